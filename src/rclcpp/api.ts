@@ -1,0 +1,206 @@
+/**
+ * The public rclcpp-layer surface (contract). Implementations live in src/executor and
+ * src/rclcpp; src/vrobots uses only what is declared here. Rules: nothing throws, async
+ * verbs resolve to Result/ResultOf and never reject, every wait has a budget in ms.
+ *
+ * Adding members is fine; changing or removing one breaks the vrobots layer.
+ */
+import type { Result, ResultOf, RclError } from '../result.js';
+import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
+import type { MessageType, ServiceType } from './type-support.js';
+
+/** Options of `Executor.create`. */
+export interface ExecutorOptions {
+  /** No router: the in-process backend (`local`), the embedded default. */
+  readonly router?: string | undefined;
+  /** Explicit backend; defaults to `zenoh` when `router` is given, else `local`. */
+  readonly backend?: BackendKind;
+  /** ROS domain id, default 0. */
+  readonly domainId?: number;
+  /** Arena capacity (entries: subscriptions, services, clients, timers, guard conditions). Default 256. */
+  readonly capacity?: number;
+  /** Budget for opening the session (zenoh). Default 5000 ms. */
+  readonly connectBudgetMs?: number;
+  /** Limit for keep-all queues (per entry); past it samples are dropped and reported. Default 10000. */
+  readonly keepAllLimit?: number;
+}
+
+/** What one spin round did. */
+export interface SpinReport {
+  readonly subscriptions: number;
+  readonly timers: number;
+  readonly services: number;
+  readonly clients: number;
+  readonly guardConditions: number;
+  readonly handlerErrors: number;
+}
+
+/** A handler threw, a queue overflowed, a transport reported something. */
+export type ExecutorEvent =
+  | { readonly type: 'handler_error'; readonly entity: string; readonly error: unknown }
+  | { readonly type: 'queue_overflow'; readonly entity: string; readonly dropped: number }
+  | { readonly type: 'decode_error'; readonly entity: string; readonly message: string }
+  | { readonly type: 'transport'; readonly message: string };
+
+export interface NodeOptions {
+  readonly namespace?: string;
+  readonly naming?: NamingScheme;
+}
+
+/** Handle: exactly two fields, freely copyable; a stale copy answers an error. */
+export interface EntityHandle {
+  readonly executor: Executor;
+  readonly handleId: number;
+  /** Releases the registration; this copy then answers NotInitialized, other copies Error. */
+  reset(): Result;
+}
+
+export interface MessageInfo {
+  readonly key: string;
+  readonly receivedAtMs: number;
+  readonly sequenceNumber: bigint | undefined;
+  readonly sourceTimestampNs: bigint | undefined;
+  readonly publisherGid: Uint8Array | undefined;
+}
+
+export type SubscriptionHandler<M> = (message: M, info: MessageInfo) => void;
+export type ServiceHandler<Req, Res> = (request: Req, info: MessageInfo) => Res | Promise<Res>;
+/** Reply delivered during spin: the response, or an error value (Timeout, TransportError, ServiceFailed ...). */
+export type ResponseHandler<Res> = (response: ResultOf<Res>, sequenceNumber: bigint) => void;
+
+export type AnyMessageType = MessageType<never> | MessageType<unknown>;
+
+export interface Publisher<M> {
+  publish(message: M): Result;
+  publishRaw(bytes: Uint8Array): Result;
+  getTopicName(): string;
+  getActualQos(): RmwActualQos;
+  getSubscriptionCount(): ResultOf<number>;
+  /** Undeclares. */
+  destroy(): Result;
+}
+
+export type SubscriptionHandle = EntityHandle;
+export type ServiceHandle = EntityHandle;
+
+export interface ClientHandle<Req, Res> extends EntityHandle {
+  /** Encodes and sends; the reply goes to the response handler during spin. */
+  asyncSendRequest(request: Req): ResultOf<bigint>;
+  /** Tri-state: ok(true) visible now, ok(false) not yet, error(Unsupported) cannot know. Never spins. */
+  serviceIsReady(): ResultOf<boolean>;
+  /** Spins the executor cooperatively until a server is visible; Reentrant inside a handler. */
+  waitForService(budgetMs: number): Promise<Result>;
+}
+
+export interface PollSubscription<M> extends AsyncIterable<M> {
+  /** TryAgain when empty. */
+  take(): ResultOf<M>;
+  takeWithInfo(): ResultOf<{ readonly message: M; readonly info: MessageInfo }>;
+  /** Waits (spinning the executor) up to the budget for one message. */
+  takeWithin(budgetMs: number): Promise<ResultOf<M>>;
+  readonly handle: EntityHandle;
+}
+
+export interface Future<T> {
+  isReady(): boolean;
+  /** TryAgain while pending. */
+  take(): ResultOf<T>;
+  /** Spins the executor up to the budget. */
+  wait(budgetMs: number): Promise<ResultOf<T>>;
+}
+
+export interface PollClient<Req, Res> {
+  sendRequest(request: Req, budgetMs?: number): ResultOf<Future<Res>>;
+  call(request: Req, budgetMs: number): Promise<ResultOf<Res>>;
+  serviceIsReady(): ResultOf<boolean>;
+  waitForService(budgetMs: number): Promise<Result>;
+  readonly handle: EntityHandle;
+}
+
+export interface Timer extends EntityHandle {
+  cancel(): Result;
+  isCanceled(): boolean;
+  /** Restarts the period from now (and un-cancels). */
+  restart(): Result;
+  overrunCount(): number;
+}
+
+export interface GuardCondition extends EntityHandle {
+  trigger(): Result;
+}
+
+export interface ClientOptions {
+  readonly qos?: QoSLike;
+  /** Budget of each request sent with asyncSendRequest; past it the handler gets Timeout. Default 10000 ms. */
+  readonly requestBudgetMs?: number;
+}
+
+/** A QoS value (the rclcpp `QoS` class) or a plain record of policies. */
+export interface QoSLike {
+  toRmw(): RmwQos;
+}
+
+export interface Node {
+  getName(): string;
+  getNamespace(): string;
+  getFullyQualifiedName(): string;
+  readonly naming: NamingScheme;
+  readonly executor: Executor;
+  /** Resolves a topic or service name the way this node does (relative, `~`, absolute). */
+  resolveName(name: string): ResultOf<string>;
+  now(): bigint;
+
+  createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>>;
+  createSubscription<M>(type: MessageType<M>, topic: string, handler: SubscriptionHandler<M>, qos?: QoSLike): ResultOf<SubscriptionHandle>;
+  createPollSubscription<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<PollSubscription<M>>;
+  createService<Req, Res>(type: ServiceType<Req, Res>, name: string, handler: ServiceHandler<Req, Res>, qos?: QoSLike): ResultOf<ServiceHandle>;
+  createClient<Req, Res>(type: ServiceType<Req, Res>, name: string, onResponse: ResponseHandler<Res>, options?: ClientOptions): ResultOf<ClientHandle<Req, Res>>;
+  createPollClient<Req, Res>(type: ServiceType<Req, Res>, name: string, options?: ClientOptions): ResultOf<PollClient<Req, Res>>;
+  createWallTimer(periodMs: number, callback: () => void): ResultOf<Timer>;
+  createOneShotTimer(delayMs: number, callback: () => void): ResultOf<Timer>;
+  createGuardCondition(callback: () => void): ResultOf<GuardCondition>;
+
+  /** Name and actual QoS answered for a handle (not stored in it). */
+  getEntityName(handle: EntityHandle): ResultOf<string>;
+  getEntityQos(handle: EntityHandle): ResultOf<RmwActualQos>;
+  isValid(handle: EntityHandle): boolean;
+
+  // graph (what has been discovered so far)
+  getNodeNames(): ResultOf<readonly RmwNodeInfo[]>;
+  getTopicNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>>;
+  getServiceNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>>;
+  countPublishers(topic: string): ResultOf<number>;
+  countSubscribers(topic: string): ResultOf<number>;
+  getEndpoints(): ResultOf<readonly RmwEndpointInfo[]>;
+
+  /** Releases every entity of this node and withdraws it from the graph. */
+  destroy(): Result;
+}
+
+export interface Executor {
+  readonly backend: BackendKind;
+  readonly domainId: number;
+  createNode(name: string, options?: NodeOptions): ResultOf<Node>;
+  spinOnce(budgetMs: number): Promise<ResultOf<SpinReport>>;
+  spinSome(): ResultOf<SpinReport>;
+  /** Until cancel() or shutdown(). */
+  spin(): Promise<Result>;
+  spinFor(durationMs: number): Promise<Result>;
+  cancel(): void;
+  isSpinning(): boolean;
+  /** True while a handler of this executor runs (blocking helpers answer Reentrant then). */
+  inHandler(): boolean;
+  ping(budgetMs: number): Promise<Result>;
+  onEvent(listener: (event: ExecutorEvent) => void): () => void;
+  addShutdownCallback(callback: () => void): () => void;
+  /** Releases every entry and closes the session. */
+  shutdown(): Promise<Result>;
+  isShutdown(): boolean;
+  /** Entries in use and capacity. */
+  usage(): { readonly used: number; readonly capacity: number };
+  /** Counters since creation. */
+  stats(): { readonly handlerErrors: number; readonly dropped: number; readonly decodeErrors: number };
+}
+
+export type { RclError };

@@ -1,0 +1,28 @@
+/**
+ * Type support: what the rclcpp layer needs to carry a message. CDR types (ROS interfaces)
+ * and protobuf types (vrobots) both fit this shape.
+ */
+export interface MessageType<M> {
+  /** ROS form, e.g. `std_msgs/msg/String` (vrobots: `swarmbotix.states.State`). */
+  readonly typeName: string;
+  /** `RIHS01_<sha256 hex>` or `TypeHashNotSupported`. */
+  readonly typeHash: string;
+  /** May throw on a message that does not fit; the rclcpp layer catches it as InvalidArgument. */
+  encode(message: M): Uint8Array;
+  /** May throw on malformed bytes; the rclcpp layer catches and counts it. */
+  decode(bytes: Uint8Array): M;
+}
+
+export interface ServiceType<Req, Res> {
+  /** ROS form, e.g. `example_interfaces/srv/AddTwoInts`. */
+  readonly typeName: string;
+  readonly typeHash: string;
+  readonly Request: MessageType<Req>;
+  readonly Response: MessageType<Res>;
+}
+
+/** The message type carried by a MessageType. */
+export type MessageOf<T> = T extends MessageType<infer M> ? M : never;
+/** Request and response of a ServiceType. */
+export type RequestOf<S> = S extends ServiceType<infer Q, unknown> ? Q : never;
+export type ResponseOf<S> = S extends ServiceType<unknown, infer R> ? R : never;
