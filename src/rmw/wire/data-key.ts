@@ -30,3 +30,9 @@ export function dataKey(domainId: number, spec: Pick<RmwEndpointSpec, 'naming' |
   if (name.length === 0) return err('InvalidArgument', `name '${spec.name}' is empty`);
   return ok(`${domainId}/${name}/${dds.value}/${spec.typeHash}`);
 }
+
+/** `std_msgs::msg::dds_::String_` -> `std_msgs/msg/String`; other strings come back unchanged. */
+export function rosTypeName(ddsName: string): string {
+  const m = /^([^:]+)::([^:]+)::dds_::(.+)_$/.exec(ddsName);
+  return m === null ? ddsName : `${m[1]}/${m[2]}/${m[3]}`;
+}

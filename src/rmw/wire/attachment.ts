@@ -1,0 +1,37 @@
+/**
+ * The 33-byte rmw_zenoh attachment carried by every publication, request and reply:
+ * int64 LE sequence number, int64 LE source timestamp (ns since epoch), the LEB128 length
+ * byte 0x10, then the 16-byte GID. rmw_zenoh drops samples and rejects requests without it.
+ */
+import type { RmwAttachment } from '../rmw.js';
+
+export const ATTACHMENT_SIZE = 33;
+export const GID_SIZE = 16;
+
+export function encodeAttachment(a: RmwAttachment): Uint8Array {
+  const out = new Uint8Array(ATTACHMENT_SIZE);
+  const view = new DataView(out.buffer);
+  view.setBigInt64(0, a.sequenceNumber, true);
+  view.setBigInt64(8, a.sourceTimestampNs, true);
+  out[16] = GID_SIZE;
+  out.set(a.gid.subarray(0, GID_SIZE), 17);
+  return out;
+}
+
+/** Undefined when the bytes are not an rmw_zenoh attachment (raw peers send none or other data). */
+export function decodeAttachment(bytes: Uint8Array | undefined): RmwAttachment | undefined {
+  if (bytes === undefined || bytes.length !== ATTACHMENT_SIZE || bytes[16] !== GID_SIZE) return undefined;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return {
+    sequenceNumber: view.getBigInt64(0, true),
+    sourceTimestampNs: view.getBigInt64(8, true),
+    gid: bytes.slice(17, 17 + GID_SIZE),
+  };
+}
+
+/** Wall-clock now in ns since the epoch (ms resolution plus the sub-ms part of the monotonic clock). */
+export function nowNs(): bigint {
+  const ms = Date.now();
+  const subMs = typeof performance !== 'undefined' ? Math.floor((performance.now() % 1) * 1e6) : 0;
+  return BigInt(ms) * 1_000_000n + BigInt(subMs);
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { ATTACHMENT_SIZE, decodeAttachment, encodeAttachment } from '../../src/rmw/wire/attachment.js';
+import { EntityIdCounter, newGid, newSessionId } from '../../src/rmw/wire/gid.js';
+
+describe('rmw_zenoh attachment (33 bytes)', () => {
+  const gid = Uint8Array.from({ length: 16 }, (_, i) => 0xa0 + i);
+
+  it('lays out int64 LE seq, int64 LE timestamp, 0x10, 16-byte GID', () => {
+    const bytes = encodeAttachment({ sequenceNumber: 1n, sourceTimestampNs: 0x0102030405060708n, gid });
+    expect(bytes.length).toBe(ATTACHMENT_SIZE);
+    expect(Array.from(bytes.subarray(0, 8))).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Array.from(bytes.subarray(8, 16))).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(bytes[16]).toBe(0x10);
+    expect(Array.from(bytes.subarray(17))).toEqual(Array.from(gid));
+  });
+
+  it('matches what zenoh-ts ZBytesSerializer writes for (bigint int64, bigint int64, Uint8Array)', async () => {
+    const { loadZenohTs } = await import('../../src/rmw/zenoh/zenoh-ts-loader.js');
+    expect((await loadZenohTs()).ok).toBe(true);
+    const { ZBytesSerializer } = await import('@eclipse-zenoh/zenoh-ts/ext');
+    const s = new ZBytesSerializer();
+    s.serializeBigintInt64(42n);
+    s.serializeBigintInt64(1_700_000_000_123_456_789n);
+    s.serializeUint8Array(gid);
+    const theirs = s.finish().toBytes();
+    const ours = encodeAttachment({ sequenceNumber: 42n, sourceTimestampNs: 1_700_000_000_123_456_789n, gid });
+    expect(Array.from(ours)).toEqual(Array.from(theirs));
+  });
+
+  it('decodes what it encodes, and refuses other bytes', () => {
+    const a = { sequenceNumber: 123456789n, sourceTimestampNs: 1_700_000_000_000_000_001n, gid };
+    expect(decodeAttachment(encodeAttachment(a))).toEqual(a);
+    expect(decodeAttachment(undefined)).toBeUndefined();
+    expect(decodeAttachment(new Uint8Array(32))).toBeUndefined();
+    const wrongLen = encodeAttachment(a);
+    wrongLen[16] = 0x0f;
+    expect(decodeAttachment(wrongLen)).toBeUndefined();
+  });
+});
+
+describe('wire identities', () => {
+  it('session ids are 32 lowercase hex and differ', () => {
+    const a = newSessionId();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(newSessionId()).not.toBe(a);
+  });
+
+  it('GIDs are 16 bytes and differ', () => {
+    const a = newGid();
+    expect(a.length).toBe(16);
+    expect(Array.from(newGid())).not.toEqual(Array.from(a));
+  });
+
+  it('the id counter gives unique decimal strings', () => {
+    const c = new EntityIdCounter();
+    expect([c.next(), c.next(), c.next()]).toEqual(['0', '1', '2']);
+  });
+});

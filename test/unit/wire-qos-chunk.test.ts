@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { RmwQos } from '../../src/rmw/qos.js';
+import { decodeQosChunk, encodeQosChunk } from '../../src/rmw/wire/qos-chunk.js';
+
+const base: RmwQos = {
+  reliability: 'reliable',
+  durability: 'volatile',
+  history: 'keep_last',
+  depth: 10,
+  deadlineMs: 0,
+  lifespanMs: 0,
+  liveliness: 'automatic',
+  livelinessLeaseMs: 0,
+};
+
+describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
+  it('writes reliable volatile keep-last depth 10 as the spec example', () => {
+    expect(encodeQosChunk(base)).toBe('::,10:,:,:,,');
+  });
+
+  it('writes best effort transient local depth 5 as the spec example', () => {
+    expect(encodeQosChunk({ ...base, reliability: 'best_effort', durability: 'transient_local', depth: 5 })).toBe('2:1:,5:,:,:,,');
+  });
+
+  it('writes rmw_zenoh default depth 42 empty and keep-all as 2', () => {
+    expect(encodeQosChunk({ ...base, depth: 42 })).toBe('::,:,:,:,,');
+    expect(encodeQosChunk({ ...base, history: 'keep_all', depth: 1000 })).toBe('::2,1000:,:,:,,');
+  });
+
+  it('writes finite durations as sec,nsec and manual-by-topic liveliness as 3', () => {
+    const q = { ...base, deadlineMs: 1500, lifespanMs: 250, liveliness: 'manual_by_topic' as const, livelinessLeaseMs: 2000 };
+    expect(encodeQosChunk(q)).toBe('::,10:1,500000000:0,250000000:3,2,0');
+  });
+
+  it('decodes what it encodes', () => {
+    const samples: RmwQos[] = [
+      base,
+      { ...base, reliability: 'best_effort', durability: 'transient_local', depth: 5 },
+      { ...base, history: 'keep_all', depth: 42, deadlineMs: 1500, lifespanMs: 250, liveliness: 'manual_by_topic', livelinessLeaseMs: 2000 },
+    ];
+    for (const q of samples) expect(decodeQosChunk(encodeQosChunk(q))).toEqual(q);
+  });
+
+  it('decodes empty fields as rmw_zenoh defaults and RMW_DURATION_INFINITE as infinite', () => {
+    expect(decodeQosChunk('::,:,:,:,,')).toEqual({ ...base, depth: 42 });
+    expect(decodeQosChunk('::,7:9223372036,854775807:,:,,')).toEqual({ ...base, depth: 7 });
+  });
+
+  it('refuses malformed chunks and reports unknown policy values as unknown', () => {
+    expect(decodeQosChunk('garbage')).toBeUndefined();
+    expect(decodeQosChunk('x::,10:,:,:,,')).toBeUndefined();
+    expect(decodeQosChunk('::,10:,:,')).toBeUndefined();
+    expect(decodeQosChunk('0::,10:,:,:,,')?.reliability).toBe('unknown');
+  });
+});
