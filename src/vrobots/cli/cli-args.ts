@@ -1,0 +1,170 @@
+/**
+ * The `vrobots` command line, parsed into one command value. node:util parseArgs does the
+ * option work (strict: an unknown option is misuse); the verbs are two levels deep at
+ * most, which a small switch handles more plainly than a framework would.
+ */
+import { parseArgs } from 'node:util';
+import { describeThrown } from '../../result.js';
+
+export type CliCommand =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | {
+      readonly kind: 'sim';
+      readonly router: string | undefined;
+      readonly robots: readonly string[];
+      readonly serviceDelayMs: number | undefined;
+      readonly verbose: boolean;
+    }
+  | { readonly kind: 'topic-list'; readonly router: string | undefined; readonly windowMs: number; readonly keyword: string | undefined }
+  | { readonly kind: 'topic-hz'; readonly router: string | undefined; readonly key: string; readonly windowMs: number }
+  | { readonly kind: 'robot-create'; readonly router: string | undefined; readonly robotType: string; readonly timeoutMs: number }
+  | { readonly kind: 'robot-delete'; readonly router: string | undefined; readonly sysId: number; readonly timeoutMs: number };
+
+/** Misuse: the message says what was wrong; the caller prints it with the usage, exit 2. */
+export interface CliMisuse {
+  readonly kind: 'misuse';
+  readonly message: string;
+}
+
+export const DEFAULT_LIST_SECONDS = 1.5;
+export const DEFAULT_HZ_SECONDS = 5;
+export const DEFAULT_ROBOT_TIMEOUT_SECONDS = 8;
+
+export const USAGE = `usage: vrobots <command> [options]
+
+commands:
+  sim [--router EP] [--robots TYPE,...] [--service-delay MS] [--verbose]
+                               run the headless simulator (scene robots get ids from 0)
+  topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]
+                               list the vrobots keys that speak, with measured Hz and bytes
+  topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]
+                               rate, intervals, latency, seq and size of one key
+  robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]
+                               ask the simulator's manager for a new robot; prints its sys_id
+  robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]
+                               delete a robot
+options:
+  --router EP                  zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000
+  -V, --version                print the versions of rclts, zenoh-ts and node
+  -h, --help                   print this help
+exit codes: 0 ok, 1 ran and failed, 2 bad arguments`;
+
+const misuse = (message: string): CliMisuse => ({ kind: 'misuse', message });
+
+function seconds(name: string, text: string | undefined, fallback: number): number | CliMisuse {
+  if (text === undefined) return fallback * 1000;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return misuse(`${name} must be a positive number of seconds, got '${text}'`);
+  return value * 1000;
+}
+
+function routerOf(values: { router?: string | boolean | undefined }): string | undefined | CliMisuse {
+  const router = values.router;
+  if (router === undefined) return undefined;
+  if (typeof router !== 'string' || router.trim() === '') return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
+  return router;
+}
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(args: readonly string[], options: Parameters<typeof parseArgs>[0]['options']): { values: Values; positionals: string[] } | CliMisuse {
+  try {
+    const parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+    return { values: parsed.values as Values, positionals: parsed.positionals };
+  } catch (thrown) {
+    return misuse(describeThrown(thrown));
+  }
+}
+
+const ROUTER = { router: { type: 'string' } } as const;
+
+function parseSim(args: readonly string[]): CliCommand | CliMisuse {
+  const p = parse(args, { ...ROUTER, robots: { type: 'string' }, 'service-delay': { type: 'string' }, verbose: { type: 'boolean', short: 'v' } });
+  if ('kind' in p) return p;
+  if (p.positionals.length > 0) return misuse(`sim takes no arguments, got '${p.positionals.join(' ')}'`);
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  const robotsText = p.values.robots;
+  const robots = typeof robotsText === 'string' ? robotsText.split(',').map((r) => r.trim()).filter((r) => r.length > 0) : [];
+  let serviceDelayMs: number | undefined;
+  const delayText = p.values['service-delay'];
+  if (typeof delayText === 'string') {
+    serviceDelayMs = Number(delayText);
+    if (delayText.trim() === '' || !Number.isFinite(serviceDelayMs) || serviceDelayMs < 0) {
+      return misuse(`--service-delay must be a number of ms >= 0, got '${delayText}'`);
+    }
+  }
+  return { kind: 'sim', router, robots, serviceDelayMs, verbose: p.values.verbose === true };
+}
+
+function parseTopic(args: readonly string[]): CliCommand | CliMisuse {
+  const [verb, ...rest] = args;
+  if (verb === 'list') {
+    const p = parse(rest, { ...ROUTER, time: { type: 'string', short: 't' }, keyword: { type: 'string', short: 'k' } });
+    if ('kind' in p) return p;
+    if (p.positionals.length > 0) return misuse(`topic list takes no arguments, got '${p.positionals.join(' ')}'`);
+    const router = routerOf(p.values);
+    if (typeof router === 'object') return router;
+    const windowMs = seconds('-t', p.values.time as string | undefined, DEFAULT_LIST_SECONDS);
+    if (typeof windowMs === 'object') return windowMs;
+    const keyword = typeof p.values.keyword === 'string' ? p.values.keyword : undefined;
+    return { kind: 'topic-list', router, windowMs, keyword };
+  }
+  if (verb === 'hz') {
+    const p = parse(rest, { ...ROUTER, window: { type: 'string', short: 'w' } });
+    if ('kind' in p) return p;
+    if (p.positionals.length !== 1) return misuse('topic hz needs exactly one KEY, e.g. vrobots/1/z/state');
+    const key = p.positionals[0] as string;
+    if (key.includes('*') || key.includes('$')) return misuse(`topic hz measures one concrete key; '${key}' is a wildcard`);
+    const router = routerOf(p.values);
+    if (typeof router === 'object') return router;
+    const windowMs = seconds('-w', p.values.window as string | undefined, DEFAULT_HZ_SECONDS);
+    if (typeof windowMs === 'object') return windowMs;
+    return { kind: 'topic-hz', router, key, windowMs };
+  }
+  return misuse(verb === undefined ? 'topic needs a verb: list or hz' : `unknown topic verb '${verb}' (known: list, hz)`);
+}
+
+function parseRobot(args: readonly string[]): CliCommand | CliMisuse {
+  const [verb, ...rest] = args;
+  if (verb !== 'create' && verb !== 'delete') {
+    return misuse(verb === undefined ? 'robot needs a verb: create or delete' : `unknown robot verb '${verb}' (known: create, delete)`);
+  }
+  const p = parse(rest, { ...ROUTER, timeout: { type: 'string' } });
+  if ('kind' in p) return p;
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  const timeoutMs = seconds('--timeout', p.values.timeout as string | undefined, DEFAULT_ROBOT_TIMEOUT_SECONDS);
+  if (typeof timeoutMs === 'object') return timeoutMs;
+  if (p.positionals.length !== 1) return misuse(verb === 'create' ? 'robot create needs exactly one TYPE, e.g. truck' : 'robot delete needs exactly one ID');
+  const arg = p.positionals[0] as string;
+  if (verb === 'create') return { kind: 'robot-create', router, robotType: arg, timeoutMs };
+  if (!/^\d{1,10}$/.test(arg) || Number(arg) > 0xffffffff) return misuse(`robot delete needs a sys_id (0..4294967295), got '${arg}'`);
+  return { kind: 'robot-delete', router, sysId: Number(arg), timeoutMs };
+}
+
+/** Parses argv (without node and script). */
+export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      return misuse('no command given');
+    case '-h':
+    case '--help':
+    case 'help':
+      return { kind: 'help' };
+    case '-V':
+    case '--version':
+    case 'version':
+      return rest.length === 0 ? { kind: 'version' } : misuse(`${command} takes no arguments`);
+    case 'sim':
+      return parseSim(rest);
+    case 'topic':
+      return parseTopic(rest);
+    case 'robot':
+      return parseRobot(rest);
+    default:
+      return misuse(`unknown command '${command}' (known: sim, topic, robot)`);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * A message type that carries the payload as it came: the tools count bytes and decode
+ * headers themselves (a malformed payload must be counted, not lost in the rclcpp layer's
+ * decode path), and the simulator uses it for the same reason.
+ */
+import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+import type { QoSLike } from '../../rclcpp/api.js';
+import type { RmwQos } from '../../rmw/qos.js';
+
+export const RawBytes: MessageType<Uint8Array> = {
+  typeName: 'rclts.raw.Bytes',
+  typeHash: 'TypeHashNotSupported',
+  encode: (bytes) => bytes,
+  decode: (bytes) => bytes,
+};
+
+/** Request and reply as bytes: the server sees an empty payload as an empty array. */
+export const RawBytesService: ServiceType<Uint8Array, Uint8Array> = {
+  typeName: 'rclts.raw.BytesService',
+  typeHash: 'TypeHashNotSupported',
+  Request: RawBytes,
+  Response: RawBytes,
+};
+
+/** Reliable, volatile, a deep keep-last queue: observers must not drop what they measure. */
+export function observerQos(depth = 1000): QoSLike {
+  const qos: RmwQos = {
+    reliability: 'reliable',
+    durability: 'volatile',
+    history: 'keep_last',
+    depth,
+    deadlineMs: 0,
+    lifespanMs: 0,
+    liveliness: 'automatic',
+    livelinessLeaseMs: 0,
+  };
+  return { toRmw: () => qos };
+}
