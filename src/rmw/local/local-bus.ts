@@ -1,0 +1,251 @@
+/**
+ * The in-process "network": what every local session on one bus has declared. Sessions
+ * sharing a bus see each other's data, services and graph, exactly as zenoh sessions
+ * sharing a router would; by default every session in the process shares one bus.
+ */
+import { intersects } from '../key-expr.js';
+import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwSample } from '../rmw.js';
+import { DeliveryQueue } from './delivery-queue.js';
+import type { ServiceCall } from './local-service-server.js';
+
+/** What the bus needs of a session: where to report a callback that threw. */
+export interface BusSessionLink {
+  readonly sessionId: string;
+  readonly domainId: number;
+  emit(event: RmwEvent): void;
+}
+
+export interface BusSubscriber {
+  readonly key: string;
+  readonly transientLocal: boolean;
+  readonly session: BusSessionLink;
+  isOpen(): boolean;
+  /** Called from the delivery queue only. */
+  deliver(sample: RmwSample): void;
+}
+
+export interface CachedSample {
+  readonly payload: Uint8Array;
+  readonly attachment: RmwAttachment;
+}
+
+export interface BusPublisher {
+  readonly key: string;
+  /** Last `depth` samples, oldest first, when the publisher is transient local. */
+  readonly history: readonly CachedSample[] | undefined;
+}
+
+export interface BusServer {
+  readonly key: string;
+  readonly session: BusSessionLink;
+  /** Takes one request (its own copy of the payload); onRequest runs later from the queue. */
+  receive(payload: Uint8Array, attachment: RmwAttachment, call: ServiceCall): void;
+}
+
+export interface BusNode {
+  readonly domainId: number;
+  readonly info: RmwNodeInfo;
+}
+
+export interface BusEndpoint {
+  readonly domainId: number;
+  readonly info: RmwEndpointInfo;
+}
+
+interface GraphListener {
+  readonly domainId: number;
+  readonly session: BusSessionLink;
+  readonly fire: () => void;
+  /** A change is already queued for this listener (changes coalesce). */
+  queued: boolean;
+}
+
+export class LocalBus {
+  readonly queue = new DeliveryQueue();
+  private readonly subscribers = new Set<BusSubscriber>();
+  private readonly publishers = new Set<BusPublisher>();
+  private readonly servers = new Map<string, Set<BusServer>>();
+  private readonly readyListeners = new Map<string, Set<() => void>>();
+  private readonly readySessions = new Map<() => void, BusSessionLink>();
+  private readonly nodeSet = new Set<BusNode>();
+  private readonly endpointSet = new Set<BusEndpoint>();
+  private readonly graphListeners = new Set<GraphListener>();
+  // Publish-time matching is the hot path: keyed by publisher key, dropped when subscribers change.
+  private matchCache = new Map<string, readonly BusSubscriber[]>();
+
+  // ---- publish / subscribe ----
+
+  addSubscriber(sub: BusSubscriber): void {
+    this.subscribers.add(sub);
+    this.matchCache = new Map();
+    if (!sub.transientLocal) return;
+    // A late joiner asking for transient local gets what matching transient-local publishers kept.
+    for (const pub of this.publishers) {
+      if (pub.history === undefined || !intersects(pub.key, sub.key)) continue;
+      for (const cached of pub.history)
+        this.postSample(sub, pub.key, new Uint8Array(cached.payload), cached.attachment);
+    }
+  }
+
+  removeSubscriber(sub: BusSubscriber): void {
+    if (this.subscribers.delete(sub)) this.matchCache = new Map();
+  }
+
+  addPublisher(pub: BusPublisher): void {
+    this.publishers.add(pub);
+  }
+
+  removePublisher(pub: BusPublisher): void {
+    this.publishers.delete(pub);
+  }
+
+  matchingSubscribers(key: string): readonly BusSubscriber[] {
+    let subs = this.matchCache.get(key);
+    if (subs === undefined) {
+      subs = [...this.subscribers].filter((s) => intersects(key, s.key));
+      this.matchCache.set(key, subs);
+    }
+    return subs;
+  }
+
+  /** Queues one sample for one subscriber; dropped if the subscriber closes before the flush. */
+  postSample(sub: BusSubscriber, key: string, payload: Uint8Array, attachment: RmwAttachment): void {
+    this.queue.post(
+      () => {
+        if (sub.isOpen()) sub.deliver({ key, payload, attachment, receivedAtMs: Date.now() });
+      },
+      (message) =>
+        sub.session.emit({
+          type: 'transport_error',
+          key: sub.key,
+          message: `subscription callback on '${sub.key}' threw: ${message}`,
+        }),
+    );
+  }
+
+  // ---- services ----
+
+  addServer(server: BusServer): void {
+    let set = this.servers.get(server.key);
+    if (set === undefined) {
+      set = new Set();
+      this.servers.set(server.key, set);
+    }
+    set.add(server);
+    this.readinessChanged(server.key);
+  }
+
+  removeServer(server: BusServer): void {
+    const set = this.servers.get(server.key);
+    if (set === undefined || !set.delete(server)) return;
+    if (set.size === 0) this.servers.delete(server.key);
+    this.readinessChanged(server.key);
+  }
+
+  /** Servers declared on exactly this key now, in declaration order. */
+  serversOn(key: string): readonly BusServer[] {
+    const set = this.servers.get(key);
+    return set === undefined ? [] : [...set];
+  }
+
+  hasServer(key: string): boolean {
+    return this.servers.has(key);
+  }
+
+  onReadyChange(key: string, listener: () => void, session: BusSessionLink): () => void {
+    const wrapped = (): void => listener();
+    let set = this.readyListeners.get(key);
+    if (set === undefined) {
+      set = new Set();
+      this.readyListeners.set(key, set);
+    }
+    set.add(wrapped);
+    this.readySessions.set(wrapped, session);
+    return () => {
+      const current = this.readyListeners.get(key);
+      if (current?.delete(wrapped) === true && current.size === 0) this.readyListeners.delete(key);
+      this.readySessions.delete(wrapped);
+    };
+  }
+
+  private readinessChanged(key: string): void {
+    const set = this.readyListeners.get(key);
+    if (set === undefined) return;
+    for (const listener of set) {
+      this.queue.post(
+        () => {
+          if (this.readyListeners.get(key)?.has(listener) === true) listener();
+        },
+        (message) =>
+          this.readySessions.get(listener)?.emit({
+            type: 'transport_error',
+            key,
+            message: `service readiness listener on '${key}' threw: ${message}`,
+          }),
+      );
+    }
+  }
+
+  // ---- graph ----
+
+  addNode(node: BusNode): void {
+    this.nodeSet.add(node);
+    this.graphChanged(node.domainId);
+  }
+
+  removeNode(node: BusNode): void {
+    if (this.nodeSet.delete(node)) this.graphChanged(node.domainId);
+  }
+
+  addEndpoint(endpoint: BusEndpoint): void {
+    this.endpointSet.add(endpoint);
+    this.graphChanged(endpoint.domainId);
+  }
+
+  removeEndpoint(endpoint: BusEndpoint): void {
+    if (this.endpointSet.delete(endpoint)) this.graphChanged(endpoint.domainId);
+  }
+
+  nodes(domainId: number): readonly RmwNodeInfo[] {
+    return [...this.nodeSet].filter((n) => n.domainId === domainId).map((n) => n.info);
+  }
+
+  endpoints(domainId: number): readonly RmwEndpointInfo[] {
+    return [...this.endpointSet].filter((e) => e.domainId === domainId).map((e) => e.info);
+  }
+
+  onGraphChange(domainId: number, session: BusSessionLink, fire: () => void): () => void {
+    const entry: GraphListener = { domainId, session, fire, queued: false };
+    this.graphListeners.add(entry);
+    return () => {
+      this.graphListeners.delete(entry);
+    };
+  }
+
+  private graphChanged(domainId: number): void {
+    for (const entry of this.graphListeners) {
+      if (entry.domainId !== domainId || entry.queued) continue;
+      entry.queued = true;
+      this.queue.post(
+        () => {
+          entry.queued = false;
+          if (this.graphListeners.has(entry)) entry.fire();
+        },
+        (message) =>
+          entry.session.emit({
+            type: 'transport_error',
+            key: `@graph/${domainId}`,
+            message: `graph listener threw: ${message}`,
+          }),
+      );
+    }
+  }
+}
+
+let defaultBus: LocalBus | undefined;
+
+/** The bus every local session in this process shares unless given its own. */
+export function defaultLocalBus(): LocalBus {
+  defaultBus ??= new LocalBus();
+  return defaultBus;
+}

@@ -1,0 +1,124 @@
+/** A local node: its presence on the bus graph and the factory of its endpoints. */
+import { err, ok, type ResultOf } from '../../result.js';
+import type {
+  EndpointKind,
+  RmwEndpointSpec,
+  RmwNode,
+  RmwNodeInfo,
+  RmwPublisher,
+  RmwReply,
+  RmwRequest,
+  RmwSample,
+  RmwServiceClient,
+  RmwServiceServer,
+  RmwSubscriber,
+} from '../rmw.js';
+import { endpointKey, localActualQos } from './endpoint-key.js';
+import type { BusEndpoint, BusNode, BusSessionLink, LocalBus } from './local-bus.js';
+import { LocalPublisher, LocalSubscriber } from './local-pub-sub.js';
+import { LocalServiceClient } from './local-service-client.js';
+import { LocalServiceServer } from './local-service-server.js';
+
+interface Closable {
+  close(): void;
+}
+
+export class LocalNode implements RmwNode {
+  private readonly busNode: BusNode;
+  private readonly entities = new Set<Closable>();
+  private closed = false;
+
+  constructor(
+    private readonly bus: LocalBus,
+    private readonly session: BusSessionLink,
+    readonly info: RmwNodeInfo,
+    private readonly onClose: () => void,
+  ) {
+    this.busNode = { domainId: session.domainId, info };
+    bus.addNode(this.busNode);
+  }
+
+  createPublisher(spec: RmwEndpointSpec): ResultOf<RmwPublisher> {
+    return this.declare(spec, 'publisher', (key, qos, done) => new LocalPublisher(this.bus, key, qos, done));
+  }
+
+  createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber> {
+    if (typeof onSample !== 'function')
+      return err('InvalidArgument', `onSample for subscription '${String(spec?.name)}' must be a function`);
+    return this.declare(
+      spec,
+      'subscription',
+      (key, qos, done) => new LocalSubscriber(this.bus, key, qos, this.session, onSample, done),
+    );
+  }
+
+  createServiceServer(spec: RmwEndpointSpec, onRequest: (request: RmwRequest) => void): ResultOf<RmwServiceServer> {
+    if (typeof onRequest !== 'function')
+      return err('InvalidArgument', `onRequest for service '${String(spec?.name)}' must be a function`);
+    return this.declare(
+      spec,
+      'service',
+      (key, qos, done) => new LocalServiceServer(this.bus, key, qos, this.session, onRequest, done),
+    );
+  }
+
+  createServiceClient(spec: RmwEndpointSpec, onReply: (reply: RmwReply) => void): ResultOf<RmwServiceClient> {
+    if (typeof onReply !== 'function')
+      return err('InvalidArgument', `onReply for client '${String(spec?.name)}' must be a function`);
+    return this.declare(
+      spec,
+      'client',
+      (key, qos, done) => new LocalServiceClient(this.bus, key, qos, this.session, onReply, done),
+    );
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const entity of [...this.entities]) entity.close();
+    this.bus.removeNode(this.busNode);
+    this.onClose();
+  }
+
+  /** Validates the spec, builds the entity, and puts it on the graph until it closes. */
+  private declare<E extends Closable>(
+    spec: RmwEndpointSpec,
+    kind: EndpointKind,
+    build: (key: string, qos: ReturnType<typeof localActualQos>, done: () => void) => E,
+  ): ResultOf<E> {
+    if (this.closed)
+      return err(
+        'NotInitialized',
+        `node '${this.fullName()}' is closed; cannot create ${kind} '${String(spec?.name)}'`,
+      );
+    const key = endpointKey(this.session.domainId, spec, kind);
+    if (!key.ok) return key;
+    const qos = localActualQos(spec.qos);
+    const endpoint: BusEndpoint = {
+      domainId: this.session.domainId,
+      info: {
+        kind,
+        node: this.info,
+        naming: spec.naming,
+        name: spec.name,
+        typeName: spec.typeName,
+        typeHash: spec.typeHash,
+        qos,
+      },
+    };
+    let entity: E | undefined;
+    const done = (): void => {
+      if (entity !== undefined) this.entities.delete(entity);
+      this.bus.removeEndpoint(endpoint);
+    };
+    entity = build(key.value, qos, done);
+    this.entities.add(entity);
+    this.bus.addEndpoint(endpoint);
+    return ok(entity);
+  }
+
+  private fullName(): string {
+    const ns = this.info.namespace === '/' ? '' : this.info.namespace;
+    return `${ns}/${this.info.name}`;
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * Local service clients. Every request gets exactly one reply on onReply, from the bus
+ * queue: the first server's answer, or an error (Timeout when no server is declared or none
+ * answers within the budget, ServiceFailed when a server fails it, TransportError when the
+ * client closes first). `abandon` drops it instead.
+ */
+import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js';
+import type { RmwActualQos } from '../qos.js';
+import type { RmwReply, RmwServiceClient } from '../rmw.js';
+import { checkBudget, checkPayload } from './endpoint-key.js';
+import { AttachmentStamp } from './entity-ids.js';
+import type { BusSessionLink, LocalBus } from './local-bus.js';
+import type { ServiceCall } from './local-service-server.js';
+
+const READY: Promise<Result> = Promise.resolve(ok());
+// setTimeout fires at once past 2^31-1 ms; a longer budget waits that long, about 24.8 days.
+const MAX_TIMER_MS = 2_147_483_647;
+
+class PendingCall implements ServiceCall {
+  state: ServiceCall['state'] = 'waiting';
+  outstanding = 0;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** The reply is settled but abandon() came before the flush delivered it. */
+  abandoned = false;
+
+  constructor(
+    private readonly client: LocalServiceClient,
+    readonly key: string,
+    readonly sequenceNumber: bigint,
+    readonly budgetMs: number,
+  ) {}
+
+  answer(reply: RmwReply): void {
+    this.client.settle(this, reply, 'answered');
+  }
+
+  serverGone(): void {
+    this.outstanding--;
+    if (this.outstanding > 0 || this.state !== 'waiting') return;
+    this.client.settle(
+      this,
+      this.error(
+        'Timeout',
+        `every service server on '${this.key}' closed before answering request ${this.sequenceNumber} (budget ${this.budgetMs} ms)`,
+      ),
+      'dropped',
+    );
+  }
+
+  error(name: 'Timeout' | 'TransportError', message: string): RmwReply {
+    return { kind: 'error', sequenceNumber: this.sequenceNumber, code: ErrorCode[name], message };
+  }
+}
+
+export class LocalServiceClient implements RmwServiceClient {
+  private readonly stamp = new AttachmentStamp();
+  /** Requests whose reply has not reached onReply yet. */
+  private readonly calls = new Map<bigint, PendingCall>();
+  private readonly readyUnsubscribes = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    private readonly bus: LocalBus,
+    readonly key: string,
+    private readonly qos: RmwActualQos,
+    private readonly session: BusSessionLink,
+    private readonly onReply: (reply: RmwReply) => void,
+    private readonly onClose: () => void,
+  ) {}
+
+  get gid(): Uint8Array {
+    return this.stamp.gid;
+  }
+
+  sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
+    if (this.closed) return err('NotInitialized', `service client on '${this.key}' is closed`);
+    const what = `request to service '${this.key}'`;
+    const checkedPayload = checkPayload(payload, what);
+    if (!checkedPayload.ok) return checkedPayload;
+    const checkedBudget = checkBudget(budgetMs, what);
+    if (!checkedBudget.ok) return checkedBudget;
+
+    const attachment = this.stamp.next();
+    const seq = attachment.sequenceNumber;
+    const call = new PendingCall(this, this.key, seq, budgetMs);
+    this.calls.set(seq, call);
+    const servers = this.bus.serversOn(this.key);
+    if (servers.length === 0) {
+      // Like a zenoh get that reaches no queryable: it ends at once with nothing.
+      this.settle(
+        call,
+        call.error(
+          'Timeout',
+          `no service server on '${this.key}' answered request ${seq} within ${budgetMs} ms: none is declared`,
+        ),
+        'timed_out',
+      );
+      return ok(seq);
+    }
+    call.outstanding = servers.length;
+    call.timer = setTimeout(
+      () => {
+        this.settle(
+          call,
+          call.error('Timeout', `service '${this.key}' did not answer request ${seq} within ${budgetMs} ms`),
+          'timed_out',
+        );
+      },
+      Math.min(budgetMs, MAX_TIMER_MS),
+    );
+    for (const server of servers) server.receive(new Uint8Array(payload), attachment, call);
+    return ok(seq);
+  }
+
+  /** Ends a waiting call with `reply`, delivered from the bus queue unless abandoned first. */
+  settle(call: PendingCall, reply: RmwReply, state: ServiceCall['state']): void {
+    if (call.state !== 'waiting') return;
+    call.state = state;
+    if (call.timer !== undefined) clearTimeout(call.timer);
+    call.timer = undefined;
+    this.bus.queue.post(
+      () => {
+        this.calls.delete(call.sequenceNumber);
+        if (!call.abandoned) this.onReply(reply);
+      },
+      (message) =>
+        this.session.emit({
+          type: 'transport_error',
+          key: this.key,
+          message: `client callback on '${this.key}' threw: ${message}`,
+        }),
+    );
+  }
+
+  abandon(sequenceNumber: bigint): void {
+    const call = this.calls.get(sequenceNumber);
+    if (call === undefined) return;
+    call.abandoned = true;
+    this.calls.delete(sequenceNumber);
+    if (call.state === 'waiting') {
+      call.state = 'dropped';
+      if (call.timer !== undefined) clearTimeout(call.timer);
+      call.timer = undefined;
+    }
+  }
+
+  serviceIsReady(): ResultOf<boolean> {
+    if (this.closed) return err('NotInitialized', `service client on '${this.key}' is closed`);
+    return ok(this.bus.hasServer(this.key));
+  }
+
+  onReadyChange(listener: () => void): () => void {
+    if (this.closed) return () => {};
+    const unsubscribe = this.bus.onReadyChange(this.key, listener, this.session);
+    const tracked = (): void => {
+      unsubscribe();
+      this.readyUnsubscribes.delete(tracked);
+    };
+    this.readyUnsubscribes.add(tracked);
+    return tracked;
+  }
+
+  ready(): Promise<Result> {
+    return READY;
+  }
+
+  actualQos(): RmwActualQos {
+    return this.qos;
+  }
+
+  isOpen(): boolean {
+    return !this.closed;
+  }
+
+  /** Every request still waiting gets a TransportError reply (exactly one reply per request). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const unsubscribe of [...this.readyUnsubscribes]) unsubscribe();
+    for (const call of this.calls.values()) {
+      this.settle(
+        call,
+        call.error(
+          'TransportError',
+          `service client on '${this.key}' was closed before request ${call.sequenceNumber} got a reply`,
+        ),
+        'dropped',
+      );
+    }
+    this.onClose();
+  }
+}

@@ -1,0 +1,150 @@
+/** Local service servers and the requests they answer exactly once. */
+import { ErrorCode, err, ok, type Result } from '../../result.js';
+import type { RmwActualQos } from '../qos.js';
+import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
+import { checkPayload } from './endpoint-key.js';
+import { AttachmentStamp } from './entity-ids.js';
+import type { BusServer, BusSessionLink, LocalBus } from './local-bus.js';
+
+/** The client's side of one request, as a server sees it. */
+export interface ServiceCall {
+  readonly key: string;
+  readonly sequenceNumber: bigint;
+  readonly budgetMs: number;
+  /** `waiting` until the first answer; `timed_out` once the budget ran out; `dropped` after abandon or close. */
+  readonly state: 'waiting' | 'answered' | 'timed_out' | 'dropped';
+  answer(reply: RmwReply): void;
+  /** One server that received the request closed without answering it. */
+  serverGone(): void;
+}
+
+const READY: Promise<Result> = Promise.resolve(ok());
+
+class LocalRequest implements RmwRequest {
+  readonly receivedAtMs = Date.now();
+  private answered = false;
+
+  constructor(
+    private readonly server: LocalServiceServer,
+    readonly key: string,
+    readonly payload: Uint8Array,
+    readonly attachment: RmwAttachment,
+    readonly call: ServiceCall,
+  ) {}
+
+  get isAnswered(): boolean {
+    return this.answered;
+  }
+
+  /** The server closed: this request can no longer be answered. */
+  abandonByServer(): void {
+    if (this.answered) return;
+    this.answered = true;
+    this.call.serverGone();
+  }
+
+  respond(payload: Uint8Array): Result {
+    const checked = checkPayload(payload, `the reply to request ${this.call.sequenceNumber} on '${this.key}'`);
+    if (!checked.ok) return checked;
+    return this.answer({
+      kind: 'reply',
+      sequenceNumber: this.call.sequenceNumber,
+      payload: new Uint8Array(payload),
+      attachment: AttachmentStamp.reply(this.attachment),
+    });
+  }
+
+  fail(message: string): Result {
+    if (typeof message !== 'string')
+      return err(
+        'InvalidArgument',
+        `fail message for request ${this.call.sequenceNumber} on '${this.key}' must be a string`,
+      );
+    return this.answer({
+      kind: 'error',
+      sequenceNumber: this.call.sequenceNumber,
+      code: ErrorCode.ServiceFailed,
+      message: `service '${this.key}' failed request ${this.call.sequenceNumber}: ${message}`,
+    });
+  }
+
+  private answer(reply: RmwReply): Result {
+    const seq = this.call.sequenceNumber;
+    if (!this.server.isOpen())
+      return err('NotInitialized', `service server on '${this.key}' is closed; request ${seq} was not answered`);
+    if (this.answered) return err('BadSequence', `request ${seq} on '${this.key}' was already answered`);
+    this.answered = true;
+    this.server.forget(this);
+    switch (this.call.state) {
+      case 'waiting':
+        this.call.answer(reply);
+        return ok();
+      case 'timed_out':
+        return err(
+          'Timeout',
+          `reply to request ${seq} on '${this.key}' came late: the client's budget of ${this.call.budgetMs} ms ran out; it was dropped`,
+        );
+      default:
+        // Another server answered first, or the client abandoned the request: nobody waits for it.
+        return ok();
+    }
+  }
+}
+
+export class LocalServiceServer implements RmwServiceServer, BusServer {
+  private readonly unanswered = new Set<LocalRequest>();
+  private closed = false;
+
+  constructor(
+    private readonly bus: LocalBus,
+    readonly key: string,
+    private readonly qos: RmwActualQos,
+    readonly session: BusSessionLink,
+    private readonly onRequest: (request: RmwRequest) => void,
+    private readonly onClose: () => void,
+  ) {
+    bus.addServer(this);
+  }
+
+  /** Takes one request from a client (a private copy of its payload); it reaches onRequest from the bus queue. */
+  receive(payload: Uint8Array, attachment: RmwAttachment, call: ServiceCall): void {
+    const request = new LocalRequest(this, this.key, payload, attachment, call);
+    this.unanswered.add(request);
+    this.bus.queue.post(
+      () => {
+        if (!this.closed && !request.isAnswered) this.onRequest(request);
+      },
+      (message) =>
+        this.session.emit({
+          type: 'transport_error',
+          key: this.key,
+          message: `service callback on '${this.key}' threw: ${message}`,
+        }),
+    );
+  }
+
+  forget(request: LocalRequest): void {
+    this.unanswered.delete(request);
+  }
+
+  ready(): Promise<Result> {
+    return READY;
+  }
+
+  actualQos(): RmwActualQos {
+    return this.qos;
+  }
+
+  isOpen(): boolean {
+    return !this.closed;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.bus.removeServer(this);
+    for (const request of [...this.unanswered]) request.abandonByServer();
+    this.unanswered.clear();
+    this.onClose();
+  }
+}

@@ -1,0 +1,135 @@
+/** A local rmw session: nodes on a LocalBus, the bus's graph seen from one ROS domain. */
+import { err, ok, type Result, type ResultOf } from '../../result.js';
+import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
+import { checkBudget } from './endpoint-key.js';
+import { newSessionId } from './entity-ids.js';
+import { type BusSessionLink, defaultLocalBus, type LocalBus } from './local-bus.js';
+import { LocalNode } from './local-node.js';
+
+export interface LocalSessionOptions {
+  /** ROS domain id: part of every `ros` key and the graph's scope. Default 0. */
+  readonly domainId?: number;
+  /** The bus to join; default: the process-wide bus every other local session shares. */
+  readonly bus?: LocalBus;
+}
+
+class LocalGraph implements RmwGraph {
+  readonly supported = true;
+
+  constructor(
+    private readonly bus: LocalBus,
+    private readonly session: BusSessionLink,
+  ) {}
+
+  nodes(): readonly RmwNodeInfo[] {
+    return this.bus.nodes(this.session.domainId);
+  }
+
+  endpoints(): ReturnType<RmwGraph['endpoints']> {
+    return this.bus.endpoints(this.session.domainId);
+  }
+
+  onChange(listener: () => void): () => void {
+    return this.bus.onGraphChange(this.session.domainId, this.session, listener);
+  }
+}
+
+class LocalSession implements RmwSession, BusSessionLink {
+  readonly backend = 'local' as const;
+  readonly sessionId = newSessionId();
+  readonly graph: RmwGraph;
+  private readonly nodes = new Set<LocalNode>();
+  private readonly listeners = new Set<(event: RmwEvent) => void>();
+  private readonly graphUnsubscribes = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    private readonly bus: LocalBus,
+    readonly domainId: number,
+  ) {
+    const graph = new LocalGraph(bus, this);
+    this.graph = {
+      supported: true,
+      nodes: () => graph.nodes(),
+      endpoints: () => graph.endpoints(),
+      onChange: (listener) => {
+        if (this.closed) return () => {};
+        const unsubscribe = graph.onChange(listener);
+        const tracked = (): void => {
+          unsubscribe();
+          this.graphUnsubscribes.delete(tracked);
+        };
+        this.graphUnsubscribes.add(tracked);
+        return tracked;
+      },
+    };
+  }
+
+  createNode(info: RmwNodeInfo): ResultOf<RmwNode> {
+    if (this.closed)
+      return err(
+        'NotInitialized',
+        `local session ${this.sessionId} is closed; cannot create node '${String(info?.name)}'`,
+      );
+    if (typeof info !== 'object' || info === null) return err('InvalidArgument', 'node info must be an object');
+    if (typeof info.name !== 'string' || info.name.length === 0)
+      return err('InvalidArgument', `node name '${String(info.name)}' must be a non-empty string`);
+    if (typeof info.namespace !== 'string')
+      return err('InvalidArgument', `namespace of node '${info.name}' must be a string`);
+    if (typeof info.enclave !== 'string')
+      return err('InvalidArgument', `enclave of node '${info.name}' must be a string`);
+    const copy: RmwNodeInfo = { name: info.name, namespace: info.namespace, enclave: info.enclave };
+    const node = new LocalNode(this.bus, this, copy, () => this.nodes.delete(node));
+    this.nodes.add(node);
+    return ok(node);
+  }
+
+  async ping(budgetMs: number): Promise<Result> {
+    const checked = checkBudget(budgetMs, `ping of local session ${this.sessionId}`);
+    if (!checked.ok) return checked;
+    if (this.closed) return err('NotInitialized', `local session ${this.sessionId} is closed`);
+    return ok();
+  }
+
+  isConnected(): boolean {
+    return !this.closed;
+  }
+
+  onEvent(listener: (event: RmwEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  emit(event: RmwEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // An event listener that throws must not stop the others.
+      }
+    }
+  }
+
+  async close(): Promise<Result> {
+    if (this.closed) return ok();
+    this.closed = true;
+    for (const node of [...this.nodes]) node.close();
+    for (const unsubscribe of [...this.graphUnsubscribes]) unsubscribe();
+    return ok();
+  }
+}
+
+/**
+ * Opens an in-process session (synchronous: nothing to connect to). Sessions on the same
+ * bus — by default every local session of the process — exchange samples and requests and
+ * see one graph per domain.
+ */
+export function openLocalSession(opts: LocalSessionOptions = {}): ResultOf<RmwSession> {
+  const domainId = opts.domainId ?? 0;
+  if (!Number.isInteger(domainId) || domainId < 0) {
+    return err('InvalidArgument', `domainId must be a non-negative integer, got ${String(domainId)}`);
+  }
+  return ok(new LocalSession(opts.bus ?? defaultLocalBus(), domainId));
+}
