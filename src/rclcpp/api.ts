@@ -9,6 +9,8 @@ import type { Result, ResultOf, RclError } from '../result.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { MessageType, ServiceType } from './type-support.js';
+import type { Duration } from './duration.js';
+import type { Clock } from './time.js';
 
 /** Options of `Executor.create`. */
 export interface ExecutorOptions {
@@ -77,6 +79,8 @@ export interface Publisher<M> {
   getTopicName(): string;
   getActualQos(): RmwActualQos;
   getSubscriptionCount(): ResultOf<number>;
+  /** Resolves when the transport has declared the publisher (at once on local). */
+  ready(): Promise<Result>;
   /** Undeclares. */
   destroy(): Result;
 }
@@ -84,7 +88,11 @@ export interface Publisher<M> {
 export type SubscriptionHandle = EntityHandle;
 export type ServiceHandle = EntityHandle;
 
-export interface ClientHandle<Req, Res> extends EntityHandle {
+/**
+ * Invariant in both types (`in out`): a handle of one service type is not usable as another,
+ * even when one request shape happens to be a subtype of the other.
+ */
+export interface ClientHandle<in out Req, in out Res> extends EntityHandle {
   /** Encodes and sends; the reply goes to the response handler during spin. */
   asyncSendRequest(request: Req): ResultOf<bigint>;
   /** Tri-state: ok(true) visible now, ok(false) not yet, error(Unsupported) cannot know. Never spins. */
@@ -150,6 +158,8 @@ export interface Node {
   /** Resolves a topic or service name the way this node does (relative, `~`, absolute). */
   resolveName(name: string): ResultOf<string>;
   now(): bigint;
+  /** The node's system clock (node.now() reads it). */
+  getClock(): Clock;
 
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>>;
   createSubscription<M>(type: MessageType<M>, topic: string, handler: SubscriptionHandler<M>, qos?: QoSLike): ResultOf<SubscriptionHandle>;
@@ -157,8 +167,9 @@ export interface Node {
   createService<Req, Res>(type: ServiceType<Req, Res>, name: string, handler: ServiceHandler<Req, Res>, qos?: QoSLike): ResultOf<ServiceHandle>;
   createClient<Req, Res>(type: ServiceType<Req, Res>, name: string, onResponse: ResponseHandler<Res>, options?: ClientOptions): ResultOf<ClientHandle<Req, Res>>;
   createPollClient<Req, Res>(type: ServiceType<Req, Res>, name: string, options?: ClientOptions): ResultOf<PollClient<Req, Res>>;
-  createWallTimer(periodMs: number, callback: () => void): ResultOf<Timer>;
-  createOneShotTimer(delayMs: number, callback: () => void): ResultOf<Timer>;
+  /** Period in ms, or a Duration. */
+  createWallTimer(period: number | Duration, callback: () => void): ResultOf<Timer>;
+  createOneShotTimer(delay: number | Duration, callback: () => void): ResultOf<Timer>;
   createGuardCondition(callback: () => void): ResultOf<GuardCondition>;
 
   /** Name and actual QoS answered for a handle (not stored in it). */
@@ -200,7 +211,13 @@ export interface Executor {
   /** Entries in use and capacity. */
   usage(): { readonly used: number; readonly capacity: number };
   /** Counters since creation. */
-  stats(): { readonly handlerErrors: number; readonly dropped: number; readonly decodeErrors: number };
+  stats(): {
+    readonly handlerErrors: number;
+    readonly dropped: number;
+    readonly decodeErrors: number;
+    /** onEvent listeners and shutdown callbacks that threw (swallowed) */
+    readonly listenerErrors: number;
+  };
 }
 
 export type { RclError };

@@ -1,0 +1,62 @@
+/**
+ * Arena entries: what the executor dispatches. The executor owns their bookkeeping (slot,
+ * sequence, ready flag, deferred release); the rclcpp layer supplies what one item means
+ * (decode a sample and call the user's handler, answer a request, deliver a reply).
+ */
+import type { RmwActualQos } from '../rmw/qos.js';
+import type { Readyable } from './ready-list.js';
+import type { Slotted } from './arena.js';
+
+export const EntryKind = {
+  Subscription: 'subscription',
+  PollSubscription: 'poll_subscription',
+  Service: 'service',
+  Client: 'client',
+  Timer: 'timer',
+  GuardCondition: 'guard_condition',
+} as const;
+export type EntryKind = (typeof EntryKind)[keyof typeof EntryKind];
+
+/** What an entry may ask of the executor that owns it. */
+export interface EntryHost {
+  /** Marks the entry ready for the next round and wakes a waiting spin. */
+  markReady(entry: Entry): void;
+  /** Wakes waiters without marking anything ready (poll entries, readiness changes). */
+  notify(): void;
+  /** Runs user code as a handler of `entry`: sets inHandler, catches and reports a throw. false if it threw. */
+  runHandler(entry: Entry, fn: () => void): boolean;
+  reportHandlerError(entry: Entry, error: unknown): void;
+  reportDropped(entry: Entry, count: number): void;
+  reportDecodeError(entry: Entry, message: string): void;
+}
+
+export abstract class Entry implements Slotted, Readyable {
+  handleId = 0;
+  seq = 0;
+  queued = false;
+  alive = true;
+  /** true while this entry's own handler runs: a release then waits for it to return */
+  running = false;
+  releaseRequested = false;
+
+  constructor(
+    readonly kind: EntryKind,
+    /** topic, service or a label such as `timer` — used in messages */
+    readonly name: string,
+  ) {}
+
+  /** Label for messages and events, e.g. `subscription '/chatter'`. */
+  describe(): string {
+    return `${this.kind} '${this.name}'`;
+  }
+
+  abstract hasWork(): boolean;
+  /** Handles at most one item. Returns true when a handler was run. */
+  abstract dispatchOne(host: EntryHost): boolean;
+  /** Releases transport resources and drops queued items. Called once. */
+  abstract dispose(): void;
+
+  actualQos(): RmwActualQos | undefined {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Opens the rmw session an executor owns: in-process (`local`) by default, zenoh when a
+ * router locator is given. The zenoh backend is imported lazily so that the local path never
+ * loads zenoh-ts (and its wasm).
+ */
+import { describeThrown, err, ok, type ResultOf } from '../result.js';
+import { openLocalSession } from '../rmw/local/index.js';
+import type { BackendKind, RmwSession } from '../rmw/rmw.js';
+
+export interface SessionRequest {
+  readonly backend: BackendKind;
+  readonly router: string | undefined;
+  readonly domainId: number;
+  readonly connectBudgetMs: number;
+}
+
+/** What src/rmw/zenoh/index.ts provides. */
+type OpenZenoh = (
+  locator: string,
+  options: { readonly domainId: number; readonly connectBudgetMs: number },
+) => Promise<ResultOf<RmwSession>> | ResultOf<RmwSession>;
+
+// A specifier in a variable keeps the compiler from requiring the module at build time and
+// keeps bundlers from pulling zenoh-ts into the local path.
+const ZENOH_BACKEND_MODULE = '../rmw/zenoh/index.js';
+
+async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
+  try {
+    const mod = (await import(ZENOH_BACKEND_MODULE)) as { openZenohRmwSession?: unknown };
+    if (typeof mod.openZenohRmwSession !== 'function') {
+      return err('Unsupported', 'the zenoh backend module does not export openZenohRmwSession');
+    }
+    return ok(mod.openZenohRmwSession as OpenZenoh);
+  } catch (thrown) {
+    return err('Unsupported', `the zenoh backend is not available: ${describeThrown(thrown)}`);
+  }
+}
+
+export async function openRmwSession(request: SessionRequest): Promise<ResultOf<RmwSession>> {
+  if (request.backend === 'local') {
+    try {
+      return openLocalSession({ domainId: request.domainId });
+    } catch (thrown) {
+      return err('TransportError', `opening the local session failed: ${describeThrown(thrown)}`);
+    }
+  }
+  const locator = request.router;
+  if (locator === undefined) return err('InvalidArgument', "backend 'zenoh' needs a router locator (ws/HOST:PORT)");
+  const opener = await loadZenohOpener();
+  if (!opener.ok) return opener;
+  try {
+    return await opener.value(locator, { domainId: request.domainId, connectBudgetMs: request.connectBudgetMs });
+  } catch (thrown) {
+    return err('TransportError', `connecting to router '${locator}' failed: ${describeThrown(thrown)}`);
+  }
+}

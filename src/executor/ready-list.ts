@@ -1,0 +1,37 @@
+/**
+ * Entries with work waiting. A round takes a snapshot of the list, sorted by registration
+ * sequence: the cost is O(k log k) in the k ready entries, independent of how many entries
+ * exist, and work that becomes ready during the round lands in the next snapshot.
+ */
+export interface Readyable {
+  readonly seq: number;
+  /** true while the entry sits in the pending list or in the round being dispatched */
+  queued: boolean;
+}
+
+export class ReadyList<E extends Readyable> {
+  private pending: E[] = [];
+
+  get size(): number {
+    return this.pending.length;
+  }
+
+  mark(entry: E): void {
+    if (entry.queued) return;
+    entry.queued = true;
+    this.pending.push(entry);
+  }
+
+  /** The entries of one round in registration order. They stay `queued` until dispatched. */
+  takeRound(): E[] {
+    const round = this.pending;
+    this.pending = [];
+    round.sort((a, b) => a.seq - b.seq);
+    return round;
+  }
+
+  clear(): void {
+    for (const e of this.pending) e.queued = false;
+    this.pending = [];
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Duration: signed int64 nanoseconds as a bigint, like rclcpp::Duration. Constructors and
+ * arithmetic answer InvalidArgument (non-finite input) or Error (int64 overflow) instead of
+ * throwing.
+ */
+import { err, ok, type ResultOf } from '../result.js';
+
+export const INT64_MAX = 2n ** 63n - 1n;
+export const INT64_MIN = -(2n ** 63n);
+
+export function inInt64(ns: bigint): boolean {
+  return ns >= INT64_MIN && ns <= INT64_MAX;
+}
+
+export class Duration {
+  private constructor(readonly nanoseconds: bigint) {}
+
+  static zero(): Duration {
+    return new Duration(0n);
+  }
+
+  static fromNs(ns: bigint): ResultOf<Duration> {
+    if (typeof ns !== 'bigint') return err('InvalidArgument', `ns must be a bigint, got ${String(ns)}`);
+    if (!inInt64(ns)) return err('InvalidArgument', `ns ${ns} is outside int64`);
+    return ok(new Duration(ns));
+  }
+
+  static fromMs(ms: number): ResultOf<Duration> {
+    return Duration.fromScaled('ms', ms, 1e6);
+  }
+
+  static fromSeconds(seconds: number): ResultOf<Duration> {
+    return Duration.fromScaled('seconds', seconds, 1e9);
+  }
+
+  private static fromScaled(argument: string, value: number, nsPerUnit: number): ResultOf<Duration> {
+    if (typeof value !== 'number' || !Number.isFinite(value)) {
+      return err('InvalidArgument', `${argument} must be a finite number, got ${String(value)}`);
+    }
+    const ns = value * nsPerUnit;
+    if (!Number.isFinite(ns) || Math.abs(ns) >= 2 ** 63) {
+      return err('InvalidArgument', `${argument} ${value} is outside int64 nanoseconds`);
+    }
+    return ok(new Duration(BigInt(Math.round(ns))));
+  }
+
+  plus(other: Duration): ResultOf<Duration> {
+    return Duration.checked(this.nanoseconds + other.nanoseconds, 'plus');
+  }
+
+  minus(other: Duration): ResultOf<Duration> {
+    return Duration.checked(this.nanoseconds - other.nanoseconds, 'minus');
+  }
+
+  private static checked(ns: bigint, op: string): ResultOf<Duration> {
+    return inInt64(ns) ? ok(new Duration(ns)) : err('Error', `Duration.${op} overflows int64 nanoseconds (${ns})`);
+  }
+
+  /** -1, 0 or 1. */
+  compare(other: Duration): -1 | 0 | 1 {
+    return this.nanoseconds < other.nanoseconds ? -1 : this.nanoseconds > other.nanoseconds ? 1 : 0;
+  }
+
+  equals(other: Duration): boolean {
+    return this.nanoseconds === other.nanoseconds;
+  }
+
+  toMs(): number {
+    return Number(this.nanoseconds) / 1e6;
+  }
+
+  toSeconds(): number {
+    return Number(this.nanoseconds) / 1e9;
+  }
+
+  toString(): string {
+    return `${this.nanoseconds}ns`;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * `Executor.create(opts)`: validates the options, opens the rmw session (local by default,
+ * zenoh with a router) and returns the executor. The executor is the arena core plus
+ * `createNode`, which lives here so that src/executor never calls up into src/rclcpp.
+ */
+import { err, ok, type ResultOf } from '../result.js';
+import { checkBudget } from '../executor/budget.js';
+import { type CoreInternals, ExecutorCore } from '../executor/executor-core.js';
+import { MAX_SLOTS } from '../executor/handle-id.js';
+import { openRmwSession } from '../executor/open-rmw-session.js';
+import type { BackendKind, RmwSession } from '../rmw/rmw.js';
+import type { Executor as ExecutorApi, ExecutorOptions, Node, NodeOptions } from './api.js';
+import { createNode } from './node.js';
+
+export const DEFAULT_CAPACITY = 256;
+export const DEFAULT_CONNECT_BUDGET_MS = 5000;
+export const DEFAULT_KEEP_ALL_LIMIT = 10_000;
+
+export class RclExecutor extends ExecutorCore implements ExecutorApi {
+  createNode(name: string, options?: NodeOptions): ResultOf<Node> {
+    return createNode(this, name, options);
+  }
+}
+
+interface CheckedOptions {
+  readonly backend: BackendKind;
+  readonly router: string | undefined;
+  readonly domainId: number;
+  readonly capacity: number;
+  readonly connectBudgetMs: number;
+  readonly keepAllLimit: number;
+}
+
+function isCount(x: unknown, min: number, max: number): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= min && x <= max;
+}
+
+/** Every option checked and defaulted, or InvalidArgument naming the option. */
+export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultOf<CheckedOptions> {
+  if (opts !== undefined && (typeof opts !== 'object' || opts === null)) {
+    return err('InvalidArgument', `options must be an object, got ${String(opts)}`);
+  }
+  const o = opts ?? {};
+  const router = o.router;
+  if (router !== undefined && (typeof router !== 'string' || router.trim().length === 0)) {
+    return err('InvalidArgument', `router must be a locator such as 'ws/127.0.0.1:10000', got ${String(router)}`);
+  }
+  const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
+  if (backend !== 'local' && backend !== 'zenoh') return err('InvalidArgument', `backend must be 'local' or 'zenoh', got '${String(backend)}'`);
+  if (backend === 'zenoh' && router === undefined) return err('InvalidArgument', "backend 'zenoh' needs router (a locator such as 'ws/127.0.0.1:10000')");
+  const domainId = o.domainId ?? 0;
+  if (!isCount(domainId, 0, 2 ** 31 - 1)) return err('InvalidArgument', `domainId must be a non-negative integer, got ${String(domainId)}`);
+  const capacity = o.capacity ?? DEFAULT_CAPACITY;
+  if (!isCount(capacity, 1, MAX_SLOTS)) return err('InvalidArgument', `capacity must be an integer in [1, ${MAX_SLOTS}], got ${String(capacity)}`);
+  const keepAllLimit = o.keepAllLimit ?? DEFAULT_KEEP_ALL_LIMIT;
+  if (!isCount(keepAllLimit, 1, Number.MAX_SAFE_INTEGER)) return err('InvalidArgument', `keepAllLimit must be an integer >= 1, got ${String(keepAllLimit)}`);
+  const connectBudgetMs = o.connectBudgetMs ?? DEFAULT_CONNECT_BUDGET_MS;
+  const budget = checkBudget('connectBudgetMs', connectBudgetMs);
+  if (!budget.ok) return budget;
+  return ok({ backend, router, domainId, capacity, connectBudgetMs, keepAllLimit });
+}
+
+/** Wraps an already open session (tests, custom backends). The executor owns it from now on. */
+export function createExecutorOnSession(
+  session: RmwSession,
+  opts?: Omit<ExecutorOptions, 'router' | 'backend' | 'domainId' | 'connectBudgetMs'>,
+  internals?: CoreInternals,
+): ResultOf<RclExecutor> {
+  const checked = checkExecutorOptions(opts);
+  if (!checked.ok) return checked;
+  return ok(new RclExecutor(session, checked.value, internals));
+}
+
+async function create(opts?: ExecutorOptions): Promise<ResultOf<ExecutorApi>> {
+  const checked = checkExecutorOptions(opts);
+  if (!checked.ok) return checked;
+  const session = await openRmwSession(checked.value);
+  if (!session.ok) return session;
+  return ok(new RclExecutor(session.value, checked.value));
+}
+
+/** `Executor.create(opts)` — the value; `Executor` is also the interface type. */
+export const Executor = Object.freeze({ create });
+export type Executor = ExecutorApi;

@@ -1,0 +1,111 @@
+/**
+ * PollClient: one request in flight, answered through a Future the caller polls or waits on
+ * (waiting spins the executor). Built on a client entry whose response handler settles the
+ * in-flight Future.
+ */
+import { err, ok, type Result, type ResultOf } from '../result.js';
+import { checkBudget } from '../executor/budget.js';
+import type { ExecutorCore } from '../executor/executor-core.js';
+import type { EntityHandle, Future, PollClient } from './api.js';
+import { ClientEntry, waitForClientService } from './client.js';
+import { entryOf } from './handle.js';
+
+export class FutureImpl<T> implements Future<T> {
+  private result: ResultOf<T> | undefined;
+
+  constructor(
+    private readonly core: ExecutorCore,
+    readonly sequenceNumber: bigint,
+    private readonly what: string,
+  ) {}
+
+  settle(result: ResultOf<T>): void {
+    this.result ??= result;
+  }
+
+  isReady(): boolean {
+    return this.result !== undefined;
+  }
+
+  take(): ResultOf<T> {
+    return this.result ?? err('TryAgain', `${this.what} is still pending`);
+  }
+
+  async wait(budgetMs: number): Promise<ResultOf<T>> {
+    const bad = checkBudget('budgetMs', budgetMs);
+    if (!bad.ok) return bad;
+    const waited = await this.core.spinUntil(() => this.result !== undefined, budgetMs, `waiting for ${this.what}`);
+    if (!waited.ok && this.result === undefined) return waited;
+    return this.take();
+  }
+}
+
+export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
+  private inFlight: FutureImpl<Res> | undefined;
+
+  constructor(
+    readonly handle: EntityHandle,
+    private readonly core: ExecutorCore,
+  ) {}
+
+  /** The response handler bound to the client entry. */
+  readonly onResponse = (response: ResultOf<Res>, sequenceNumber: bigint): void => {
+    const future = this.inFlight;
+    if (future === undefined || future.sequenceNumber !== sequenceNumber) return;
+    this.inFlight = undefined;
+    future.settle(response);
+  };
+
+  private entry(): ResultOf<ClientEntry<Req, Res>> {
+    return entryOf(this.handle, ClientEntry, 'client') as ResultOf<ClientEntry<Req, Res>>;
+  }
+
+  sendRequest(request: Req, budgetMs?: number): ResultOf<Future<Res>> {
+    if (budgetMs !== undefined) {
+      const bad = checkBudget('budgetMs', budgetMs);
+      if (!bad.ok) return bad;
+    }
+    const found = this.entry();
+    if (!found.ok) return found;
+    const entry = found.value;
+    if (this.inFlight !== undefined) {
+      return err('TryAgain', `a request to service '${entry.name}' is already in flight (sequence ${this.inFlight.sequenceNumber}); wait for its Future first`);
+    }
+    const sent = entry.send(request, budgetMs ?? entry.requestBudgetMs);
+    if (!sent.ok) return sent;
+    const future = new FutureImpl<Res>(this.core, sent.value, `the reply to request ${sent.value} of service '${entry.name}'`);
+    this.inFlight = future;
+    return ok(future);
+  }
+
+  async call(request: Req, budgetMs: number): Promise<ResultOf<Res>> {
+    const bad = checkBudget('budgetMs', budgetMs);
+    if (!bad.ok) return bad;
+    if (this.core.inHandler()) {
+      return err('Reentrant', 'PollClient.call inside a handler would never return; use sendRequest and take() later');
+    }
+    const sent = this.sendRequest(request, budgetMs);
+    if (!sent.ok) return sent;
+    const future = sent.value as FutureImpl<Res>;
+    const reply = await future.wait(budgetMs);
+    if (!reply.ok && !future.isReady()) {
+      // Our budget ran out first: give the slot back so the next call is not refused.
+      if (this.inFlight === future) this.inFlight = undefined;
+      const entry = this.entry();
+      if (entry.ok) entry.value.abandon(future.sequenceNumber);
+      if (reply.error.name === 'Timeout') {
+        return err('Timeout', `no reply from service '${entry.ok ? entry.value.name : '?'}' within the budget of ${budgetMs} ms`);
+      }
+    }
+    return reply;
+  }
+
+  serviceIsReady(): ResultOf<boolean> {
+    const found = this.entry();
+    return found.ok ? found.value.serviceIsReady() : found;
+  }
+
+  waitForService(budgetMs: number): Promise<Result> {
+    return waitForClientService(this.handle, budgetMs);
+  }
+}

@@ -1,0 +1,65 @@
+/** Publishers are caller-owned (not arena entries): publish is synchronous and answers a Result. */
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import type { RmwActualQos } from '../rmw/qos.js';
+import type { RmwPublisher } from '../rmw/rmw.js';
+import type { Publisher } from './api.js';
+import { encodeMessage } from './type-check.js';
+import type { MessageType } from './type-support.js';
+
+export class PublisherImpl<M> implements Publisher<M> {
+  private destroyed = false;
+
+  constructor(
+    private readonly rmw: RmwPublisher,
+    private readonly type: MessageType<M>,
+    private readonly topic: string,
+    private readonly onDestroy: (publisher: PublisherImpl<M>) => void,
+  ) {}
+
+  publish(message: M): Result {
+    if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
+    const bytes = encodeMessage(this.type, message, `publisher on '${this.topic}'`);
+    if (!bytes.ok) return bytes;
+    return this.send(bytes.value);
+  }
+
+  publishRaw(bytes: Uint8Array): Result {
+    if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
+    if (!(bytes instanceof Uint8Array)) return err('InvalidArgument', `bytes for '${this.topic}' must be a Uint8Array`);
+    return this.send(bytes);
+  }
+
+  private send(bytes: Uint8Array): Result {
+    try {
+      return this.rmw.publish(bytes);
+    } catch (thrown) {
+      return err('TransportError', `publishing on '${this.topic}' failed: ${describeThrown(thrown)}`);
+    }
+  }
+
+  getTopicName(): string {
+    return this.topic;
+  }
+
+  getActualQos(): RmwActualQos {
+    return this.rmw.actualQos();
+  }
+
+  getSubscriptionCount(): ResultOf<number> {
+    if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
+    return this.rmw.subscriptionCount();
+  }
+
+  /** Resolves when the transport has declared the publisher (at once on local). */
+  ready(): Promise<Result> {
+    return this.rmw.ready();
+  }
+
+  destroy(): Result {
+    if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was already destroyed`);
+    this.destroyed = true;
+    this.rmw.close();
+    this.onDestroy(this);
+    return ok();
+  }
+}

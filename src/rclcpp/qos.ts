@@ -1,0 +1,153 @@
+/**
+ * The rclcpp QoS value: immutable and chainable (every setter returns a new QoS, so the
+ * shared profiles cannot be changed by accident). Default: reliable, volatile, keep-last 10.
+ * A value that cannot be applied (depth 0, a negative deadline) is refused with
+ * InvalidArgument when an entity is created with it, before anything is declared.
+ */
+import { err, ok, type Result, type ResultOf } from '../result.js';
+import type { Durability, History, LivelinessPolicy, Reliability, RmwQos } from '../rmw/qos.js';
+import type { QoSLike } from './api.js';
+
+const DEFAULT: RmwQos = {
+  reliability: 'reliable',
+  durability: 'volatile',
+  history: 'keep_last',
+  depth: 10,
+  deadlineMs: 0,
+  lifespanMs: 0,
+  liveliness: 'automatic',
+  livelinessLeaseMs: 0,
+};
+
+export class QoS implements QoSLike {
+  private constructor(private readonly policies: RmwQos) {}
+
+  /** reliable, volatile, keep-last 10 (rmw_qos_profile_default). */
+  static default(): QoS {
+    return new QoS(DEFAULT);
+  }
+
+  static fromRmw(policies: RmwQos): QoS {
+    return new QoS({ ...policies });
+  }
+
+  // Profiles transcribed from rmw/qos_profiles.h, rcl/logging_rosout.h and rclcpp/qos.hpp.
+  // SYSTEM_DEFAULT liveliness is written as automatic (what every rmw applies for it).
+
+  /** rmw_qos_profile_sensor_data: best effort, volatile, keep-last 5. */
+  static sensorData(): QoS {
+    return new QoS({ ...DEFAULT, reliability: 'best_effort', depth: 5 });
+  }
+  /** rmw_qos_profile_services_default: reliable, volatile, keep-last 10. */
+  static services(): QoS {
+    return new QoS(DEFAULT);
+  }
+  /** rmw_qos_profile_parameters: reliable, volatile, keep-last 1000. */
+  static parameters(): QoS {
+    return new QoS({ ...DEFAULT, depth: 1000 });
+  }
+  /** rmw_qos_profile_parameter_events: reliable, volatile, keep-last 1000. */
+  static parameterEvents(): QoS {
+    return new QoS({ ...DEFAULT, depth: 1000 });
+  }
+  /** rclcpp::ClockQoS: keep-last 1 over the sensor-data profile (best effort, volatile). */
+  static clock(): QoS {
+    return new QoS({ ...DEFAULT, reliability: 'best_effort', depth: 1 });
+  }
+  /** rcl_qos_profile_rosout_default: reliable, transient local, keep-last 1000, lifespan 10 s. */
+  static rosout(): QoS {
+    return new QoS({ ...DEFAULT, durability: 'transient_local', depth: 1000, lifespanMs: 10_000 });
+  }
+  /** Refused: SYSTEM_DEFAULT means something different on every middleware. */
+  static systemDefault(): ResultOf<QoS> {
+    return err('Unsupported', 'QoS systemDefault is refused: its meaning differs per middleware; name the policies instead');
+  }
+
+  reliable(): QoS {
+    return this.with({ reliability: 'reliable' });
+  }
+  bestEffort(): QoS {
+    return this.with({ reliability: 'best_effort' });
+  }
+  transientLocal(): QoS {
+    return this.with({ durability: 'transient_local' });
+  }
+  durabilityVolatile(): QoS {
+    return this.with({ durability: 'volatile' });
+  }
+  keepLast(depth: number): QoS {
+    return this.with({ history: 'keep_last', depth });
+  }
+  /** The queue then grows up to the executor's keepAllLimit; past it samples are dropped and reported. */
+  keepAll(): QoS {
+    return this.with({ history: 'keep_all' });
+  }
+  /** 0 = infinite. */
+  deadline(ms: number): QoS {
+    return this.with({ deadlineMs: ms });
+  }
+  /** 0 = infinite. */
+  lifespan(ms: number): QoS {
+    return this.with({ lifespanMs: ms });
+  }
+  liveliness(kind: LivelinessPolicy, leaseMs = 0): QoS {
+    return this.with({ liveliness: kind, livelinessLeaseMs: leaseMs });
+  }
+
+  get reliability(): Reliability {
+    return this.policies.reliability;
+  }
+  get durability(): Durability {
+    return this.policies.durability;
+  }
+  get history(): History {
+    return this.policies.history;
+  }
+  get depth(): number {
+    return this.policies.depth;
+  }
+
+  toRmw(): RmwQos {
+    return { ...this.policies };
+  }
+
+  private with(change: Partial<RmwQos>): QoS {
+    return new QoS({ ...this.policies, ...change });
+  }
+}
+
+function isMs(x: unknown): boolean {
+  return typeof x === 'number' && Number.isFinite(x) && x >= 0;
+}
+
+/** Validates policies as an entity receives them (from a QoS or any QoSLike of a JS caller). */
+export function checkRmwQos(argument: string, q: RmwQos): Result {
+  const bad = (what: string): Result => err('InvalidArgument', `${argument}: ${what}`);
+  if (q.reliability !== 'reliable' && q.reliability !== 'best_effort') return bad(`reliability '${String(q.reliability)}' is not a policy`);
+  if (q.durability !== 'volatile' && q.durability !== 'transient_local') return bad(`durability '${String(q.durability)}' is not a policy`);
+  if (q.history !== 'keep_last' && q.history !== 'keep_all') return bad(`history '${String(q.history)}' is not a policy`);
+  if (q.history === 'keep_last' && (!Number.isInteger(q.depth) || q.depth < 1)) {
+    return bad(`keep-last depth must be an integer >= 1, got ${String(q.depth)}`);
+  }
+  if (q.liveliness !== 'automatic' && q.liveliness !== 'manual_by_topic') return bad(`liveliness '${String(q.liveliness)}' is not a policy`);
+  if (!isMs(q.deadlineMs)) return bad(`deadline must be finite ms >= 0, got ${String(q.deadlineMs)}`);
+  if (!isMs(q.lifespanMs)) return bad(`lifespan must be finite ms >= 0, got ${String(q.lifespanMs)}`);
+  if (!isMs(q.livelinessLeaseMs)) return bad(`liveliness lease must be finite ms >= 0, got ${String(q.livelinessLeaseMs)}`);
+  return ok();
+}
+
+/** The policies of an optional QoSLike argument (default when absent), validated. */
+export function resolveQos(argument: string, qos: QoSLike | undefined, fallback: () => QoS = QoS.default): ResultOf<RmwQos> {
+  if (qos === undefined) return ok(fallback().toRmw());
+  if (typeof qos !== 'object' || qos === null || typeof (qos as { toRmw?: unknown }).toRmw !== 'function') {
+    return err('InvalidArgument', `${argument} must be a QoS (or an object with toRmw()), got ${String(qos)}`);
+  }
+  let policies: RmwQos;
+  try {
+    policies = { ...DEFAULT, ...qos.toRmw() };
+  } catch {
+    return err('InvalidArgument', `${argument}.toRmw() threw`);
+  }
+  const checked = checkRmwQos(argument, policies);
+  return checked.ok ? ok(policies) : checked;
+}

@@ -1,0 +1,64 @@
+/** Time and Clock (rclcpp::Time, rclcpp::Clock): nanoseconds since an epoch, as int64 bigint. */
+import { err, ok, type ResultOf } from '../result.js';
+import { Duration, INT64_MAX } from './duration.js';
+
+/** system: since the Unix epoch; steady: monotonic, since an arbitrary origin. (No ROS time yet.) */
+export const ClockType = { System: 'system', Steady: 'steady' } as const;
+export type ClockType = (typeof ClockType)[keyof typeof ClockType];
+
+export class Time {
+  private constructor(
+    readonly nanoseconds: bigint,
+    readonly clockType: ClockType,
+  ) {}
+
+  static fromNs(ns: bigint, clockType: ClockType = 'system'): ResultOf<Time> {
+    if (typeof ns !== 'bigint' || ns < 0n || ns > INT64_MAX) {
+      return err('InvalidArgument', `ns must be a bigint in [0, 2^63), got ${String(ns)}`);
+    }
+    if (clockType !== 'system' && clockType !== 'steady') {
+      return err('InvalidArgument', `clockType '${String(clockType)}' is not a clock type`);
+    }
+    return ok(new Time(ns, clockType));
+  }
+
+  static zero(clockType: ClockType = 'system'): Time {
+    return new Time(0n, clockType);
+  }
+
+  seconds(): number {
+    return Number(this.nanoseconds) / 1e9;
+  }
+
+  /** Differences only make sense on one clock. */
+  minus(other: Time): ResultOf<Duration> {
+    if (other.clockType !== this.clockType) {
+      return err('InvalidArgument', `cannot subtract a ${other.clockType} time from a ${this.clockType} time`);
+    }
+    return Duration.fromNs(this.nanoseconds - other.nanoseconds);
+  }
+
+  plus(duration: Duration): ResultOf<Time> {
+    return Time.fromNs(this.nanoseconds + duration.nanoseconds, this.clockType);
+  }
+
+  compare(other: Time): -1 | 0 | 1 {
+    return this.nanoseconds < other.nanoseconds ? -1 : this.nanoseconds > other.nanoseconds ? 1 : 0;
+  }
+}
+
+/** ns since the Unix epoch, with sub-millisecond resolution from the monotonic clock. */
+export function systemNowNs(): bigint {
+  return BigInt(Math.round(performance.timeOrigin * 1e3)) * 1000n + BigInt(Math.round(performance.now() * 1e6));
+}
+
+export class Clock {
+  constructor(readonly clockType: ClockType = 'system') {}
+
+  now(): Time {
+    const ns = this.clockType === 'steady' ? process.hrtime.bigint() : systemNowNs();
+    const made = Time.fromNs(ns, this.clockType);
+    // Both clocks stay inside [0, 2^63) ns for centuries; the fallback is unreachable.
+    return made.ok ? made.value : Time.zero(this.clockType);
+  }
+}

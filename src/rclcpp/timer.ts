@@ -1,0 +1,44 @@
+/** Timer and GuardCondition handles: two words, verbs on the prototype. */
+import { ok, type Result } from '../result.js';
+import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
+import type { GuardCondition, Timer } from './api.js';
+import { coreOf, entryOf, Handle } from './handle.js';
+
+export class TimerHandle extends Handle implements Timer {
+  cancel(): Result {
+    const found = entryOf(this, TimerEntry, 'timer');
+    if (!found.ok) return found;
+    found.value.cancel();
+    return ok();
+  }
+
+  /** A released timer counts as canceled. */
+  isCanceled(): boolean {
+    const found = entryOf(this, TimerEntry, 'timer');
+    return !found.ok || found.value.canceled;
+  }
+
+  restart(): Result {
+    const found = entryOf(this, TimerEntry, 'timer');
+    if (!found.ok) return found;
+    found.value.restart();
+    return ok();
+  }
+
+  /** Periods skipped because a round came late (the skip policy); 0 for a released timer. */
+  overrunCount(): number {
+    const found = entryOf(this, TimerEntry, 'timer');
+    return found.ok ? found.value.overruns : 0;
+  }
+}
+
+export class GuardConditionHandle extends Handle implements GuardCondition {
+  /** Safe anywhere, including inside handlers: the callback runs in a later round. */
+  trigger(): Result {
+    const found = entryOf(this, GuardEntry, 'guard condition');
+    if (!found.ok) return found;
+    found.value.triggered = true;
+    coreOf(this.executor)?.markReady(found.value);
+    return ok();
+  }
+}
