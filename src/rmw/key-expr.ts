@@ -7,7 +7,8 @@
 // - `*` is a whole chunk and matches exactly one chunk; `**` matches zero or more chunks.
 // - `$*` inside a chunk matches any (possibly empty) run of characters within that chunk.
 // - A chunk starting with `@` is verbatim: `*`, `**` and `$*` never match it, only the
-//   identical chunk does (this is what keeps `@ros2_lv/...` out of `**` subscriptions).
+//   identical chunk does (this is what keeps `@ros2_lv/...` out of `**` subscriptions);
+//   inside a verbatim chunk `$*` is literal text, as in zenoh.
 // - Canonical form (what zenoh accepts): `**/**` is written `**`, `**/*` is written `*/**`,
 //   `$*$*` is `$*` and a chunk that is only `$*` is `*`. `validateKeyExpr` refuses the
 //   other spellings and names the canonical one; `canonizeKeyExpr` rewrites them.
@@ -32,7 +33,6 @@ function chunkProblem(chunk: string): string | undefined {
     if (c === '#' || c === '?') return `'${c}' is not allowed in a key expression`;
     if (c === '$') {
       if (chunk[i + 1] !== '*') return `'$' must be followed by '*' (chunk '${chunk}')`;
-      if (isVerbatim(chunk)) return `verbatim chunk '${chunk}' cannot hold the wildcard '$*'`;
       i++;
       continue;
     }
