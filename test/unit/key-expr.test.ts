@@ -5,12 +5,12 @@ import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.j
 
 /** A reference matcher written independently: a key expression as a regular expression over concrete keys. */
 function referenceRegex(pattern: string): RegExp {
-  const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const quote = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const parts = pattern.split('/').map((chunk) => {
     if (chunk === '**') return '(?:/(?!@)[^/]*)*';
     if (chunk === '*') return '/(?!@)[^/]+';
-    if (chunk.startsWith('@')) return `/${escape(chunk)}`;
-    return `/(?!@)${chunk.split('$*').map(escape).join('[^/]*')}`;
+    if (chunk.startsWith('@')) return `/${quote(chunk)}`;
+    return `/(?!@)${chunk.split('$*').map(quote).join('[^/]*')}`;
   });
   return new RegExp(`^${parts.join('')}$`);
 }
