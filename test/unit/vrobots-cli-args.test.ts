@@ -3,7 +3,12 @@ import { parseCli } from '../../src/vrobots/cli/cli-args.js';
 
 describe('vrobots CLI arguments', () => {
   it('parses topic list with its defaults and options', () => {
-    expect(parseCli(['topic', 'list'])).toEqual({ kind: 'topic-list', router: undefined, windowMs: 1500, keyword: undefined });
+    expect(parseCli(['topic', 'list'])).toEqual({
+      kind: 'topic-list',
+      router: undefined,
+      windowMs: 1500,
+      keyword: undefined,
+    });
     expect(parseCli(['topic', 'list', '-t', '3', '-k', 'state', '--router', 'ws/127.0.0.1:7447'])).toEqual({
       kind: 'topic-list',
       router: 'ws/127.0.0.1:7447',
@@ -19,9 +24,15 @@ describe('vrobots CLI arguments', () => {
       key: 'vrobots/1/z/state',
       windowMs: 2000,
     });
-    expect(parseCli(['topic', 'hz', 'vrobots/*/z/state'])).toMatchObject({ kind: 'misuse', message: expect.stringContaining('wildcard') });
+    expect(parseCli(['topic', 'hz', 'vrobots/*/z/state'])).toMatchObject({
+      kind: 'misuse',
+      message: expect.stringContaining('wildcard'),
+    });
     expect(parseCli(['topic', 'hz'])).toMatchObject({ kind: 'misuse' });
-    expect(parseCli(['topic', 'hz', 'vrobots/1/z/state', '-w', '0'])).toMatchObject({ kind: 'misuse', message: expect.stringContaining('-w') });
+    expect(parseCli(['topic', 'hz', 'vrobots/1/z/state', '-w', '0'])).toMatchObject({
+      kind: 'misuse',
+      message: expect.stringContaining('-w'),
+    });
   });
 
   it('parses sim with scene robots and a service delay', () => {
@@ -35,8 +46,16 @@ describe('vrobots CLI arguments', () => {
   });
 
   it('parses robot create and delete', () => {
-    expect(parseCli(['robot', 'create', 'truck'])).toMatchObject({ kind: 'robot-create', robotType: 'truck', timeoutMs: 8000 });
-    expect(parseCli(['robot', 'delete', '7', '--timeout', '2'])).toMatchObject({ kind: 'robot-delete', sysId: 7, timeoutMs: 2000 });
+    expect(parseCli(['robot', 'create', 'truck'])).toMatchObject({
+      kind: 'robot-create',
+      robotType: 'truck',
+      timeoutMs: 8000,
+    });
+    expect(parseCli(['robot', 'delete', '7', '--timeout', '2'])).toMatchObject({
+      kind: 'robot-delete',
+      sysId: 7,
+      timeoutMs: 2000,
+    });
     expect(parseCli(['robot', 'delete', 'seven'])).toMatchObject({ kind: 'misuse' });
     expect(parseCli(['robot', 'delete', '4294967296'])).toMatchObject({ kind: 'misuse' });
   });

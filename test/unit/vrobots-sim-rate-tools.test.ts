@@ -36,7 +36,11 @@ describe('rate statistics', () => {
   });
 
   it('counts a seq going backwards as a restart', () => {
-    const r = computeRateReport('k', 1000, [5n, 6n, 0n, 1n].map((seq, i) => ({ arrivalMs: i, bytes: 1, seq })));
+    const r = computeRateReport(
+      'k',
+      1000,
+      [5n, 6n, 0n, 1n].map((seq, i) => ({ arrivalMs: i, bytes: 1, seq })),
+    );
     expect(r.seq).toMatchObject({ restarts: 1, gaps: 0, missed: 0 });
   });
 });
@@ -49,7 +53,12 @@ describe('topic table', () => {
     for (let i = 0; i < 30; i++) tally.add('vrobots/2/z/state', 1000);
     tally.add('vrobots/manager/z/x', 5);
     const listing = tally.listing(1500);
-    expect(listing.rows.map((r) => r.key)).toEqual(['vrobots/2/z/frames', 'vrobots/2/z/state', 'vrobots/10/z/state', 'vrobots/manager/z/x']);
+    expect(listing.rows.map((r) => r.key)).toEqual([
+      'vrobots/2/z/frames',
+      'vrobots/2/z/state',
+      'vrobots/10/z/state',
+      'vrobots/manager/z/x',
+    ]);
     const state2 = listing.rows[1];
     expect(state2?.hz).toBeCloseTo(20, 5);
     expect(state2?.bytes).toBe(1000);

@@ -3,7 +3,7 @@
  * option work (strict: an unknown option is misuse); the verbs are two levels deep at
  * most, which a small switch handles more plainly than a framework would.
  */
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { describeThrown } from '../../result.js';
 
 export type CliCommand =
@@ -16,10 +16,25 @@ export type CliCommand =
       readonly serviceDelayMs: number | undefined;
       readonly verbose: boolean;
     }
-  | { readonly kind: 'topic-list'; readonly router: string | undefined; readonly windowMs: number; readonly keyword: string | undefined }
+  | {
+      readonly kind: 'topic-list';
+      readonly router: string | undefined;
+      readonly windowMs: number;
+      readonly keyword: string | undefined;
+    }
   | { readonly kind: 'topic-hz'; readonly router: string | undefined; readonly key: string; readonly windowMs: number }
-  | { readonly kind: 'robot-create'; readonly router: string | undefined; readonly robotType: string; readonly timeoutMs: number }
-  | { readonly kind: 'robot-delete'; readonly router: string | undefined; readonly sysId: number; readonly timeoutMs: number };
+  | {
+      readonly kind: 'robot-create';
+      readonly router: string | undefined;
+      readonly robotType: string;
+      readonly timeoutMs: number;
+    }
+  | {
+      readonly kind: 'robot-delete';
+      readonly router: string | undefined;
+      readonly sysId: number;
+      readonly timeoutMs: number;
+    };
 
 /** Misuse: the message says what was wrong; the caller prints it with the usage, exit 2. */
 export interface CliMisuse {
@@ -55,20 +70,25 @@ const misuse = (message: string): CliMisuse => ({ kind: 'misuse', message });
 function seconds(name: string, text: string | undefined, fallback: number): number | CliMisuse {
   if (text === undefined) return fallback * 1000;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0) return misuse(`${name} must be a positive number of seconds, got '${text}'`);
+  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
+    return misuse(`${name} must be a positive number of seconds, got '${text}'`);
   return value * 1000;
 }
 
 function routerOf(values: { router?: string | boolean | undefined }): string | undefined | CliMisuse {
   const router = values.router;
   if (router === undefined) return undefined;
-  if (typeof router !== 'string' || router.trim() === '') return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
+  if (typeof router !== 'string' || router.trim() === '')
+    return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
   return router;
 }
 
 type Values = Record<string, string | boolean | undefined>;
 
-function parse(args: readonly string[], options: Parameters<typeof parseArgs>[0]['options']): { values: Values; positionals: string[] } | CliMisuse {
+function parse(
+  args: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): { values: Values; positionals: string[] } | CliMisuse {
   try {
     const parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
     return { values: parsed.values as Values, positionals: parsed.positionals };
@@ -80,13 +100,24 @@ function parse(args: readonly string[], options: Parameters<typeof parseArgs>[0]
 const ROUTER = { router: { type: 'string' } } as const;
 
 function parseSim(args: readonly string[]): CliCommand | CliMisuse {
-  const p = parse(args, { ...ROUTER, robots: { type: 'string' }, 'service-delay': { type: 'string' }, verbose: { type: 'boolean', short: 'v' } });
+  const p = parse(args, {
+    ...ROUTER,
+    robots: { type: 'string' },
+    'service-delay': { type: 'string' },
+    verbose: { type: 'boolean', short: 'v' },
+  });
   if ('kind' in p) return p;
   if (p.positionals.length > 0) return misuse(`sim takes no arguments, got '${p.positionals.join(' ')}'`);
   const router = routerOf(p.values);
   if (typeof router === 'object') return router;
   const robotsText = p.values.robots;
-  const robots = typeof robotsText === 'string' ? robotsText.split(',').map((r) => r.trim()).filter((r) => r.length > 0) : [];
+  const robots =
+    typeof robotsText === 'string'
+      ? robotsText
+          .split(',')
+          .map((r) => r.trim())
+          .filter((r) => r.length > 0)
+      : [];
   let serviceDelayMs: number | undefined;
   const delayText = p.values['service-delay'];
   if (typeof delayText === 'string') {
@@ -116,20 +147,27 @@ function parseTopic(args: readonly string[]): CliCommand | CliMisuse {
     if ('kind' in p) return p;
     if (p.positionals.length !== 1) return misuse('topic hz needs exactly one KEY, e.g. vrobots/1/z/state');
     const key = p.positionals[0] as string;
-    if (key.includes('*') || key.includes('$')) return misuse(`topic hz measures one concrete key; '${key}' is a wildcard`);
+    if (key.includes('*') || key.includes('$'))
+      return misuse(`topic hz measures one concrete key; '${key}' is a wildcard`);
     const router = routerOf(p.values);
     if (typeof router === 'object') return router;
     const windowMs = seconds('-w', p.values.window as string | undefined, DEFAULT_HZ_SECONDS);
     if (typeof windowMs === 'object') return windowMs;
     return { kind: 'topic-hz', router, key, windowMs };
   }
-  return misuse(verb === undefined ? 'topic needs a verb: list or hz' : `unknown topic verb '${verb}' (known: list, hz)`);
+  return misuse(
+    verb === undefined ? 'topic needs a verb: list or hz' : `unknown topic verb '${verb}' (known: list, hz)`,
+  );
 }
 
 function parseRobot(args: readonly string[]): CliCommand | CliMisuse {
   const [verb, ...rest] = args;
   if (verb !== 'create' && verb !== 'delete') {
-    return misuse(verb === undefined ? 'robot needs a verb: create or delete' : `unknown robot verb '${verb}' (known: create, delete)`);
+    return misuse(
+      verb === undefined
+        ? 'robot needs a verb: create or delete'
+        : `unknown robot verb '${verb}' (known: create, delete)`,
+    );
   }
   const p = parse(rest, { ...ROUTER, timeout: { type: 'string' } });
   if ('kind' in p) return p;
@@ -137,10 +175,14 @@ function parseRobot(args: readonly string[]): CliCommand | CliMisuse {
   if (typeof router === 'object') return router;
   const timeoutMs = seconds('--timeout', p.values.timeout as string | undefined, DEFAULT_ROBOT_TIMEOUT_SECONDS);
   if (typeof timeoutMs === 'object') return timeoutMs;
-  if (p.positionals.length !== 1) return misuse(verb === 'create' ? 'robot create needs exactly one TYPE, e.g. truck' : 'robot delete needs exactly one ID');
+  if (p.positionals.length !== 1)
+    return misuse(
+      verb === 'create' ? 'robot create needs exactly one TYPE, e.g. truck' : 'robot delete needs exactly one ID',
+    );
   const arg = p.positionals[0] as string;
   if (verb === 'create') return { kind: 'robot-create', router, robotType: arg, timeoutMs };
-  if (!/^\d{1,10}$/.test(arg) || Number(arg) > 0xffffffff) return misuse(`robot delete needs a sys_id (0..4294967295), got '${arg}'`);
+  if (!/^\d{1,10}$/.test(arg) || Number(arg) > 0xffffffff)
+    return misuse(`robot delete needs a sys_id (0..4294967295), got '${arg}'`);
   return { kind: 'robot-delete', router, sysId: Number(arg), timeoutMs };
 }
 

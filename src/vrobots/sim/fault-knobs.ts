@@ -74,7 +74,10 @@ export class FaultBoard implements FaultKnobs {
   readonly published: Tally = new Map();
 
   setReplyFault(selector: string, fault: ReplyFault): void {
-    this.replyFaults.set(selector, { delayMs: Math.max(0, fault.delayMs ?? 0), dropLeft: Math.max(0, fault.drop ?? 0) });
+    this.replyFaults.set(selector, {
+      delayMs: Math.max(0, fault.delayMs ?? 0),
+      dropLeft: Math.max(0, fault.drop ?? 0),
+    });
   }
 
   delayReplies(selector: string, delayMs: number): void {

@@ -21,12 +21,20 @@ export async function measureRate(
 ): Promise<ResultOf<RateReport>> {
   if (typeof key !== 'string' || key.length === 0) return err('InvalidArgument', 'measureRate: key is empty');
   if (isWildcardKey(key)) {
-    return err('InvalidArgument', `measureRate: key '${key}' is a wildcard; give one concrete key (e.g. vrobots/1/z/state)`);
+    return err(
+      'InvalidArgument',
+      `measureRate: key '${key}' is a wildcard; give one concrete key (e.g. vrobots/1/z/state)`,
+    );
   }
   const observations: RateObservation[] = [];
   const observed = await observe(target, key, windowMs, (sampleKey, payload, receivedAtMs) => {
     const header = readHeader(sampleKey, payload);
-    observations.push({ arrivalMs: receivedAtMs, bytes: payload.byteLength, seq: header?.seq, stampNs: header?.stampNs });
+    observations.push({
+      arrivalMs: receivedAtMs,
+      bytes: payload.byteLength,
+      seq: header?.seq,
+      stampNs: header?.stampNs,
+    });
   });
   if (!observed.ok) return err(observed.error.name, `measureRate: ${observed.error.message}`);
   observations.sort((a, b) => a.arrivalMs - b.arrivalMs);

@@ -20,18 +20,31 @@ function executorOf(target: ObserverTarget): Executor {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Subscribes `keyExpr` for `windowMs`, feeding every sample to `sink`. */
-export async function observe(target: ObserverTarget, keyExpr: string, windowMs: number, sink: SampleSink): Promise<Result> {
+export async function observe(
+  target: ObserverTarget,
+  keyExpr: string,
+  windowMs: number,
+  sink: SampleSink,
+): Promise<Result> {
   if (!Number.isFinite(windowMs) || windowMs <= 0) {
     return err('InvalidArgument', `window ${windowMs} ms for '${keyExpr}' must be a positive number of ms`);
   }
   const executor = executorOf(target);
   if (executor.inHandler()) {
-    return err('Reentrant', `observing '${keyExpr}' for ${windowMs} ms cannot run inside a handler of the same executor`);
+    return err(
+      'Reentrant',
+      `observing '${keyExpr}' for ${windowMs} ms cannot run inside a handler of the same executor`,
+    );
   }
   const node = executor.createNode(`vrobots_observer_${process.pid}_${observers++}`, { naming: 'raw' });
   if (!node.ok) return node;
   try {
-    const sub = node.value.createSubscription(RawBytes, keyExpr, (payload, info) => sink(info.key, payload, info.receivedAtMs), observerQos());
+    const sub = node.value.createSubscription(
+      RawBytes,
+      keyExpr,
+      (payload, info) => sink(info.key, payload, info.receivedAtMs),
+      observerQos(),
+    );
     if (!sub.ok) return err(sub.error.name, `cannot observe '${keyExpr}': ${sub.error.message}`);
     if (executor.isSpinning()) {
       await sleep(windowMs);

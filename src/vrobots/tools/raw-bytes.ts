@@ -3,8 +3,9 @@
  * headers themselves (a malformed payload must be counted, not lost in the rclcpp layer's
  * decode path), and the simulator uses it for the same reason.
  */
-import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+
 import type { QoSLike } from '../../rclcpp/api.js';
+import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
 import type { RmwQos } from '../../rmw/qos.js';
 
 export const RawBytes: MessageType<Uint8Array> = {

@@ -1,0 +1,20 @@
+/**
+ * Builds the body (physics + sensors) of a new robot. The default attaches the physics
+ * models of src/vrobots/sim/physics and the sensor models of src/vrobots/sim/sensors; a
+ * test may pass its own factory.
+ */
+import type { Pose } from '../generated/swarmbotix-types.js';
+import type { RobotBody } from './robot-body.js';
+import { StillBody } from './still-body.js';
+
+export interface BodySpec {
+  readonly sysId: number;
+  readonly robotType: string;
+  readonly spawn: Pose;
+  readonly noiseSeed: number;
+  readonly sensorNoise: boolean;
+}
+
+export type RobotBodyFactory = (spec: BodySpec) => RobotBody;
+
+export const defaultBodyFactory: RobotBodyFactory = (spec) => new StillBody(spec.spawn);

@@ -1,0 +1,40 @@
+/**
+ * The command latch: each command id keeps its last value and acts on every physics step
+ * until replaced (last value wins), as Unity's controller does at 50 Hz. Reset clears it.
+ */
+import type { Result } from '../../result.js';
+import type { Command } from '../messages/topic-messages.js';
+
+/** The simulator-side acceptability check: ok, or why the command is ignored. */
+export type CommandCheck = (robotType: string, command: Command) => Result;
+
+export class CommandLatch {
+  /** Insertion order = order of first arrival; re-setting an id moves it last. */
+  private readonly byId = new Map<number, Command>();
+  private lastApplied: Command | undefined;
+
+  apply(command: Command): void {
+    this.byId.delete(command.id);
+    this.byId.set(command.id, command);
+    this.lastApplied = command;
+  }
+
+  /** The latched commands, oldest first. */
+  commands(): readonly Command[] {
+    return [...this.byId.values()];
+  }
+
+  latest(id: number): Command | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The last command applied (its id, src_id and seq go into the actuator echo). */
+  last(): Command | undefined {
+    return this.lastApplied;
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.lastApplied = undefined;
+  }
+}

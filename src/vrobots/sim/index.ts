@@ -1,0 +1,19 @@
+/** The headless vrobots simulator: `startSimulator(options)`. */
+
+export type { BodySpec, RobotBodyFactory } from './body-factory.js';
+export type { FaultKnobs, ReplyFault, SimCounters } from './fault-knobs.js';
+export { CREATE_KEY, DELETE_KEY, SCENE_FRAME_KEY } from './manager-services.js';
+export type { ActuatorReadout, RobotBody } from './robot-body.js';
+export { COMMON_SEGMENTS, SKINS } from './robot-services.js';
+export type { SimLog } from './sim-log.js';
+export type { SimulatorOptions } from './sim-options.js';
+export {
+  DEFAULT_ESTIMATE_STALE_MS,
+  DEFAULT_FRAMES_KEEPALIVE_MS,
+  DEFAULT_PHYSICS_PERIOD_MS,
+  DEFAULT_SCENE_FRAME_ID,
+  DEFAULT_SERVICE_DELAY_MS,
+  DEFAULT_STATE_PERIOD_MS,
+} from './sim-options.js';
+export type { CreateRobotOptions, SimRobotInfo, Simulator } from './simulator.js';
+export { startSimulator } from './simulator.js';

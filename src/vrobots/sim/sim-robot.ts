@@ -1,0 +1,268 @@
+/**
+ * One simulated robot on the wire: its own raw node (deleting the robot destroys the node,
+ * so every key it spoke goes silent and every queryable goes away at once), state and
+ * frames publishers, command and estimate subscriptions, and its service keys, declared
+ * after a delay the way Unity's queryables take a moment to be discovered.
+ */
+import type { Executor, Node, Publisher, Timer } from '../../rclcpp/api.js';
+import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { AxisConvention, type Estimate, type Header, type Pose } from '../generated/swarmbotix-types.js';
+import { Command, EstimateState, State } from '../messages/topic-messages.js';
+import { RawBytes } from '../tools/raw-bytes.js';
+import { type CommandCheck, CommandLatch } from './command-latch.js';
+import type { FaultBoard } from './fault-knobs.js';
+import type { RobotBody } from './robot-body.js';
+import { RobotFrames } from './robot-frames.js';
+import { serveRobotSegments } from './robot-services.js';
+import type { SimTypeEntry } from './sim-catalog.js';
+import type { SimLog } from './sim-log.js';
+
+/** Name the simulator writes into every header it sends. */
+export const SIM_SENDER_NAME = 'vrobots-sim';
+export const SIM_SRC_ID = 0;
+export const SIM_SCHEMA_VERSION = 1;
+
+export interface RobotSpec {
+  readonly sysId: number;
+  readonly type: SimTypeEntry;
+  readonly name: string;
+  readonly active: boolean;
+  readonly spawn: Pose;
+  readonly body: RobotBody;
+}
+
+export interface RobotContext {
+  readonly executor: Executor;
+  readonly board: FaultBoard;
+  readonly log: SimLog;
+  readonly serviceDelayMs: number;
+  readonly estimateStaleMs: number;
+  readonly sceneFrameId: string;
+  readonly checkCommand: CommandCheck;
+}
+
+export const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
+
+export class SimRobot {
+  readonly sysId: number;
+  readonly type: SimTypeEntry;
+  readonly name: string;
+  active: boolean;
+  skin = 'default';
+  simTimeNs = 0n;
+  readonly body: RobotBody;
+  readonly frames: RobotFrames;
+  readonly latch: CommandLatch;
+  readonly keys: {
+    readonly state: string;
+    readonly cmd: string;
+    readonly frames: string;
+    readonly estimate: string;
+    readonly srv: string;
+  };
+  private estimate: { readonly value: Estimate; readonly arrivedMs: number } | undefined;
+  private readonly seqs = new Map<string, bigint>();
+  private servicesUp = false;
+  private closed = false;
+  private serviceTimer: Timer | undefined;
+
+  private constructor(
+    spec: RobotSpec,
+    readonly ctx: RobotContext,
+    readonly node: Node,
+    private readonly statePub: Publisher<Uint8Array>,
+    private readonly framesPub: Publisher<Uint8Array>,
+  ) {
+    this.sysId = spec.sysId;
+    this.type = spec.type;
+    this.name = spec.name;
+    this.active = spec.active;
+    this.body = spec.body;
+    const base = `vrobots/${spec.sysId}/z`;
+    this.keys = {
+      state: `${base}/state`,
+      cmd: `${base}/cmd`,
+      frames: `${base}/frames`,
+      estimate: `${base}/estimate`,
+      srv: `${base}/srv`,
+    };
+    this.frames = new RobotFrames(spec.sysId, ctx.sceneFrameId);
+    this.latch = new CommandLatch();
+  }
+
+  /** Declares the robot's node, topics and (after the delay) services. */
+  static spawn(spec: RobotSpec, ctx: RobotContext): ResultOf<SimRobot> {
+    const node = ctx.executor.createNode(`vrobots_sim_robot_${spec.sysId}`, { naming: 'raw' });
+    if (!node.ok) return err(node.error.name, `robot ${spec.sysId}: ${node.error.message}`);
+    const base = `vrobots/${spec.sysId}/z`;
+    const statePub = node.value.createPublisher(RawBytes, `${base}/state`);
+    const framesPub = node.value.createPublisher(RawBytes, `${base}/frames`);
+    if (!statePub.ok || !framesPub.ok) {
+      node.value.destroy();
+      const e = !statePub.ok ? statePub.error : !framesPub.ok ? framesPub.error : undefined;
+      return err(e?.name ?? 'Error', `robot ${spec.sysId}: cannot publish: ${e?.message ?? ''}`);
+    }
+    const robot = new SimRobot(spec, ctx, node.value, statePub.value, framesPub.value);
+    const declared = robot.declareInputs();
+    if (!declared.ok) {
+      node.value.destroy();
+      return declared;
+    }
+    if (ctx.serviceDelayMs <= 0) {
+      const up = robot.declareServices();
+      if (!up.ok) {
+        node.value.destroy();
+        return up;
+      }
+    } else {
+      const timer = node.value.createOneShotTimer(ctx.serviceDelayMs, () => {
+        const up = robot.declareServices();
+        if (!up.ok) ctx.log(`error: robot ${spec.sysId}: ${up.error.message}`);
+      });
+      if (!timer.ok) {
+        node.value.destroy();
+        return err(timer.error.name, `robot ${spec.sysId}: ${timer.error.message}`);
+      }
+      robot.serviceTimer = timer.value;
+    }
+    return ok(robot);
+  }
+
+  private declareInputs(): Result {
+    const cmd = this.node.createSubscription(RawBytes, this.keys.cmd, (bytes) => this.onCommand(bytes));
+    if (!cmd.ok)
+      return err(cmd.error.name, `robot ${this.sysId}: cannot subscribe ${this.keys.cmd}: ${cmd.error.message}`);
+    const est = this.node.createSubscription(RawBytes, this.keys.estimate, (bytes, info) =>
+      this.onEstimate(bytes, info.receivedAtMs),
+    );
+    if (!est.ok)
+      return err(est.error.name, `robot ${this.sysId}: cannot subscribe ${this.keys.estimate}: ${est.error.message}`);
+    return ok();
+  }
+
+  private declareServices(): Result {
+    if (this.closed || this.servicesUp) return ok();
+    const served = serveRobotSegments(this);
+    if (served.ok) this.servicesUp = true;
+    return served;
+  }
+
+  /** True once the service keys are declared. */
+  servicesReady(): boolean {
+    return this.servicesUp;
+  }
+
+  private onCommand(bytes: Uint8Array): void {
+    let command: Command;
+    try {
+      command = Command.decode(bytes);
+    } catch (thrown) {
+      this.ctx.board.countMalformed(this.keys.cmd);
+      this.ctx.log(`malformed Command on ${this.keys.cmd} (${bytes.byteLength} bytes) dropped: ${String(thrown)}`);
+      return;
+    }
+    const verdict = this.ctx.checkCommand(this.type.key, command);
+    if (!verdict.ok) {
+      this.ctx.board.countRejectedCommand(this.keys.cmd);
+      this.ctx.log(`command ${command.id} on ${this.keys.cmd} ignored: ${verdict.error.message}`);
+      return;
+    }
+    this.ctx.board.countAppliedCommand(this.keys.cmd);
+    this.latch.apply(command);
+  }
+
+  private onEstimate(bytes: Uint8Array, receivedAtMs: number): void {
+    try {
+      this.estimate = { value: EstimateState.decode(bytes).estimate, arrivedMs: receivedAtMs };
+    } catch (thrown) {
+      this.ctx.board.countMalformed(this.keys.estimate);
+      this.ctx.log(
+        `malformed EstimateState on ${this.keys.estimate} (${bytes.byteLength} bytes) dropped: ${String(thrown)}`,
+      );
+    }
+  }
+
+  /** The client's estimate while fresh (arrived within the stale limit), else undefined. */
+  freshEstimate(nowMs: number = Date.now()): Estimate | undefined {
+    if (this.estimate === undefined || nowMs - this.estimate.arrivedMs > this.ctx.estimateStaleMs) return undefined;
+    return this.estimate.value;
+  }
+
+  /** One physics step (a dormant robot holds still but keeps its latch). */
+  step(dtS: number): void {
+    if (this.closed) return;
+    this.simTimeNs += BigInt(Math.round(dtS * 1e9));
+    if (!this.active) return;
+    this.body.step(dtS, this.latch.commands(), this.freshEstimate());
+  }
+
+  reset(pose: Pose | undefined): void {
+    this.body.reset(pose);
+    this.latch.clear();
+    this.simTimeNs = 0n;
+  }
+
+  /** A header as the simulator stamps it; seq counts per key. */
+  header(key: string, stampNs: bigint = nowNs()): Header {
+    const seq = this.seqs.get(key) ?? 0n;
+    this.seqs.set(key, seq + 1n);
+    return {
+      srcId: SIM_SRC_ID,
+      name: SIM_SENDER_NAME,
+      seq,
+      timestampNs: stampNs,
+      schemaVersion: SIM_SCHEMA_VERSION,
+      sysId: this.sysId,
+      coordFrameId: this.type.frameId,
+      axisConvention: AxisConvention.UNITY,
+      topicFullName: key,
+    };
+  }
+
+  publishState(): void {
+    if (this.closed || this.ctx.board.isPublishingPaused(this.sysId)) return;
+    const stamp = nowNs();
+    const actuator = this.body.actuator();
+    const last = this.latch.last();
+    const bytes = State.encode({
+      header: this.header(this.keys.state, stamp),
+      robotType: this.type.key,
+      active: this.active,
+      simTimeNs: this.simTimeNs,
+      kinematics: this.body.kinematics(),
+      wrench: this.body.wrench(),
+      actuator: {
+        pwm: [...actuator.pwm],
+        normalized: [...actuator.normalized],
+        measured: [...actuator.measured],
+        lastCmdId: last?.id ?? 0,
+        lastCmdSrcId: last?.header.srcId ?? 0,
+        lastCmdSeq: last?.header.seq ?? 0n,
+      },
+      sensors: this.body.sensors(stamp),
+      environment: this.body.environment(),
+      estimate: State.create().estimate,
+    });
+    if (this.statePub.publishRaw(bytes).ok) this.ctx.board.countPublished(this.keys.state);
+  }
+
+  /** Publishes every frame in use: on change (`force`) or as the keepalive. */
+  publishFrames(): void {
+    if (this.closed || this.ctx.board.isPublishingPaused(this.sysId)) return;
+    for (const def of this.frames.definitions(() => this.header(this.keys.frames))) {
+      if (this.framesPub.publishRaw(def).ok) this.ctx.board.countPublished(this.keys.frames);
+    }
+  }
+
+  /** Withdraws every key of the robot. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.serviceTimer?.cancel();
+    this.node.destroy();
+  }
+
+  isClosed(): boolean {
+    return this.closed;
+  }
+}
