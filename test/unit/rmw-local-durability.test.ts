@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import type { Durability, RmwQos } from '../../src/rmw/qos.js';
+import type { Durability } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwNode, RmwSample } from '../../src/rmw/rmw.js';
+import { qos, settle, unwrap } from './rmw-local-fixtures.js';
 
 const spec = (name: string, durability: Durability, depth = 3): RmwEndpointSpec => ({
   naming: 'raw',
   name,
   typeName: 'swarmbotix/msg/Map',
   typeHash: 'TypeHashNotSupported',
-  qos: {
-    reliability: 'reliable',
-    durability,
-    history: 'keep_last',
-    depth,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-  } satisfies RmwQos,
+  qos: qos({ durability, depth }),
 });
-
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 function freshNode(): RmwNode {
   return unwrap(
@@ -54,10 +39,16 @@ describe('local transient-local emulation', () => {
 
   it('keeps the original attachments of cached samples', async () => {
     const n = freshNode();
-    const pub = unwrap(n.createPublisher(spec('map/att', 'transient_local', 2)));
+    const ros = (s: RmwEndpointSpec): RmwEndpointSpec => ({
+      ...s,
+      naming: 'ros',
+      name: '/map/att',
+      typeName: 'nav_msgs/msg/OccupancyGrid',
+    });
+    const pub = unwrap(n.createPublisher(ros(spec('', 'transient_local', 2))));
     for (let i = 1; i <= 3; i++) pub.publish(new Uint8Array([i]));
     const seqs: bigint[] = [];
-    unwrap(n.createSubscriber(spec('map/att', 'transient_local'), (x) => seqs.push(x.attachment!.sequenceNumber)));
+    unwrap(n.createSubscriber(ros(spec('', 'transient_local')), (x) => seqs.push(x.attachment!.sequenceNumber)));
     await settle();
     expect(seqs).toEqual([2n, 3n]);
   });

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import type { RmwQos } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwEvent, RmwSession } from '../../src/rmw/rmw.js';
+import { qos, settle, unwrap } from './rmw-local-fixtures.js';
 
-const QOS: RmwQos = {
-  reliability: 'best_effort',
-  durability: 'transient_local',
-  history: 'keep_last',
-  depth: 5,
-  deadlineMs: 100,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const QOS = qos({ reliability: 'best_effort', durability: 'transient_local', depth: 5, deadlineMs: 100 });
 
 const spec = (name: string, typeName = 'std_msgs/msg/String'): RmwEndpointSpec => ({
   naming: 'ros',
@@ -21,13 +12,6 @@ const spec = (name: string, typeName = 'std_msgs/msg/String'): RmwEndpointSpec =
   typeHash: 'RIHS01_df66',
   qos: QOS,
 });
-
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 const open = (bus: LocalBus, domainId = 0): RmwSession => unwrap(openLocalSession({ bus, domainId }));
 

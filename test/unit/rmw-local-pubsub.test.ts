@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLocalBus, LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import type { RmwQos } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwNode, RmwSample, RmwSession } from '../../src/rmw/rmw.js';
+import { qos, settle, unwrap } from './rmw-local-fixtures.js';
 
-const QOS: RmwQos = {
-  reliability: 'best_effort',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const QOS = qos({ reliability: 'best_effort' });
 
 const raw = (name: string, qos: Partial<RmwQos> = {}): RmwEndpointSpec => ({
   naming: 'raw',
@@ -22,13 +13,13 @@ const raw = (name: string, qos: Partial<RmwQos> = {}): RmwEndpointSpec => ({
   qos: { ...QOS, ...qos },
 });
 
-/** Lets the bus flush: a macrotask runs after every queued microtask. */
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const ros = (name: string): RmwEndpointSpec => ({
+  naming: 'ros',
+  name,
+  typeName: 'std_msgs/msg/String',
+  typeHash: 'RIHS01_df66',
+  qos: QOS,
+});
 
 function session(bus = new LocalBus(), domainId = 0): RmwSession {
   return unwrap(openLocalSession({ bus, domainId }));
@@ -53,7 +44,6 @@ describe('local pub/sub', () => {
     expect(got).toHaveLength(0);
     await settle();
     expect(got.map((s) => s.payload[0])).toEqual([...Array(50).keys()]);
-    expect(got.map((s) => s.attachment?.sequenceNumber)).toEqual([...Array(50).keys()].map((i) => BigInt(i + 1)));
   });
 
   it('copies the payload at publish, so the caller may reuse its buffer', async () => {
@@ -83,11 +73,12 @@ describe('local pub/sub', () => {
     expect(b[0]?.payload[0]).toBe(7);
   });
 
-  it('stamps attachments like rmw_zenoh: seq from 1 per publisher, ns timestamp, 16-byte GID per entity', async () => {
+  it('stamps ros attachments like rmw_zenoh: seq from 1 per publisher, ns timestamp, 16-byte GID per entity', async () => {
     const n = node(session());
-    const got = collect(n, 'pubsub/att');
-    const p1 = unwrap(n.createPublisher(raw('pubsub/att')));
-    const p2 = unwrap(n.createPublisher(raw('pubsub/att')));
+    const got: RmwSample[] = [];
+    unwrap(n.createSubscriber(ros('/pubsub/att'), (s) => got.push(s)));
+    const p1 = unwrap(n.createPublisher(ros('/pubsub/att')));
+    const p2 = unwrap(n.createPublisher(ros('/pubsub/att')));
     const before = BigInt(Date.now()) * 1_000_000n;
     p1.publish(new Uint8Array([1]));
     p1.publish(new Uint8Array([2]));
@@ -103,8 +94,17 @@ describe('local pub/sub', () => {
     }
     expect(a?.gid).toEqual(b?.gid);
     expect(a?.gid).not.toEqual(c?.gid);
-    expect(got[0]?.key).toBe('pubsub/att');
+    expect(got[0]?.key).toBe('0/pubsub/att/std_msgs::msg::dds_::String_/RIHS01_df66');
     expect(typeof got[0]?.receivedAtMs).toBe('number');
+  });
+
+  it('sends no attachment on raw keys, as the zenoh backend does', async () => {
+    const n = node(session());
+    const got = collect(n, 'pubsub/raw-att');
+    unwrap(n.createPublisher(raw('pubsub/raw-att'))).publish(new Uint8Array([1]));
+    await settle();
+    expect(got).toHaveLength(1);
+    expect(got[0]?.attachment).toBeUndefined();
   });
 
   it('matches wildcards with zenoh semantics, and ** never sees @ chunks', async () => {

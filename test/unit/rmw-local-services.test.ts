@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import type { RmwQos } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwNode, RmwReply, RmwRequest, RmwServiceClient } from '../../src/rmw/rmw.js';
+import { qos, settle, sleep, unwrap } from './rmw-local-fixtures.js';
 
-const QOS: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const QOS = qos();
 
 const srv = (name = '/add_two_ints', typeName = 'example_interfaces/srv/AddTwoInts'): RmwEndpointSpec => ({
   naming: 'ros',
@@ -22,14 +13,6 @@ const srv = (name = '/add_two_ints', typeName = 'example_interfaces/srv/AddTwoIn
   typeHash: 'RIHS01_e118',
   qos: QOS,
 });
-
-const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 function freshNode(bus = new LocalBus()): RmwNode {
   const s = unwrap(openLocalSession({ bus }));

@@ -26,7 +26,7 @@ export interface BusSubscriber {
 
 export interface CachedSample {
   readonly payload: Uint8Array;
-  readonly attachment: RmwAttachment;
+  readonly attachment: RmwAttachment | undefined;
 }
 
 export interface BusPublisher {
@@ -39,7 +39,7 @@ export interface BusServer {
   readonly key: string;
   readonly session: BusSessionLink;
   /** Takes one request (its own copy of the payload); onRequest runs later from the queue. */
-  receive(payload: Uint8Array, attachment: RmwAttachment, call: ServiceCall): void;
+  receive(payload: Uint8Array, attachment: RmwAttachment | undefined, call: ServiceCall): void;
 }
 
 export interface BusNode {
@@ -109,7 +109,7 @@ export class LocalBus {
   }
 
   /** Queues one sample for one subscriber; dropped if the subscriber closes before the flush. */
-  postSample(sub: BusSubscriber, key: string, payload: Uint8Array, attachment: RmwAttachment): void {
+  postSample(sub: BusSubscriber, key: string, payload: Uint8Array, attachment: RmwAttachment | undefined): void {
     this.queue.post(
       () => {
         if (sub.isOpen()) sub.deliver({ key, payload, attachment, receivedAtMs: Date.now() });

@@ -39,7 +39,11 @@ export class LocalNode implements RmwNode {
   }
 
   createPublisher(spec: RmwEndpointSpec): ResultOf<RmwPublisher> {
-    return this.declare(spec, 'publisher', (key, qos, done) => new LocalPublisher(this.bus, key, qos, done));
+    return this.declare(
+      spec,
+      'publisher',
+      (key, qos, done) => new LocalPublisher(this.bus, key, qos, spec.naming === 'ros', done),
+    );
   }
 
   createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber> {
@@ -68,7 +72,8 @@ export class LocalNode implements RmwNode {
     return this.declare(
       spec,
       'client',
-      (key, qos, done) => new LocalServiceClient(this.bus, key, qos, this.session, onReply, done),
+      (key, qos, done) =>
+        new LocalServiceClient(this.bus, key, qos, spec.naming === 'ros', this.session, onReply, done),
     );
   }
 

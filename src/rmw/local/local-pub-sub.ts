@@ -2,14 +2,14 @@
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
+import { AttachmentStamp } from './attachment-stamp.js';
 import { checkPayload } from './endpoint-key.js';
-import { AttachmentStamp } from './entity-ids.js';
 import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
 
 export class LocalPublisher implements RmwPublisher, BusPublisher {
-  private readonly stamp = new AttachmentStamp();
+  private readonly stamp: AttachmentStamp;
   private readonly cache: CachedSample[] | undefined;
   private readonly cacheDepth: number;
   private closed = false;
@@ -18,8 +18,10 @@ export class LocalPublisher implements RmwPublisher, BusPublisher {
     private readonly bus: LocalBus,
     readonly key: string,
     private readonly qos: RmwActualQos,
+    attach: boolean,
     private readonly onClose: () => void,
   ) {
+    this.stamp = new AttachmentStamp(attach);
     const transientLocal = qos.durability === 'transient_local';
     this.cache = transientLocal ? [] : undefined;
     this.cacheDepth = Math.max(1, typeof qos.depth === 'number' ? qos.depth : 1);
@@ -38,7 +40,7 @@ export class LocalPublisher implements RmwPublisher, BusPublisher {
     if (this.closed) return err('NotInitialized', `publisher on '${this.key}' is closed`);
     const checked = checkPayload(payload, `publisher on '${this.key}'`);
     if (!checked.ok) return checked;
-    const attachment = this.stamp.next();
+    const { attachment } = this.stamp.next();
     // The caller may reuse its buffer as soon as publish returns: take a copy now.
     const copy = new Uint8Array(payload);
     if (this.cache !== undefined) {

@@ -7,8 +7,8 @@
 import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
+import { AttachmentStamp } from './attachment-stamp.js';
 import { checkBudget, checkPayload } from './endpoint-key.js';
-import { AttachmentStamp } from './entity-ids.js';
 import type { BusSessionLink, LocalBus } from './local-bus.js';
 import type { ServiceCall } from './local-service-server.js';
 
@@ -53,8 +53,8 @@ class PendingCall implements ServiceCall {
 }
 
 export class LocalServiceClient implements RmwServiceClient {
-  private readonly stamp = new AttachmentStamp();
   /** Requests whose reply has not reached onReply yet. */
+  private readonly stamp: AttachmentStamp;
   private readonly calls = new Map<bigint, PendingCall>();
   private readonly readyUnsubscribes = new Set<() => void>();
   private closed = false;
@@ -63,10 +63,13 @@ export class LocalServiceClient implements RmwServiceClient {
     private readonly bus: LocalBus,
     readonly key: string,
     private readonly qos: RmwActualQos,
+    attach: boolean,
     private readonly session: BusSessionLink,
     private readonly onReply: (reply: RmwReply) => void,
     private readonly onClose: () => void,
-  ) {}
+  ) {
+    this.stamp = new AttachmentStamp(attach);
+  }
 
   get gid(): Uint8Array {
     return this.stamp.gid;
@@ -80,8 +83,7 @@ export class LocalServiceClient implements RmwServiceClient {
     const checkedBudget = checkBudget(budgetMs, what);
     if (!checkedBudget.ok) return checkedBudget;
 
-    const attachment = this.stamp.next();
-    const seq = attachment.sequenceNumber;
+    const { sequenceNumber: seq, attachment } = this.stamp.next();
     const call = new PendingCall(this, this.key, seq, budgetMs);
     this.calls.set(seq, call);
     const servers = this.bus.serversOn(this.key);

@@ -2,8 +2,8 @@
 import { ErrorCode, err, ok, type Result } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
+import { AttachmentStamp } from './attachment-stamp.js';
 import { checkPayload } from './endpoint-key.js';
-import { AttachmentStamp } from './entity-ids.js';
 import type { BusServer, BusSessionLink, LocalBus } from './local-bus.js';
 
 /** The client's side of one request, as a server sees it. */
@@ -28,7 +28,7 @@ class LocalRequest implements RmwRequest {
     private readonly server: LocalServiceServer,
     readonly key: string,
     readonly payload: Uint8Array,
-    readonly attachment: RmwAttachment,
+    readonly attachment: RmwAttachment | undefined,
     readonly call: ServiceCall,
   ) {}
 
@@ -107,7 +107,7 @@ export class LocalServiceServer implements RmwServiceServer, BusServer {
   }
 
   /** Takes one request from a client (a private copy of its payload); it reaches onRequest from the bus queue. */
-  receive(payload: Uint8Array, attachment: RmwAttachment, call: ServiceCall): void {
+  receive(payload: Uint8Array, attachment: RmwAttachment | undefined, call: ServiceCall): void {
     const request = new LocalRequest(this, this.key, payload, attachment, call);
     this.unanswered.add(request);
     this.bus.queue.post(

@@ -1,8 +1,8 @@
 /** A local rmw session: nodes on a LocalBus, the bus's graph seen from one ROS domain. */
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
+import { newSessionId } from '../wire/gid.js';
 import { checkBudget } from './endpoint-key.js';
-import { newSessionId } from './entity-ids.js';
 import { type BusSessionLink, defaultLocalBus, type LocalBus } from './local-bus.js';
 import { LocalNode } from './local-node.js';
 
