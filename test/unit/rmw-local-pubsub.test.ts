@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLocalBus, LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwQos } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwNode, RmwSample, RmwSession } from '../../src/rmw/rmw.js';
 import { qos, settle, unwrap } from './rmw-local-fixtures.js';
 
