@@ -1,0 +1,29 @@
+/** Opening and closing rclts executors for a benchmark; failures become thrown Errors (case errors). */
+import type { Executor, ExecutorOptions } from '../../src/rclcpp/api.js';
+import { Executor as ExecutorFactory } from '../../src/rclcpp/executor.js';
+import type { ResultOf } from '../../src/result.js';
+
+export async function openExecutor(options: ExecutorOptions, what: string): Promise<Executor> {
+  const e = await ExecutorFactory.create(options);
+  if (!e.ok) throw new Error(`${what}: Executor.create failed: ${e.error.message}`);
+  return e.value;
+}
+
+/** The value of a Result, or a thrown Error naming what failed. */
+export function must<T>(r: ResultOf<T>, what: string): T {
+  if (!r.ok) throw new Error(`${what}: ${r.error.name}: ${r.error.message}`);
+  return r.value;
+}
+
+/** Shuts down within a budget; a stuck shutdown must not hang the run. */
+export async function shutdownExecutor(e: Executor | undefined, budgetMs = 5000): Promise<void> {
+  if (e === undefined) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    e.shutdown().then(() => undefined),
+    new Promise<void>((r) => {
+      timer = setTimeout(r, budgetMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}

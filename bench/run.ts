@@ -1,0 +1,92 @@
+/**
+ * `npm run bench` (quick, a few minutes) and `npm run bench -- --full`. Starts its own router
+ * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
+ * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
+ *
+ * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory).
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { BenchContext, BenchMode } from './harness/context.js';
+import { Recorder } from './harness/recorder.js';
+import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
+import { type RunningRouter, startBenchRouter } from './harness/router.js';
+import { benchServiceRoundTrip } from './service-round-trip.js';
+
+const BENCHES: ReadonlyArray<{
+  readonly name: string;
+  readonly needsRouter: boolean;
+  readonly run: (bc: BenchContext) => Promise<void>;
+}> = [{ name: 'service', needsRouter: true, run: benchServiceRoundTrip }];
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: { full: { type: 'boolean', default: false }, only: { type: 'string' } },
+    allowPositionals: false,
+  });
+  const mode: BenchMode = values.full === true ? 'full' : 'quick';
+  const only = values.only
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = only?.filter((n) => !BENCHES.some((b) => b.name === n)) ?? [];
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}\n`,
+    );
+    return 2;
+  }
+  const chosen = BENCHES.filter((b) => only === undefined || only.includes(b.name));
+  const rec = new Recorder();
+  const machine = describeMachine();
+  const started = Date.now();
+  rec.log(`rclts bench, ${mode} mode: ${chosen.map((b) => b.name).join(', ')}`);
+  rec.log(`machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}`);
+
+  let router: RunningRouter | undefined;
+  if (chosen.some((b) => b.needsRouter)) {
+    try {
+      router = await startBenchRouter();
+      rec.log(`router up at ${router.locator} (pid ${router.pid}, ${router.startupMs} ms)`);
+    } catch (e) {
+      rec.error('router', 'start', '-', e instanceof Error ? e.message : String(e));
+    }
+  }
+  const bc: BenchContext = { rec, mode, locator: router?.locator };
+  try {
+    for (const b of chosen) {
+      rec.log(`=== ${b.name} ===`);
+      try {
+        await b.run(bc);
+      } catch (e) {
+        rec.error(b.name, 'run', '-', e instanceof Error ? e.message : String(e));
+      }
+    }
+  } finally {
+    await router?.stop();
+  }
+  const here = dirname(fileURLToPath(import.meta.url));
+  const path = writeRunFile(join(here, 'results'), {
+    machine,
+    mode,
+    durationMs: Date.now() - started,
+    router: router === undefined ? undefined : { locator: router.locator, binary: router.binary },
+    rows: rec.rows,
+    measurements: rec.measurements,
+  });
+  const table = markdownTable(rec.rows);
+  process.stdout.write(
+    `\n## rclts bench (${mode}) — ${machine.cpus} cores, Node ${machine.node}, ${machine.date.slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n\nresults: ${path}\n`,
+  );
+  return rec.rows.some((r) => r.error !== undefined) ? 1 : 0;
+}
+
+// Lingering transport handles (zenoh-ts sockets, timers) must not keep a finished run alive.
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,259 @@
+/**
+ * Benchmark 1: service round trip over the real router. rclts ClientHandle (asyncSendRequest,
+ * then spinOnce until the reply handler ran) and rclts PollClient.call, against raw zenoh-ts
+ * get -> queryable. Both sides of each subject are its own stack: an rclts service answers
+ * rclts clients, a raw queryable answers raw gets. Every server echoes the request bytes.
+ */
+import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
+import type { Executor } from '../src/rclcpp/api.js';
+import type { ResultOf } from '../src/result.js';
+import { BytesServiceType, payloadOf } from './bytes-type.js';
+import { type BenchContext, byMode, rotated } from './harness/context.js';
+import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
+import { type CaseContext, within } from './harness/recorder.js';
+import { closeRawSession, openRawSession, uniquePrefix, zenohTs } from './harness/router.js';
+
+const BENCH = 'service round trip';
+const PAYLOADS = [16, 1024, 64 * 1024] as const;
+const REQUEST_BUDGET_MS = 3000;
+const TARGET = { op: '<=', bound: 1.15, text: '≤ 1.15x raw' } as const;
+
+type Once = (payload: Uint8Array) => Promise<void>;
+interface Subject {
+  readonly name: string;
+  readonly once: Once;
+}
+
+function label(size: number): string {
+  return size >= 1024 ? `${size / 1024} KiB` : `${size} B`;
+}
+
+async function rawSubject(locator: string, key: string): Promise<{ subject: Subject; close: () => Promise<void> }> {
+  const z = await zenohTs();
+  const server = await openRawSession(locator);
+  const client = await openRawSession(locator);
+  const queryable = await server.declareQueryable(key, {
+    complete: true,
+    handler: (q: Query) => {
+      const body = q.payload()?.toBytes() ?? new Uint8Array();
+      q.reply(q.keyExpr(), body)
+        .then(() => q.finalize())
+        .catch(() => undefined);
+    },
+  });
+  const once: Once = (payload) =>
+    new Promise<void>((resolve, reject) => {
+      let answered = false;
+      client
+        .get(key, {
+          payload,
+          consolidation: z.ConsolidationMode.NONE,
+          timeout: z.Duration.milliseconds.of(REQUEST_BUDGET_MS),
+          handler: [
+            (reply: Reply) => {
+              if (answered) return;
+              answered = true;
+              const r = reply.result();
+              if (!(r instanceof z.Sample)) return reject(new Error(`raw get ${key}: error reply`));
+              if (r.payload().len() !== payload.length)
+                return reject(new Error(`raw get ${key}: echo has the wrong size`));
+              resolve();
+            },
+            () => {
+              if (!answered) reject(new Error(`raw get ${key}: no reply within ${REQUEST_BUDGET_MS} ms`));
+            },
+          ],
+        })
+        .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
+    });
+  const close = async (): Promise<void> => {
+    await queryable.undeclare().catch(() => undefined);
+    await closeRawSession(client);
+    await closeRawSession(server);
+  };
+  return { subject: { name: 'raw zenoh-ts get', once }, close };
+}
+
+interface RclSide {
+  readonly subjects: Subject[];
+  close(): Promise<void>;
+}
+
+async function rclSubjects(locator: string, key: string): Promise<RclSide> {
+  let serverExec: Executor | undefined;
+  let clientExec: Executor | undefined;
+  try {
+    serverExec = await openExecutor({ router: locator }, 'service server executor');
+    clientExec = await openExecutor({ router: locator }, 'service client executor');
+    const sNode = must(serverExec.createNode('bench_server', { naming: 'raw' }), 'server node');
+    must(
+      sNode.createService(BytesServiceType, key, (req) => req),
+      `createService ${key}`,
+    );
+    const spinning = serverExec.spin();
+    const cNode = must(clientExec.createNode('bench_client', { naming: 'raw' }), 'client node');
+    let got: ResultOf<Uint8Array> | undefined;
+    const handle = must(
+      cNode.createClient(
+        BytesServiceType,
+        key,
+        (res) => {
+          got = res;
+        },
+        { requestBudgetMs: REQUEST_BUDGET_MS },
+      ),
+      `createClient ${key}`,
+    );
+    const poll = must(
+      cNode.createPollClient(BytesServiceType, key, { requestBudgetMs: REQUEST_BUDGET_MS }),
+      `createPollClient ${key}`,
+    );
+    must(await handle.waitForService(10_000), `ClientHandle.waitForService ${key}`);
+    must(await poll.waitForService(10_000), `PollClient.waitForService ${key}`);
+    const exec = clientExec;
+    const viaHandle: Once = async (payload) => {
+      got = undefined;
+      must(handle.asyncSendRequest(payload), `asyncSendRequest ${key}`);
+      const deadline = Date.now() + REQUEST_BUDGET_MS + 1000;
+      while (got === undefined) {
+        if (Date.now() > deadline)
+          throw new Error(`ClientHandle ${key}: no reply within ${REQUEST_BUDGET_MS + 1000} ms`);
+        must(await exec.spinOnce(REQUEST_BUDGET_MS), `spinOnce (client ${key})`);
+      }
+      // The handler assigned it during spin; the compiler cannot see through the closure.
+      const res = must(got as ResultOf<Uint8Array>, `ClientHandle reply ${key}`);
+      if (res.length !== payload.length) throw new Error(`ClientHandle ${key}: echo has the wrong size`);
+    };
+    const viaPoll: Once = async (payload) => {
+      const res = must(await poll.call(payload, REQUEST_BUDGET_MS), `PollClient.call ${key}`);
+      if (res.length !== payload.length) throw new Error(`PollClient ${key}: echo has the wrong size`);
+    };
+    const sExec = serverExec;
+    const cExec = clientExec;
+    return {
+      subjects: [
+        { name: 'rclts ClientHandle', once: viaHandle },
+        { name: 'rclts PollClient.call', once: viaPoll },
+      ],
+      close: async () => {
+        sExec.cancel();
+        await within(spinning, 3000, 'server spin to stop').catch(() => undefined);
+        await shutdownExecutor(cExec);
+        await shutdownExecutor(sExec);
+      },
+    };
+  } catch (e) {
+    await shutdownExecutor(clientExec);
+    await shutdownExecutor(serverExec);
+    throw e;
+  }
+}
+
+/** Runs `count` round trips, answering each latency in µs; stops early when the case is aborted. */
+async function block(subject: Subject, payload: Uint8Array, count: number, ctx: CaseContext): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < count && !ctx.signal.aborted; i++) {
+    const t0 = performance.now();
+    await subject.once(payload);
+    out.push((performance.now() - t0) * 1000);
+  }
+  return out;
+}
+
+export async function benchServiceRoundTrip(bc: BenchContext): Promise<void> {
+  const { rec, mode, locator } = bc;
+  if (locator === undefined) {
+    rec.error(BENCH, 'all', '-', 'no router');
+    return;
+  }
+  const warmup = byMode(mode, 30, 200);
+  const rounds = byMode(mode, 5, 12);
+  const perBlock = byMode(mode, 50, 200);
+  const prefix = uniquePrefix('srv');
+  const subjects: Subject[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    await rec.runCase(BENCH, 'setup raw zenoh-ts queryable', 20_000, async () => {
+      const raw = await rawSubject(locator, `${prefix}/raw`);
+      subjects.push(raw.subject);
+      closers.push(raw.close);
+    });
+    await rec.runCase(BENCH, 'setup rclts service and clients', 30_000, async () => {
+      const rcl = await rclSubjects(locator, `${prefix}/rclts`);
+      subjects.push(...rcl.subjects);
+      closers.push(rcl.close);
+    });
+    const raw = subjects.find((s) => s.name.startsWith('raw'));
+    for (const size of PAYLOADS) {
+      const payload = payloadOf(size);
+      const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
+      const failed = new Set<string>();
+      await rec.runCase(
+        BENCH,
+        `payload ${label(size)}: ${warmup} warm-up + ${rounds}x${perBlock} per subject`,
+        byMode(mode, 60_000, 180_000),
+        async (ctx) => {
+          for (const s of subjects) {
+            try {
+              await block(s, payload, warmup, ctx);
+            } catch (e) {
+              failed.add(s.name);
+              rec.error(BENCH, label(size), s.name, e instanceof Error ? e.message : String(e));
+            }
+          }
+          const live = subjects.filter((s) => !failed.has(s.name));
+          for (let r = 0; r < rounds && !ctx.signal.aborted; r++) {
+            for (const s of rotated(live, r)) {
+              if (failed.has(s.name)) continue;
+              try {
+                samples.get(s.name)!.push(...(await block(s, payload, perBlock, ctx)));
+              } catch (e) {
+                failed.add(s.name);
+                rec.error(BENCH, label(size), s.name, e instanceof Error ? e.message : String(e));
+              }
+            }
+          }
+        },
+      );
+      const figures = new Map(
+        subjects
+          .filter((s) => !failed.has(s.name) && samples.get(s.name)!.length > 0)
+          .map((s) => [
+            s.name,
+            rec.measure({
+              bench: BENCH,
+              case: label(size),
+              subject: s.name,
+              metric: 'round trip',
+              unit: 'us',
+              samples: samples.get(s.name)!,
+            }),
+          ]),
+      );
+      const base = raw === undefined ? undefined : figures.get(raw.name);
+      for (const s of subjects) {
+        if (s === raw) continue;
+        const f = figures.get(s.name);
+        if (f === undefined) continue;
+        const p99 =
+          base?.summary !== undefined && f.summary !== undefined ? f.summary.p99 / base.summary.p99 : Number.NaN;
+        rec.compare({
+          bench: BENCH,
+          case: label(size),
+          metric: 'p50 latency',
+          better: 'lower',
+          subject: s.name,
+          figure: f,
+          baselineSubject: raw?.name ?? 'raw zenoh-ts get',
+          baseline: base,
+          target: TARGET,
+          ...(Number.isFinite(p99) ? { note: `[p99 ratio ${p99.toFixed(2)}x]` } : {}),
+        });
+      }
+      for (const [name, f] of figures)
+        rec.log(`  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})`);
+    }
+  } finally {
+    for (const close of closers) await close().catch(() => undefined);
+  }
+}
