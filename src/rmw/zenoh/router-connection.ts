@@ -1,0 +1,188 @@
+/**
+ * The link to one zenoh router: the current zenoh-ts session, noticing its loss, and
+ * re-opening it. When the router goes away the plugin drops every declaration of the
+ * session and nothing resumes by itself (zenoh-ts.md trap 7), so rclts does it: every live
+ * entity is a `Declarable`; after a loss the connection re-opens the session with the
+ * caller's connect budget, retrying with a capped back-off until closed, and declares every
+ * registered entity again in registration order (graph, nodes, then their endpoints).
+ */
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { describeThrown, err, ok, type Result } from '../../result.js';
+import type { RmwEvent } from '../rmw.js';
+import { closeZenohSession, openZenohSession } from './open-session.js';
+import { guardEarlyQueries, pingSession, socketClosed, socketOf } from './session-internals.js';
+
+/** Something that lives on the session and must be declared again after a reconnect. */
+export interface Declarable {
+  /** Declare on `session` (asynchronously; report outcomes through the entity). */
+  declareOn(session: Session): void;
+  /** The session it was declared on is gone: forget its zenoh handles without undeclaring. */
+  sessionLost(): void;
+}
+
+/** How often the heartbeat pings the plugin, and how many misses in a row mean "lost". */
+export const HEARTBEAT_MS = 1000;
+export const HEARTBEAT_MISSES = 3;
+/** Re-open back-off: first retry after the first, doubling up to the cap. */
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_CAP_MS = 2000;
+
+function unrefTimer(t: ReturnType<typeof setTimeout>): void {
+  (t as { unref?: () => void }).unref?.();
+}
+
+export class RouterConnection {
+  private session_: Session | undefined;
+  private closed = false;
+  private readonly declarables = new Set<Declarable>();
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private misses = 0;
+  private unwatchSocket: (() => void) | undefined;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private reconnecting = false;
+
+  constructor(
+    readonly locator: string,
+    private readonly connectBudgetMs: number,
+    session: Session,
+    private readonly emit: (event: RmwEvent) => void,
+  ) {
+    this.adopt(session);
+  }
+
+  /** The session in use, or undefined while the router is unreachable. */
+  current(): Session | undefined {
+    return this.session_;
+  }
+
+  isConnected(): boolean {
+    return this.session_ !== undefined;
+  }
+
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** The sentence every "not connected" error uses. */
+  notConnected(what: string): string {
+    return `${what}: not connected to zenoh router ${this.locator} (reconnecting)`;
+  }
+
+  register(d: Declarable): void {
+    if (this.closed) return;
+    this.declarables.add(d);
+    if (this.session_ !== undefined) d.declareOn(this.session_);
+  }
+
+  unregister(d: Declarable): void {
+    this.declarables.delete(d);
+  }
+
+  async ping(budgetMs: number): Promise<Result> {
+    if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs <= 0) {
+      return err('InvalidArgument', `ping budgetMs must be a finite number > 0, got ${String(budgetMs)}`);
+    }
+    const session = this.session_;
+    if (session === undefined) return err('TransportError', this.notConnected('ping'));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const outcome = await new Promise<Result>((resolve) => {
+      timer = setTimeout(() => resolve(err('Timeout', `zenoh router ${this.locator} did not answer a ping within ${budgetMs} ms`)), budgetMs);
+      pingSession(session).then(
+        () => resolve(ok()),
+        (thrown: unknown) => resolve(err('TransportError', `ping of zenoh router ${this.locator} failed: ${describeThrown(thrown) || 'no answer'}`)),
+      );
+    });
+    clearTimeout(timer);
+    return outcome;
+  }
+
+  /** Something failed in a way that may mean the router is gone: check now rather than at the next beat. */
+  suspect(): void {
+    const session = this.session_;
+    if (session === undefined) return;
+    if (socketClosed(session)) this.lose(session, 'the WebSocket to the router is closed');
+  }
+
+  async close(): Promise<Result> {
+    if (this.closed) return ok();
+    this.closed = true;
+    this.stopWatching();
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.declarables.clear();
+    const session = this.session_;
+    this.session_ = undefined;
+    return session === undefined ? ok() : closeZenohSession(session);
+  }
+
+  private adopt(session: Session): void {
+    guardEarlyQueries(session);
+    this.session_ = session;
+    this.misses = 0;
+    const ws = socketOf(session);
+    if (ws !== undefined) {
+      const onClose = (): void => this.lose(session, 'the router closed the WebSocket');
+      ws.addEventListener('close', onClose);
+      this.unwatchSocket = () => ws.removeEventListener('close', onClose);
+    }
+    this.heartbeat = setInterval(() => this.beat(session), HEARTBEAT_MS);
+    unrefTimer(this.heartbeat);
+  }
+
+  private beat(session: Session): void {
+    if (session !== this.session_) return;
+    pingSession(session).then(
+      () => {
+        if (session === this.session_) this.misses = 0;
+      },
+      () => {
+        if (session !== this.session_) return;
+        this.misses += 1;
+        if (this.misses >= HEARTBEAT_MISSES || socketClosed(session)) {
+          this.lose(session, `the router did not answer ${this.misses} pings ${HEARTBEAT_MS} ms apart`);
+        }
+      },
+    );
+  }
+
+  private stopWatching(): void {
+    if (this.heartbeat !== undefined) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+    this.unwatchSocket?.();
+    this.unwatchSocket = undefined;
+  }
+
+  private lose(session: Session, why: string): void {
+    if (this.closed || session !== this.session_) return;
+    this.session_ = undefined;
+    this.stopWatching();
+    for (const d of [...this.declarables]) d.sessionLost();
+    this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
+    // Drops zenoh-ts's own closures; its socket is already closed (or dead), nothing is sent.
+    void closeZenohSession(session);
+    this.scheduleReconnect(RECONNECT_FIRST_MS);
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.closed || this.reconnecting) return;
+    this.reconnectTimer = setTimeout(() => void this.reconnect(delayMs), delayMs);
+    unrefTimer(this.reconnectTimer);
+  }
+
+  private async reconnect(lastDelayMs: number): Promise<void> {
+    if (this.closed || this.session_ !== undefined) return;
+    this.reconnecting = true;
+    const opened = await openZenohSession(this.locator, this.connectBudgetMs);
+    this.reconnecting = false;
+    if (this.closed) {
+      if (opened.ok) void closeZenohSession(opened.value);
+      return;
+    }
+    if (!opened.ok) {
+      this.scheduleReconnect(Math.min(lastDelayMs * 2, RECONNECT_CAP_MS));
+      return;
+    }
+    this.adopt(opened.value);
+    for (const d of [...this.declarables]) d.declareOn(opened.value);
+    this.emit({ type: 'reconnected', message: `reconnected to zenoh router ${this.locator}; every entity is declared again` });
+  }
+}

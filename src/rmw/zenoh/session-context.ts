@@ -1,0 +1,64 @@
+/**
+ * What every node and endpoint of one rmw session shares: zenoh-ts, the router link, the
+ * graph, the identities of this context, the event sink, and the token of an endpoint.
+ */
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { err, ok, type ResultOf } from '../../result.js';
+import type { RmwEvent } from '../rmw.js';
+import type { EntityIdCounter } from '../wire/gid.js';
+import type { ZenohGraph } from './zenoh-graph.js';
+import type { RouterConnection } from './router-connection.js';
+import type { Undeclarable } from './zenoh-entity.js';
+import type { ZenohTs } from './zenoh-ts-loader.js';
+
+/**
+ * Largest payload rclts sends through the router. The remote-api plugin (zenoh-bridge-remote-api
+ * 1.10.1) accepts WebSocket frames up to 16 MiB for the whole message (payload, key,
+ * attachment, header); one byte more and it closes the session. Measured: 16 MiB - 100 bytes
+ * with a short key passes, 16 MiB does not. 64 KiB of headroom covers any key; larger
+ * payloads are refused with InvalidArgument naming the key.
+ */
+export const MAX_PAYLOAD_BYTES = 16 * 1024 * 1024 - 64 * 1024;
+
+export interface SessionContext {
+  readonly zenoh: ZenohTs;
+  readonly connection: RouterConnection;
+  readonly graph: ZenohGraph;
+  readonly domainId: number;
+  readonly sessionId: string;
+  readonly ids: EntityIdCounter;
+  emit(event: RmwEvent): void;
+}
+
+/** A liveliness token declaration step (ros naming only). */
+export function tokenStep(session: Session, token: string): () => Promise<Undeclarable> {
+  return () => session.liveliness().declareToken(token);
+}
+
+/** Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. */
+export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Array> {
+  if (!(payload instanceof Uint8Array)) {
+    const got = payload === null ? 'null' : typeof payload === 'object' ? (payload.constructor?.name ?? 'object') : typeof payload;
+    return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
+  }
+  if (payload.length > MAX_PAYLOAD_BYTES) {
+    return err('InvalidArgument', `payload for ${what} is ${payload.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`);
+  }
+  return ok(payload);
+}
+
+export function checkBudgetMs(budgetMs: unknown, what: string): ResultOf<number> {
+  if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs < 0) {
+    return err('InvalidArgument', `budgetMs for ${what} must be a finite number >= 0, got ${String(budgetMs)}`);
+  }
+  return ok(budgetMs);
+}
+
+/** Runs a user-facing callback from transport context; what it throws becomes an event. */
+export function deliver<T>(ctx: SessionContext, key: string, what: string, callback: (value: T) => void, value: T): void {
+  try {
+    callback(value);
+  } catch (thrown) {
+    ctx.emit({ type: 'transport_error', key, message: `${what} callback threw: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The ROS graph as rmw_zenoh peers announce it: liveliness tokens under `@ros2_lv/<domain>`.
+ * On every (re)connect a liveliness subscriber with history replays the tokens alive now
+ * and then reports appear (put) / disappear (delete); a liveliness GET seeds the same set
+ * as rmw_zenoh does, without resurrecting a token whose delete arrived meanwhile. This
+ * context's own tokens are entered at creation, so the graph shows them at once.
+ */
+import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { RmwEndpointInfo, RmwGraph, RmwNodeInfo } from '../rmw.js';
+import { livelinessDomainKey, type ParsedToken, parseToken } from '../wire/liveliness-token.js';
+import { declareSteps, undeclareAll, type Undeclarable } from './zenoh-entity.js';
+import type { RouterConnection } from './router-connection.js';
+import type { ZenohTs } from './zenoh-ts-loader.js';
+
+/** Budget of the seeding liveliness GET. */
+const SEED_TIMEOUT_MS = 3000;
+
+export class ZenohGraph implements RmwGraph {
+  readonly supported = true;
+  private readonly remote = new Map<string, ParsedToken>();
+  private readonly local = new Map<string, ParsedToken>();
+  private readonly listeners = new Set<() => void>();
+  private handles: Undeclarable[] = [];
+  private generation = 0;
+  /** Deletes seen while the seeding GET runs: its late answers must not bring them back. */
+  private deletedDuringSeed: Set<string> | undefined;
+  private nodesCache: readonly RmwNodeInfo[] | undefined;
+  private endpointsCache: readonly RmwEndpointInfo[] | undefined;
+
+  constructor(
+    private readonly zenoh: ZenohTs,
+    private readonly connection: RouterConnection,
+    private readonly domainId: number,
+    private readonly report: (message: string) => void,
+  ) {}
+
+  nodes(): readonly RmwNodeInfo[] {
+    this.nodesCache ??= this.compute().nodes;
+    return this.nodesCache;
+  }
+
+  endpoints(): readonly RmwEndpointInfo[] {
+    this.endpointsCache ??= this.compute().endpoints;
+    return this.endpointsCache;
+  }
+
+  onChange(listener: () => void): () => void {
+    const l = (): void => listener();
+    this.listeners.add(l);
+    return () => {
+      this.listeners.delete(l);
+    };
+  }
+
+  /** Endpoint tokens of `kind` on the ROS name `name` (any type): what readiness and counts look at. */
+  endpointsNamed(kind: RmwEndpointInfo['kind'], name: string): RmwEndpointInfo[] {
+    return this.endpoints().filter((e) => e.kind === kind && e.name === name);
+  }
+
+  addLocal(token: string): void {
+    const parsed = parseToken(token);
+    if (parsed === undefined || this.local.has(token)) return;
+    this.local.set(token, parsed);
+    this.changed();
+  }
+
+  removeLocal(token: string): void {
+    if (this.local.delete(token)) this.changed();
+  }
+
+  declareOn(session: Session): void {
+    const gen = ++this.generation;
+    const key = livelinessDomainKey(this.domainId);
+    const subscribe = async (): Promise<Undeclarable> =>
+      session.liveliness().declareSubscriber(key, { history: true, handler: (s: Sample) => this.onSample(gen, s) });
+    declareSteps([subscribe]).then(
+      (handles) => {
+        if (gen !== this.generation || this.connection.current() !== session) {
+          if (this.connection.current() === session) undeclareAll(handles);
+          return;
+        }
+        this.handles = handles;
+        this.seed(session, gen);
+      },
+      (thrown: unknown) => {
+        if (gen === this.generation && this.connection.current() === session) {
+          this.report(`graph discovery on '${key}' could not start: ${String(thrown)}`);
+        }
+      },
+    );
+  }
+
+  sessionLost(): void {
+    this.generation++;
+    this.handles = [];
+    this.deletedDuringSeed = undefined;
+    // Nothing remote is known while disconnected; the history subscriber replays it on reconnect.
+    if (this.remote.size > 0) {
+      this.remote.clear();
+      this.changed();
+    }
+  }
+
+  close(): void {
+    this.generation++;
+    undeclareAll(this.handles);
+    this.handles = [];
+    this.listeners.clear();
+  }
+
+  private seed(session: Session, gen: number): void {
+    this.deletedDuringSeed = new Set();
+    const onReply = (reply: Reply): void => {
+      if (gen !== this.generation) return;
+      const r = reply.result();
+      if (!(r instanceof this.zenoh.Sample)) return;
+      const key = r.keyexpr().toString();
+      if (this.deletedDuringSeed?.has(key) !== true) this.put(key);
+    };
+    const onDone = (): void => {
+      if (gen === this.generation) this.deletedDuringSeed = undefined;
+    };
+    session
+      .liveliness()
+      .get(livelinessDomainKey(this.domainId), { timeout: this.zenoh.Duration.milliseconds.of(SEED_TIMEOUT_MS), handler: [onReply, onDone] })
+      .catch(() => onDone());
+  }
+
+  private onSample(gen: number, sample: Sample): void {
+    if (gen !== this.generation) return;
+    const key = sample.keyexpr().toString();
+    if (sample.kind() === this.zenoh.SampleKind.DELETE) {
+      this.deletedDuringSeed?.add(key);
+      if (this.remote.delete(key)) this.changed();
+    } else {
+      this.put(key);
+    }
+  }
+
+  private put(key: string): void {
+    if (this.remote.has(key)) return;
+    const parsed = parseToken(key);
+    if (parsed === undefined || parsed.domainId !== this.domainId) return;
+    this.remote.set(key, parsed);
+    this.changed();
+  }
+
+  /** Caches drop at once; listeners hear about it from a microtask (coalesced), never inside a user's call. */
+  private changed(): void {
+    this.nodesCache = undefined;
+    this.endpointsCache = undefined;
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    queueMicrotask(() => this.notify());
+  }
+
+  private notifyScheduled = false;
+
+  private notify(): void {
+    this.notifyScheduled = false;
+    for (const l of [...this.listeners]) {
+      try {
+        l();
+      } catch (thrown) {
+        this.report(`graph listener threw: ${String(thrown)}`);
+      }
+    }
+  }
+
+  /** Tokens known from both sources, own ones echoed back counted once. */
+  private compute(): { nodes: RmwNodeInfo[]; endpoints: RmwEndpointInfo[] } {
+    const all = new Map<string, ParsedToken>([...this.remote, ...this.local]);
+    const nodes = new Map<string, RmwNodeInfo>();
+    const endpoints: RmwEndpointInfo[] = [];
+    for (const t of all.values()) {
+      if (t.endpoint === undefined) nodes.set(`${t.sessionId}/${t.nodeId}`, t.node);
+      else endpoints.push(t.endpoint);
+    }
+    return { nodes: [...nodes.values()], endpoints };
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The zenoh rmw session: one zenoh-ts session to a router (re-opened after a loss), the
+ * liveliness graph of the domain, the nodes of this context, and the event stream.
+ */
+import { err, ok, type Result, type ResultOf } from '../../result.js';
+import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
+import { EntityIdCounter, newSessionId } from '../wire/gid.js';
+import { installZenohConsoleFilter } from './console-filter.js';
+import { checkLocator, openZenohSession } from './open-session.js';
+import { RouterConnection } from './router-connection.js';
+import type { SessionContext } from './session-context.js';
+import { ZenohGraph } from './zenoh-graph.js';
+import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
+import { loadZenohTs, type ZenohTs } from './zenoh-ts-loader.js';
+
+export interface ZenohRmwSessionOptions {
+  /** ROS domain id (default 0). */
+  readonly domainId?: number;
+  /** Budget of opening the session, and of every re-open attempt after a loss. */
+  readonly connectBudgetMs: number;
+}
+
+/** Highest ROS domain id (rmw's limit). */
+export const MAX_DOMAIN_ID = 232;
+
+class ZenohRmwSession implements RmwSession {
+  readonly backend = 'zenoh' as const;
+  readonly sessionId = newSessionId();
+  readonly graph: RmwGraph;
+  private readonly zgraph: ZenohGraph;
+  private readonly connection: RouterConnection;
+  private readonly listeners = new Set<(event: RmwEvent) => void>();
+  private readonly nodes = new Set<ZenohNode>();
+  private readonly ctx: SessionContext;
+  private closing: Promise<Result> | undefined;
+
+  constructor(
+    zenoh: ZenohTs,
+    readonly domainId: number,
+    locator: string,
+    connectBudgetMs: number,
+    session: import('@eclipse-zenoh/zenoh-ts').Session,
+  ) {
+    const emit = (event: RmwEvent): void => this.emit(event);
+    this.connection = new RouterConnection(locator, connectBudgetMs, session, emit);
+    this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) => emit({ type: 'transport_error', key: '@ros2_lv', message }));
+    this.graph = this.zgraph;
+    this.ctx = { zenoh, connection: this.connection, graph: this.zgraph, domainId, sessionId: this.sessionId, ids: new EntityIdCounter(), emit };
+    this.connection.register(this.zgraph);
+  }
+
+  createNode(info: RmwNodeInfo): ResultOf<RmwNode> {
+    if (this.closing !== undefined) return err('NotInitialized', 'the zenoh rmw session is closed');
+    const nodeId = this.ctx.ids.next();
+    const token = checkNodeInfo({ domainId: this.domainId, sessionId: this.sessionId, nodeId, node: info });
+    if (!token.ok) return token;
+    for (const n of this.nodes) if (!n.isOpen()) this.nodes.delete(n);
+    const node = new ZenohNode(this.ctx, { name: info.name, namespace: info.namespace, enclave: info.enclave }, nodeId, token.value);
+    this.nodes.add(node);
+    return ok(node);
+  }
+
+  ping(budgetMs: number): Promise<Result> {
+    if (this.closing !== undefined) return Promise.resolve(err('NotInitialized', 'the zenoh rmw session is closed'));
+    return this.connection.ping(budgetMs);
+  }
+
+  isConnected(): boolean {
+    return this.closing === undefined && this.connection.isConnected();
+  }
+
+  onEvent(listener: (event: RmwEvent) => void): () => void {
+    const l = (event: RmwEvent): void => listener(event);
+    this.listeners.add(l);
+    return () => {
+      this.listeners.delete(l);
+    };
+  }
+
+  close(): Promise<Result> {
+    this.closing ??= (async () => {
+      for (const n of [...this.nodes]) n.close();
+      this.nodes.clear();
+      this.zgraph.close();
+      const closed = await this.connection.close();
+      this.listeners.clear();
+      return closed;
+    })();
+    return this.closing;
+  }
+
+  private emit(event: RmwEvent): void {
+    for (const l of [...this.listeners]) {
+      try {
+        l(event);
+      } catch {
+        // A throwing event listener must not break the transport callback that reported.
+      }
+    }
+  }
+}
+
+/**
+ * Opens an rmw session over zenoh through the router at `locator` (`ws/HOST:PORT`).
+ * Malformed locator -> InvalidArgument; router not reachable within connectBudgetMs ->
+ * Timeout naming the locator and the budget.
+ */
+export async function openZenohRmwSession(locator: string, opts: ZenohRmwSessionOptions): Promise<ResultOf<RmwSession>> {
+  const locatorOk = checkLocator(locator);
+  if (!locatorOk.ok) return locatorOk;
+  if (typeof opts !== 'object' || opts === null) return err('InvalidArgument', 'options must be an object with connectBudgetMs');
+  const domainId = opts.domainId ?? 0;
+  if (!Number.isInteger(domainId) || domainId < 0 || domainId > MAX_DOMAIN_ID) {
+    return err('InvalidArgument', `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${String(domainId)}`);
+  }
+  const budget = opts.connectBudgetMs;
+  if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) {
+    return err('InvalidArgument', `connectBudgetMs must be a finite number of milliseconds > 0, got ${String(budget)}`);
+  }
+  installZenohConsoleFilter();
+  const zenoh = await loadZenohTs();
+  if (!zenoh.ok) return zenoh;
+  const session = await openZenohSession(locator, budget);
+  if (!session.ok) return session;
+  return ok(new ZenohRmwSession(zenoh.value, domainId, locator, budget, session.value));
+}

@@ -1,0 +1,251 @@
+/**
+ * Service clients. Each request is one zenoh get (ros: target ALL_COMPLETE, consolidation
+ * NONE, the 33-byte attachment; raw: BEST_MATCHING so any queryable answers) and ends in
+ * exactly one RmwReply: the first reply; ServiceFailed for an error reply; NotFound when
+ * the get ends with no reply at all (nobody serves the key); Timeout after its budget;
+ * TransportError when the router is lost or the client closes. Abandoned requests are
+ * forgotten and whatever arrives for them later is dropped.
+ *
+ * Readiness is event-driven: a querier on the exact key (for ros the key includes type and
+ * hash) with a matching listener, cached so serviceIsReady() answers synchronously. When
+ * nothing matches but the graph shows a server of the same name with another type, the
+ * client says so (mismatchReason).
+ */
+import type { MatchingStatus, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
+import { describeThrown, err, ErrorCode, ok, type ResultOf } from '../../result.js';
+import type { RmwReply, RmwServiceClient } from '../rmw.js';
+import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
+import { newGid } from '../wire/gid.js';
+import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { checkBudgetMs, checkPayload, deliver, type SessionContext } from './session-context.js';
+import type { Undeclarable } from './zenoh-entity.js';
+import { ZenohEndpoint } from './zenoh-endpoint.js';
+
+// setTimeout fires at once past 2^31-1 ms.
+const MAX_TIMER_MS = 2_147_483_647;
+/** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
+const ZENOH_TIMEOUT_SLACK_MS = 1000;
+
+interface Pending {
+  readonly seq: bigint;
+  readonly budgetMs: number;
+  readonly session: Session;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  cancel: (() => void) | undefined;
+}
+
+export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient {
+  readonly gid = newGid();
+  private sequence = 0n;
+  private readonly pending = new Map<bigint, Pending>();
+  private matching = false;
+  private readonly readyListeners = new Set<() => void>();
+  private readonly unwatchGraph: () => void;
+
+  constructor(
+    session: SessionContext,
+    endpoint: ResolvedEndpoint,
+    private readonly onReply: (reply: RmwReply) => void,
+  ) {
+    super(session, endpoint, `service client on '${endpoint.key}'`);
+    // A server of the same name with another type appearing is a readiness-relevant change too.
+    this.unwatchGraph = endpoint.spec.naming === 'ros' ? session.graph.onChange(() => this.readyChanged()) : () => {};
+    this.start();
+  }
+
+  sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
+    const checked = checkPayload(payload, `request of ${this.what}`);
+    if (!checked.ok) return checked;
+    const budget = checkBudgetMs(budgetMs, `request of ${this.what}`);
+    if (!budget.ok) return budget;
+    const session = this.session.connection.current();
+    if (session === undefined) return err('TransportError', this.session.connection.notConnected(`${this.what} cannot send`));
+
+    this.sequence += 1n;
+    const seq = this.sequence;
+    const p: Pending = { seq, budgetMs, session, timer: undefined, cancel: undefined };
+    this.pending.set(seq, p);
+    p.timer = setTimeout(
+      () => this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
+      Math.min(budgetMs, MAX_TIMER_MS),
+    );
+    this.get(session, p, new Uint8Array(payload));
+    return ok(seq);
+  }
+
+  abandon(sequenceNumber: bigint): void {
+    const p = this.pending.get(sequenceNumber);
+    if (p === undefined) return;
+    this.forget(p);
+  }
+
+  serviceIsReady(): ResultOf<boolean> {
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
+    return ok(this.matching && this.session.connection.isConnected());
+  }
+
+  onReadyChange(listener: () => void): () => void {
+    const l = (): void => listener();
+    this.readyListeners.add(l);
+    return () => {
+      this.readyListeners.delete(l);
+    };
+  }
+
+  /**
+   * Why no server matches although one of the same name is visible: another type (or type
+   * hash). undefined when ready, or when no server of that name is visible at all.
+   */
+  mismatchReason(): string | undefined {
+    const spec = this.endpoint.spec;
+    if (spec.naming !== 'ros' || (this.matching && this.session.connection.isConnected())) return undefined;
+    const servers = this.session.graph.endpointsNamed('service', spec.name);
+    if (servers.length === 0) return undefined;
+    const otherType = servers.find((s) => s.typeName !== spec.typeName);
+    if (otherType !== undefined) {
+      return `service ${spec.name} is served with type ${otherType.typeName}, this client expects ${spec.typeName}`;
+    }
+    const otherHash = servers.find((s) => s.typeHash !== spec.typeHash);
+    if (otherHash !== undefined) {
+      return `service ${spec.name} is served with type ${spec.typeName} hash ${otherHash.typeHash}, this client expects hash ${spec.typeHash}`;
+    }
+    return undefined;
+  }
+
+  protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
+    const { zenoh } = this.session;
+    let querier: Awaited<ReturnType<Session['declareQuerier']>> | undefined;
+    return [
+      async () => {
+        querier = await session.declareQuerier(this.key, { target: this.target(), consolidation: zenoh.ConsolidationMode.NONE });
+        return querier;
+      },
+      async () => {
+        const q = querier;
+        if (q === undefined) return undefined;
+        const listener = await q.matchingListener({ handler: (status: MatchingStatus) => this.setMatching(session, status.matching()) });
+        const status = await q.matchingStatus();
+        this.setMatching(session, status.matching());
+        return listener;
+      },
+    ];
+  }
+
+  protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
+    const why =
+      reason === 'lost'
+        ? this.session.connection.notConnected(`${this.what}: request lost`)
+        : reason === 'closed'
+          ? `${this.what} was closed before the reply came`
+          : `${this.what} could not be declared`;
+    for (const p of [...this.pending.values()]) this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
+    if (reason !== 'lost') this.unwatchGraph();
+    if (this.matching) {
+      this.matching = false;
+      this.readyChanged();
+    } else if (reason === 'lost') {
+      this.readyChanged();
+    }
+    if (reason !== 'lost') this.readyListeners.clear();
+  }
+
+  private target(): number {
+    const { zenoh } = this.session;
+    return this.endpoint.spec.naming === 'ros' ? zenoh.QueryTarget.ALL_COMPLETE : zenoh.QueryTarget.BEST_MATCHING;
+  }
+
+  private setMatching(session: Session, matching: boolean): void {
+    if (session !== this.session.connection.current() || !this.isOpen() || matching === this.matching) return;
+    this.matching = matching;
+    this.readyChanged();
+  }
+
+  private readyNotifyScheduled = false;
+
+  /** Listeners hear from a microtask (coalesced), never inside a user's call. */
+  private readyChanged(): void {
+    if (this.readyNotifyScheduled) return;
+    this.readyNotifyScheduled = true;
+    queueMicrotask(() => {
+      this.readyNotifyScheduled = false;
+      for (const l of [...this.readyListeners]) deliver(this.session, this.key, `${this.what} readiness`, () => l(), undefined);
+    });
+  }
+
+  private get(session: Session, p: Pending, payload: Uint8Array): void {
+    const { zenoh } = this.session;
+    let answered = false;
+    const onReply = (reply: Reply): void => {
+      if (answered || this.pending.get(p.seq) !== p) return;
+      answered = true;
+      const r = reply.result();
+      if (r instanceof zenoh.Sample) {
+        const attachment = decodeAttachment(r.attachment()?.toBytes());
+        this.settle(p, { kind: 'reply', sequenceNumber: p.seq, payload: r.payload().toBytes(), attachment }, false);
+      } else {
+        const message = r.payload().toString();
+        this.settle(p, this.error(p.seq, 'ServiceFailed', `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`), false);
+      }
+    };
+    const onDone = (): void => {
+      if (answered || this.pending.get(p.seq) !== p) return;
+      if (this.session.connection.current() !== session) return; // the loss handler answers
+      this.settle(p, this.error(p.seq, 'NotFound', `${this.what}: no service server answered request ${p.seq} (nobody serves the key)`), false);
+    };
+    const ros = this.endpoint.spec.naming === 'ros';
+    const attachment = ros ? encodeAttachment({ sequenceNumber: p.seq, sourceTimestampNs: nowNs(), gid: this.gid }) : undefined;
+    const cancellation = new zenoh.CancellationToken();
+    p.cancel = () => cancellation.cancel();
+    session
+      .get(this.key, {
+        payload,
+        ...(attachment === undefined ? {} : { attachment }),
+        target: this.target(),
+        consolidation: zenoh.ConsolidationMode.NONE,
+        timeout: zenoh.Duration.milliseconds.of(Math.min(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS, MAX_TIMER_MS)),
+        cancellationToken: cancellation,
+        handler: [onReply, onDone],
+      })
+      .catch((thrown: unknown) => {
+        if (this.pending.get(p.seq) !== p) return;
+        this.settle(p, this.error(p.seq, 'TransportError', `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`));
+        this.session.connection.suspect();
+      });
+  }
+
+  private error(seq: bigint, name: 'Timeout' | 'TransportError' | 'NotFound' | 'ServiceFailed', message: string): RmwReply {
+    return { kind: 'error', sequenceNumber: seq, code: ErrorCode[name], message };
+  }
+
+  /**
+   * Delivers the one reply of `p` (if it is still pending) and forgets it. Always from a
+   * microtask: close() settles too, and callbacks never run inside a user's call.
+   */
+  private settle(p: Pending, reply: RmwReply, cancelGet = true): void {
+    if (this.pending.get(p.seq) !== p) return;
+    this.forget(p, cancelGet);
+    queueMicrotask(() => deliver(this.session, this.key, this.what, this.onReply, reply));
+  }
+
+  /**
+   * Forgets `p`. When it still waits on the router (timeout, abandon, close), its zenoh get is
+   * cancelled so zenoh-ts drops the closure; after a reply, zenoh's own final message ends it.
+   */
+  private forget(p: Pending, cancelGet = true): void {
+    this.pending.delete(p.seq);
+    if (p.timer !== undefined) clearTimeout(p.timer);
+    p.timer = undefined;
+    const cancel = p.cancel;
+    p.cancel = undefined;
+    if (cancelGet && this.session.connection.current() === p.session) {
+      try {
+        cancel?.();
+      } catch {
+        // nothing to cancel
+      }
+    }
+  }
+}
