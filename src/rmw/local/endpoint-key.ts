@@ -8,7 +8,7 @@ import type { RmwActualQos, RmwQos } from '../qos.js';
 import type { EndpointKind, RmwEndpointSpec } from '../rmw.js';
 import { dataKey } from '../wire/data-key.js';
 
-/** Builds and validates the data key of an endpoint (`what` names the endpoint in errors). */
+/** Builds and validates the data key of an endpoint; errors name the endpoint kind and its name or key. */
 export function endpointKey(domainId: number, spec: RmwEndpointSpec, kind: EndpointKind): ResultOf<string> {
   if (typeof spec !== 'object' || spec === null) return err('InvalidArgument', `${kind} spec must be an object`);
   if (spec.naming !== 'ros' && spec.naming !== 'raw') {
