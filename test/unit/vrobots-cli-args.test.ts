@@ -41,7 +41,7 @@ describe('vrobots CLI arguments', () => {
       router: undefined,
       robots: ['cartpole', 'halfdrone'],
       serviceDelayMs: 50,
-      verbose: false,
+      quiet: false,
     });
   });
 

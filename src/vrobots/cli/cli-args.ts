@@ -14,7 +14,7 @@ export type CliCommand =
       readonly router: string | undefined;
       readonly robots: readonly string[];
       readonly serviceDelayMs: number | undefined;
-      readonly verbose: boolean;
+      readonly quiet: boolean;
     }
   | {
       readonly kind: 'topic-list';
@@ -49,8 +49,9 @@ export const DEFAULT_ROBOT_TIMEOUT_SECONDS = 8;
 export const USAGE = `usage: vrobots <command> [options]
 
 commands:
-  sim [--router EP] [--robots TYPE,...] [--service-delay MS] [--verbose]
-                               run the headless simulator (scene robots get ids from 0)
+  sim [--router EP] [--robots TYPE,...] [--service-delay MS] [-q]
+                               run the headless simulator until Ctrl-C (scene robots get ids
+                               from 0; -q: no event log)
   topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]
                                list the vrobots keys that speak, with measured Hz and bytes
   topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]
@@ -104,7 +105,7 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
     ...ROUTER,
     robots: { type: 'string' },
     'service-delay': { type: 'string' },
-    verbose: { type: 'boolean', short: 'v' },
+    quiet: { type: 'boolean', short: 'q' },
   });
   if ('kind' in p) return p;
   if (p.positionals.length > 0) return misuse(`sim takes no arguments, got '${p.positionals.join(' ')}'`);
@@ -126,7 +127,7 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
       return misuse(`--service-delay must be a number of ms >= 0, got '${delayText}'`);
     }
   }
-  return { kind: 'sim', router, robots, serviceDelayMs, verbose: p.values.verbose === true };
+  return { kind: 'sim', router, robots, serviceDelayMs, quiet: p.values.quiet === true };
 }
 
 function parseTopic(args: readonly string[]): CliCommand | CliMisuse {

@@ -1,0 +1,28 @@
+/**
+ * The executor a CLI command runs on: over zenoh when `--router` is given, in-process
+ * otherwise (where only this process's own entities exist).
+ */
+
+import type { Executor as ExecutorApi } from '../../rclcpp/api.js';
+import { Executor } from '../../rclcpp/executor.js';
+import type { ResultOf } from '../../result.js';
+import { err } from '../../result.js';
+import type { CliIo } from './cli-io.js';
+
+export const CLI_CONNECT_BUDGET_MS = 5000;
+
+export async function openCliExecutor(router: string | undefined, io: CliIo): Promise<ResultOf<ExecutorApi>> {
+  if (router !== undefined) io.err(`connecting to ${router}...`);
+  const created = await Executor.create({ router, connectBudgetMs: CLI_CONNECT_BUDGET_MS });
+  if (!created.ok) {
+    return err(
+      created.error.name,
+      `cannot open a session on ${router ?? 'the in-process backend'} within ${CLI_CONNECT_BUDGET_MS}ms: ${created.error.message}`,
+    );
+  }
+  return created;
+}
+
+/** Said when a network command runs without --router: nothing else can be seen in-process. */
+export const NO_ROUTER_NOTE =
+  'note: no --router given. The topic and robot tools observe zenoh; without a router this process sees only itself. Pass --router ws/HOST:PORT (the router of the simulator, e.g. vrobots sim --router ws/127.0.0.1:10000).';

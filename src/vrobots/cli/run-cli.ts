@@ -1,0 +1,43 @@
+/**
+ * `vrobots`: parses argv and runs one command. Exit codes: 0 ok, 1 ran and failed,
+ * 2 bad arguments (misuse prints the usage).
+ */
+import { describeThrown } from '../../result.js';
+import { parseCli, USAGE } from './cli-args.js';
+import { type CliIo, ExitCode } from './cli-io.js';
+import { runRobotCreate, runRobotDelete } from './cmd-robot.js';
+import { runSim } from './cmd-sim.js';
+import { runTopicHz, runTopicList } from './cmd-topic.js';
+import { versionLines } from './versions.js';
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const cmd = parseCli(argv);
+  try {
+    switch (cmd.kind) {
+      case 'misuse':
+        io.err(`vrobots: ${cmd.message}`);
+        io.err(USAGE);
+        return ExitCode.Misuse;
+      case 'help':
+        io.out(USAGE);
+        return ExitCode.Ok;
+      case 'version':
+        for (const line of versionLines()) io.out(line);
+        return ExitCode.Ok;
+      case 'sim':
+        return await runSim(io, cmd);
+      case 'topic-list':
+        return await runTopicList(io, cmd.router, cmd.windowMs, cmd.keyword);
+      case 'topic-hz':
+        return await runTopicHz(io, cmd.router, cmd.key, cmd.windowMs);
+      case 'robot-create':
+        return await runRobotCreate(io, cmd.router, cmd.robotType, cmd.timeoutMs);
+      case 'robot-delete':
+        return await runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
+    }
+  } catch (thrown) {
+    // A throw here is a bug in rclts; report it as a failure rather than a stack dump.
+    io.err(`vrobots: internal error: ${describeThrown(thrown)}`);
+    return ExitCode.Failed;
+  }
+}
