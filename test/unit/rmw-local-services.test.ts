@@ -70,7 +70,7 @@ describe('local services', () => {
     }
   });
 
-  it('answers Timeout at once when no server is declared, naming key and budget', async () => {
+  it('answers NotFound at once when no server is declared (as zenoh does), naming the key', async () => {
     const { c, replies } = client(freshNode());
     expect(c.serviceIsReady()).toEqual({ ok: true, value: false });
     const seq = unwrap(c.sendRequest(new Uint8Array([1]), 1234));
@@ -78,10 +78,10 @@ describe('local services', () => {
     await settle();
     expect(replies).toHaveLength(1);
     const r = replies[0]!;
-    expect(r).toMatchObject({ kind: 'error', sequenceNumber: seq, code: ErrorCode.Timeout });
+    expect(r).toMatchObject({ kind: 'error', sequenceNumber: seq, code: ErrorCode.NotFound });
     if (r.kind === 'error') {
       expect(r.message).toContain('add_two_ints');
-      expect(r.message).toContain('1234 ms');
+      expect(r.message).toContain('nobody serves');
     }
   });
 

@@ -47,7 +47,7 @@ class PendingCall implements ServiceCall {
     );
   }
 
-  error(name: 'Timeout' | 'TransportError', message: string): RmwReply {
+  error(name: 'Timeout' | 'TransportError' | 'NotFound', message: string): RmwReply {
     return { kind: 'error', sequenceNumber: this.sequenceNumber, code: ErrorCode[name], message };
   }
 }
@@ -91,10 +91,7 @@ export class LocalServiceClient implements RmwServiceClient {
       // Like a zenoh get that reaches no queryable: it ends at once with nothing.
       this.settle(
         call,
-        call.error(
-          'Timeout',
-          `no service server on '${this.key}' answered request ${seq} within ${budgetMs} ms: none is declared`,
-        ),
+        call.error('NotFound', `no service server answered request ${seq} on '${this.key}' (nobody serves the key)`),
         'timed_out',
       );
       return ok(seq);
