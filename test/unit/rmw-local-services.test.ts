@@ -158,7 +158,7 @@ describe('local services', () => {
     unwrap(c.sendRequest(new Uint8Array([1]), 5_000));
     await settle();
     expect(requests).toHaveLength(0);
-    expect(replies[0]).toMatchObject({ kind: 'error', code: ErrorCode.Timeout });
+    expect(replies[0]).toMatchObject({ kind: 'error', code: ErrorCode.NotFound });
   });
 
   it('reports readiness now and tells listeners asynchronously when servers come and go', async () => {
