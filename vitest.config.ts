@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// zenoh-ts chats on the console ("Connected to ...", "Successfully opened session ...");
+// keep that out of test output, everything else through.
+const ZENOH_TS_CHATTER =
+  /^(Connected to |Successfully opened session|WebSocket has been disconnected|WebSocket error|Restart connection)/;
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/setup/global-setup.ts'],
+    // Child processes: the zenoh-ts loader installs a Node module hook (for its .wasm) per process.
+    pool: 'forks',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    onConsoleLog: (log) => !ZENOH_TS_CHATTER.test(log),
+  },
+});
