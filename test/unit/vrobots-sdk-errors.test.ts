@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode, isRclError, type ResultOf } from '../../src/result.js';
-import { formatVrError, fromRclError, isVrError, VrErrorCode, vrErr, vrError, type VrResultOf } from '../../src/vrobots/sdk/vr-error.js';
+import {
+  formatVrError,
+  fromRclError,
+  isVrError,
+  VrErrorCode,
+  type VrResultOf,
+  vrErr,
+  vrError,
+} from '../../src/vrobots/sdk/vr-error.js';
 
 describe('VrError', () => {
   it('keeps the vendor codes stable', () => {
@@ -47,7 +55,9 @@ describe('VrError', () => {
   });
 
   it('guards by shape, not instanceof', () => {
-    expect(isVrError({ kind: 'timeout', vrCode: 3, detail: 'd', message: 'timeout: d', code: -2, name: 'Timeout' })).toBe(true);
+    expect(
+      isVrError({ kind: 'timeout', vrCode: 3, detail: 'd', message: 'timeout: d', code: -2, name: 'Timeout' }),
+    ).toBe(true);
     expect(isVrError({ kind: 'timeout', vrCode: 4, detail: 'd', message: 'm', code: -2 })).toBe(false);
     expect(isVrError({ code: -2, name: 'Timeout', message: 'm' })).toBe(false);
     expect(isVrError(null)).toBe(false);

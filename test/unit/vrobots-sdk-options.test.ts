@@ -36,7 +36,13 @@ describe('ConnectOptions', () => {
   });
 
   it('merges given fields over the defaults', () => {
-    const r = resolveConnectOptions({ srcId: 7, router: 'ws/127.0.0.1:10000', serviceTimeoutMs: 300, coordFrameId: 'frd', axisConvention: 2 });
+    const r = resolveConnectOptions({
+      srcId: 7,
+      router: 'ws/127.0.0.1:10000',
+      serviceTimeoutMs: 300,
+      coordFrameId: 'frd',
+      axisConvention: 2,
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.value.srcId).toBe(7);

@@ -4,11 +4,10 @@
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
 import type { Executor } from '../../rclcpp/api.js';
-import { vrErr, type VrResultOf } from './vr-error.js';
+import { AxisConvention } from '../generated/swarmbotix-types.js';
+import { type VrResultOf, vrErr } from './vr-error.js';
 
-/** Header `axis_convention` values; the string `coord_frame_id` wins over it. */
-export const AxisConvention = { UNSPECIFIED: 0, UNITY: 1, FRD: 2, CV: 3 } as const;
-export type AxisConvention = (typeof AxisConvention)[keyof typeof AxisConvention];
+export { AxisConvention };
 
 export const DEFAULT_SRC_ID = 122;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -122,12 +121,14 @@ export function routerEndpointProblem(router: string): string | undefined {
 export function resolveConnectOptions(options: ConnectOptions | undefined): VrResultOf<ResolvedConnectOptions> {
   const d = defaultConnectOptions();
   if (options === undefined) return { ok: true, value: d };
-  if (typeof options !== 'object' || options === null) return vrErr('invalid_argument', 'options must be a ConnectOptions object');
+  if (typeof options !== 'object' || options === null)
+    return vrErr('invalid_argument', 'options must be a ConnectOptions object');
   const o = { ...d } as { -readonly [K in keyof ResolvedConnectOptions]: ResolvedConnectOptions[K] };
 
   if (options.srcId !== undefined) {
     const v = options.srcId;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > U32_MAX) return bad('srcId', `must be a u32 integer (got ${String(v)})`);
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > U32_MAX)
+      return bad('srcId', `must be a u32 integer (got ${String(v)})`);
     if (v === 0) return bad('srcId', 'must not be 0 (src_id 0 is the simulator)');
     o.srcId = v;
   }
@@ -165,7 +166,8 @@ export function resolveConnectOptions(options: ConnectOptions | undefined): VrRe
   }
   if (options.axisConvention !== undefined) {
     const v = options.axisConvention;
-    if (!Object.values(AxisConvention).includes(v)) return bad('axisConvention', `must be one of 0 (UNSPECIFIED), 1 (UNITY), 2 (FRD), 3 (CV) (got ${String(v)})`);
+    if (!Object.values(AxisConvention).includes(v))
+      return bad('axisConvention', `must be one of 0 (UNSPECIFIED), 1 (UNITY), 2 (FRD), 3 (CV) (got ${String(v)})`);
     o.axisConvention = v;
   }
   if (options.executor !== undefined) {

@@ -4,7 +4,7 @@
  * A loop that falls more than one period behind skips the missed ticks (counted in
  * `overruns()`) and keeps the phase, like the executor's timers.
  */
-import { vrErr, type VrResultOf } from './vr-error.js';
+import { type VrResultOf, vrErr } from './vr-error.js';
 
 export interface Rate {
   readonly hz: number;

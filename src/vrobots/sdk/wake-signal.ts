@@ -20,10 +20,13 @@ export class WakeSignal {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        this.#waiters.delete(wake);
-        resolve(false);
-      }, Math.max(0, ms));
+      const timer = setTimeout(
+        () => {
+          this.#waiters.delete(wake);
+          resolve(false);
+        },
+        Math.max(0, ms),
+      );
       this.#waiters.add(wake);
     });
   }

@@ -1,0 +1,114 @@
+/**
+ * The rclcpp resources behind one VirtualRobot handle: the executor (its own, opened from
+ * `options.router` or in-process, or the caller's), one raw-naming node, the loop driver
+ * waits go through, and one ServiceChannel per service key, opened on first use.
+ *
+ * An owned executor is spun in the background from connect to close, the way the vendor
+ * SDK's receive thread runs: `states()` stays current even when the program never waits.
+ * A caller's executor is spun by the caller; SDK waits then only listen (or drive it with
+ * spinOnce while the caller is not spinning it).
+ */
+import { Executor as ExecutorFactory } from '../../executor/index.js';
+import type { Executor, Node } from '../../rclcpp/api.js';
+import type { ServiceType } from '../../rclcpp/type-support.js';
+import type { ResolvedConnectOptions } from './connect-options.js';
+import { LoopDriver } from './loop-driver.js';
+import { ServiceChannel } from './service-channel.js';
+import { fromRclError, type VrResult, type VrResultOf } from './vr-error.js';
+
+let nodeCounter = 0;
+
+export class RobotLink {
+  readonly executor: Executor;
+  readonly node: Node;
+  readonly driver: LoopDriver;
+  readonly owned: boolean;
+  readonly options: ResolvedConnectOptions;
+  /** Time the session took to open (0 for a caller's executor). */
+  readonly sessionMs: number;
+  readonly #channels = new Map<string, ServiceChannel<unknown, unknown>>();
+  #background: Promise<unknown> | undefined;
+  #closed = false;
+
+  private constructor(
+    executor: Executor,
+    node: Node,
+    owned: boolean,
+    options: ResolvedConnectOptions,
+    sessionMs: number,
+  ) {
+    this.executor = executor;
+    this.node = node;
+    this.owned = owned;
+    this.options = options;
+    this.sessionMs = sessionMs;
+    this.driver = new LoopDriver(executor);
+  }
+
+  static async open(options: ResolvedConnectOptions): Promise<VrResultOf<RobotLink>> {
+    const t0 = performance.now();
+    let executor = options.executor;
+    const owned = executor === undefined;
+    if (executor === undefined) {
+      const created = await ExecutorFactory.create({
+        router: options.router,
+        connectBudgetMs: options.connectTimeoutMs,
+      });
+      if (!created.ok) {
+        const where = options.router === undefined ? 'the in-process backend' : `router ${options.router}`;
+        return {
+          ok: false,
+          error: {
+            ...fromRclError(created.error, `cannot open a session on ${where} within ${options.connectTimeoutMs}ms`),
+          },
+        };
+      }
+      executor = created.value;
+    }
+    const sessionMs = owned ? performance.now() - t0 : 0;
+    const node = executor.createNode(`vrobots_sdk_${process.pid}_${nodeCounter++}`, { naming: 'raw' });
+    if (!node.ok) {
+      if (owned) await executor.shutdown();
+      return { ok: false, error: fromRclError(node.error, 'cannot create the SDK node') };
+    }
+    const link = new RobotLink(executor, node.value, owned, options, sessionMs);
+    if (owned) link.#background = executor.spin();
+    return { ok: true, value: link };
+  }
+
+  /** The channel of one service key, opened on first use. */
+  channel<Req, Res>(type: ServiceType<Req, Res>, key: string): VrResultOf<ServiceChannel<Req, Res>> {
+    // Keyed by type too: the create probe (payload-less) and create share one key.
+    const id = `${type.typeName} ${key}`;
+    const known = this.#channels.get(id);
+    if (known !== undefined) return { ok: true, value: known as unknown as ServiceChannel<Req, Res> };
+    const opened = ServiceChannel.open(this.node, this.driver, type, key, this.options.serviceTimeoutMs);
+    if (opened.ok) this.#channels.set(id, opened.value as unknown as ServiceChannel<unknown, unknown>);
+    return opened;
+  }
+
+  /** Requests sent on a key so far (what a test reads to prove "sent once"). */
+  sentOn(key: string): number {
+    let n = 0;
+    for (const c of this.#channels.values()) if (c.key === key) n += c.sent;
+    return n;
+  }
+
+  isClosed(): boolean {
+    return this.#closed;
+  }
+
+  /** Releases the node (and, when owned, stops spinning and closes the session). */
+  async close(): Promise<VrResult> {
+    if (this.#closed) return { ok: true, value: undefined };
+    this.#closed = true;
+    for (const c of this.#channels.values()) c.close();
+    this.#channels.clear();
+    this.node.destroy();
+    if (!this.owned) return { ok: true, value: undefined };
+    this.executor.cancel();
+    await this.#background;
+    const r = await this.executor.shutdown();
+    return r.ok ? { ok: true, value: undefined } : { ok: false, error: fromRclError(r.error, 'closing the session') };
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The robot's state subscription: keeps the latest snapshot (forever, also after delete or
+ * close), counts samples, decode failures and seq gaps, and wakes waiters. Payloads are
+ * decoded here rather than in the rclcpp layer so that a malformed one is counted in
+ * `stats().decodeErrors` instead of vanishing.
+ */
+import type { Node, SubscriptionHandle } from '../../rclcpp/api.js';
+import { State } from '../messages/topic-messages.js';
+import { RawBytes } from '../tools/raw-bytes.js';
+import type { LoopDriver } from './loop-driver.js';
+import { SeqTracker, type StateStats } from './state-stats.js';
+import { fromRclError, type VrResultOf } from './vr-error.js';
+
+export class StateFeed {
+  readonly key: string;
+  #latest: State | undefined;
+  #count = 0;
+  #lastArrivalMs: number | undefined;
+  readonly #tracker = new SeqTracker();
+  #handle: SubscriptionHandle | undefined;
+
+  private constructor(key: string) {
+    this.key = key;
+  }
+
+  static open(node: Node, driver: LoopDriver, key: string, onState: (state: State) => void): VrResultOf<StateFeed> {
+    const feed = new StateFeed(key);
+    const handle = node.createSubscription(RawBytes, key, (bytes, info) => {
+      let state: State;
+      try {
+        state = State.decode(bytes);
+      } catch {
+        feed.#tracker.decodeError();
+        return;
+      }
+      feed.#latest = state;
+      feed.#count++;
+      feed.#lastArrivalMs = info.receivedAtMs;
+      feed.#tracker.accept(state.header.seq);
+      driver.wake.notify();
+      onState(state);
+    });
+    if (!handle.ok) return { ok: false, error: fromRclError(handle.error, `cannot subscribe ${key}`) };
+    feed.#handle = handle.value;
+    return { ok: true, value: feed };
+  }
+
+  latest(): State | undefined {
+    return this.#latest;
+  }
+
+  /** Samples received so far; a waiter compares it with the count it started from. */
+  count(): number {
+    return this.#count;
+  }
+
+  /** Date.now() of the last sample, undefined before the first. */
+  lastArrivalMs(): number | undefined {
+    return this.#lastArrivalMs;
+  }
+
+  stats(): StateStats {
+    return this.#tracker.snapshot();
+  }
+
+  /** Stops receiving; the last snapshot stays readable. */
+  close(): void {
+    this.#handle?.reset();
+    this.#handle = undefined;
+  }
+}
