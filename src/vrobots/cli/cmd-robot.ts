@@ -67,7 +67,6 @@ function header(sysId: number, key: string) {
 async function withManager(
   io: CliIo,
   router: string | undefined,
-  timeoutMs: number,
   what: string,
   run: (executor: Executor) => Promise<ExitCode>,
 ): Promise<ExitCode> {
@@ -95,7 +94,7 @@ export function runRobotCreate(
   timeoutMs: number,
 ): Promise<ExitCode> {
   const type = ALIASES[robotType] ?? robotType;
-  return withManager(io, router, timeoutMs, 'robot create', async (executor) => {
+  return withManager(io, router, 'robot create', async (executor) => {
     const client = await probeManager(executor, timeoutMs);
     if (!client.ok) {
       io.err(`vrobots robot create: ${client.error.message}`);
@@ -134,7 +133,7 @@ export function runRobotDelete(
   sysId: number,
   timeoutMs: number,
 ): Promise<ExitCode> {
-  return withManager(io, router, timeoutMs, 'robot delete', async (executor) => {
+  return withManager(io, router, 'robot delete', async (executor) => {
     const probed = await probeManager(executor, timeoutMs);
     if (!probed.ok) {
       io.err(`vrobots robot delete: ${probed.error.message}`);
