@@ -7,7 +7,7 @@
  * file's simulator on the shared router would answer the same manager keys. The tests run
  * in order on one simulator.
  */
-import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { openZenohSession } from '../../src/rmw/zenoh/open-session.js';
@@ -43,7 +43,7 @@ async function get(
         ...(payload.byteLength > 0 ? { payload } : {}),
         timeout: zenoh.Duration.milliseconds.of(timeoutMs),
         handler: [
-          (reply) => {
+          (reply: Reply) => {
             const r = reply.result();
             if (r instanceof zenoh.Sample) replies.push(r.payload().toBytes());
             else errors.push(r.payload().toString());
@@ -75,7 +75,7 @@ interface Collected {
 async function collect(keyExpr: string): Promise<Collected> {
   const samples: { key: string; bytes: Uint8Array; at: number }[] = [];
   const sub = await session.declareSubscriber(keyExpr, {
-    handler: (s) => samples.push({ key: s.keyexpr().toString(), bytes: s.payload().toBytes(), at: Date.now() }),
+    handler: (s: Sample) => samples.push({ key: s.keyexpr().toString(), bytes: s.payload().toBytes(), at: Date.now() }),
   });
   return { samples, stop: () => sub.undeclare() };
 }
