@@ -8,17 +8,23 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchExecutor } from './executor-dispatch.js';
 import type { BenchContext, BenchMode } from './harness/context.js';
 import { Recorder } from './harness/recorder.js';
 import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
+import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 
 const BENCHES: ReadonlyArray<{
   readonly name: string;
   readonly needsRouter: boolean;
   readonly run: (bc: BenchContext) => Promise<void>;
-}> = [{ name: 'service', needsRouter: true, run: benchServiceRoundTrip }];
+}> = [
+  { name: 'service', needsRouter: true, run: benchServiceRoundTrip },
+  { name: 'pubsub', needsRouter: true, run: benchPubSubThroughput },
+  { name: 'executor', needsRouter: false, run: benchExecutor },
+];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -42,7 +48,9 @@ async function main(): Promise<number> {
   const machine = describeMachine();
   const started = Date.now();
   rec.log(`rclts bench, ${mode} mode: ${chosen.map((b) => b.name).join(', ')}`);
-  rec.log(`machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}`);
+  rec.log(
+    `machine: ${machine.cpus} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}, load average ${machine.loadAverage}`,
+  );
 
   let router: RunningRouter | undefined;
   if (chosen.some((b) => b.needsRouter)) {

@@ -3,7 +3,7 @@
  * the target) and the JSON file with every measurement in bench/results/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { Figure, Measurement, Row } from './results.js';
 
@@ -14,6 +14,8 @@ export interface Machine {
   readonly node: string;
   readonly platform: string;
   readonly date: string;
+  /** 1-minute load average when the run started: other work on the machine skews every figure. */
+  readonly loadAverage: number;
 }
 
 export function describeMachine(): Machine {
@@ -25,6 +27,7 @@ export function describeMachine(): Machine {
     node: process.version,
     platform: `${process.platform}-${process.arch}`,
     date: new Date().toISOString(),
+    loadAverage: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
 

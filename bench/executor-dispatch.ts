@@ -1,0 +1,269 @@
+/**
+ * Benchmark 3: the executor alone, over the in-process backend (no router, no sockets).
+ * - Dispatch rate: 100 subscriptions with 10 queued messages each, drained by spinSome()
+ *   rounds and by spin(); against the floor of calling the same handlers from an array and
+ *   against Node's EventEmitter (emit per message). Filling the queues is not timed.
+ * - Round cost: one guard condition triggered and dispatched by spinSome() while 1, 100 or
+ *   10 000 idle subscriptions are registered; the 10 000 case against the 1-entry case.
+ */
+import { EventEmitter } from 'node:events';
+import type { Executor, MessageInfo, Publisher } from '../src/rclcpp/api.js';
+import { QoS } from '../src/rclcpp/qos.js';
+import { BytesType, payloadOf } from './bytes-type.js';
+import { type BenchContext, byMode, rotated } from './harness/context.js';
+import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
+import type { Figure } from './harness/results.js';
+
+const BENCH = 'executor (in-process)';
+const TOPICS = 100;
+const PER_TOPIC = 100;
+const ROUND_TARGET = { op: '<=', bound: 1.5, text: '≤ 1.5x 1-entry' } as const;
+
+function flushMicrotasks(): Promise<void> {
+  return new Promise((r) => setImmediate(r));
+}
+
+interface DispatchRig {
+  readonly exec: Executor;
+  readonly publishers: Publisher<Uint8Array>[];
+  handled: number;
+  target: number;
+}
+
+async function dispatchRig(): Promise<DispatchRig> {
+  const exec = await openExecutor({ capacity: TOPICS + 8 }, 'dispatch executor');
+  const node = must(exec.createNode('bench_dispatch'), 'dispatch node');
+  const rig: DispatchRig = { exec, publishers: [], handled: 0, target: Number.POSITIVE_INFINITY };
+  const qos = QoS.default().keepLast(PER_TOPIC * 2);
+  for (let i = 0; i < TOPICS; i++) {
+    must(
+      node.createSubscription(
+        BytesType,
+        `/bench/dispatch/t${i}`,
+        (m) => {
+          rig.handled += m.length > 0 ? 1 : 0;
+          if (rig.handled >= rig.target) exec.cancel();
+        },
+        qos,
+      ),
+      `subscription t${i}`,
+    );
+    rig.publishers.push(must(node.createPublisher(BytesType, `/bench/dispatch/t${i}`, qos), `publisher t${i}`));
+  }
+  return rig;
+}
+
+async function fill(rig: DispatchRig, payload: Uint8Array): Promise<void> {
+  for (let k = 0; k < PER_TOPIC; k++) for (const p of rig.publishers) must(p.publish(payload), 'publish');
+  await flushMicrotasks();
+}
+
+/** handlers/s of one drain of TOPICS x PER_TOPIC messages. */
+type Drain = () => Promise<number>;
+
+function drains(rig: DispatchRig, payload: Uint8Array): Record<string, Drain> {
+  const total = TOPICS * PER_TOPIC;
+  const info: MessageInfo = {
+    key: 'k',
+    receivedAtMs: 0,
+    sequenceNumber: undefined,
+    sourceTimestampNs: undefined,
+    publisherGid: undefined,
+  };
+  let sink = 0;
+  const handlers = Array.from({ length: TOPICS }, () => (m: Uint8Array, _i: MessageInfo) => {
+    sink += m.length > 0 ? 1 : 0;
+  });
+  const messages = Array.from({ length: TOPICS }, () => Array.from({ length: PER_TOPIC }, () => payload));
+  const ee = new EventEmitter();
+  for (let i = 0; i < TOPICS; i++) ee.on(`t${i}`, handlers[i]!);
+  return {
+    'rclts spinSome': async () => {
+      await fill(rig, payload);
+      rig.handled = 0;
+      rig.target = Number.POSITIVE_INFINITY;
+      const t0 = performance.now();
+      while (rig.handled < total) must(rig.exec.spinSome(), 'spinSome');
+      return total / ((performance.now() - t0) / 1000);
+    },
+    'rclts spin': async () => {
+      await fill(rig, payload);
+      rig.handled = 0;
+      rig.target = total;
+      const t0 = performance.now();
+      must(await rig.exec.spin(), 'spin');
+      if (rig.handled < total) throw new Error(`spin returned after ${rig.handled}/${total} handlers`);
+      return total / ((performance.now() - t0) / 1000);
+    },
+    'direct array call': async () => {
+      const t0 = performance.now();
+      for (let k = 0; k < PER_TOPIC; k++) for (let i = 0; i < TOPICS; i++) handlers[i]!(messages[i]![k]!, info);
+      const dt = performance.now() - t0;
+      if (sink < 0) throw new Error('unreachable');
+      return total / (dt / 1000);
+    },
+    'Node EventEmitter': async () => {
+      const t0 = performance.now();
+      for (let k = 0; k < PER_TOPIC; k++) for (let i = 0; i < TOPICS; i++) ee.emit(`t${i}`, messages[i]![k]!, info);
+      return total / ((performance.now() - t0) / 1000);
+    },
+  };
+}
+
+async function benchDispatch(bc: BenchContext): Promise<void> {
+  const { rec, mode } = bc;
+  const reps = byMode(mode, 15, 60);
+  let rig: DispatchRig | undefined;
+  const rates = new Map<string, number[]>();
+  try {
+    await rec.runCase(
+      BENCH,
+      `dispatch rate: ${TOPICS} subscriptions x ${PER_TOPIC} messages, ${reps} drains per subject`,
+      60_000,
+      async (ctx) => {
+        rig = await dispatchRig();
+        const all = drains(rig, payloadOf(64));
+        const names = Object.keys(all);
+        for (const n of names) rates.set(n, []);
+        for (let w = 0; w < 3; w++) for (const n of names) await all[n]!();
+        for (let r = 0; r < reps && !ctx.signal.aborted; r++) {
+          for (const n of rotated(names, r)) rates.get(n)!.push(await all[n]!());
+        }
+      },
+    );
+  } finally {
+    await shutdownExecutor(rig?.exec);
+  }
+  const fig = new Map<string, Figure>();
+  for (const [n, samples] of rates) {
+    if (samples.length > 0)
+      fig.set(
+        n,
+        rec.measure({ bench: BENCH, case: 'dispatch rate', subject: n, metric: 'handlers/s', unit: 'msg/s', samples }),
+      );
+  }
+  for (const [mine, base] of [
+    ['rclts spinSome', 'direct array call'],
+    ['rclts spinSome', 'Node EventEmitter'],
+    ['rclts spin', 'Node EventEmitter'],
+  ] as const) {
+    const f = fig.get(mine);
+    if (f === undefined) continue;
+    rec.compare({
+      bench: BENCH,
+      case: `dispatch, ${TOPICS}x${PER_TOPIC} queued`,
+      metric: 'handlers/s',
+      better: 'higher',
+      subject: mine,
+      figure: f,
+      baselineSubject: base,
+      baseline: fig.get(base),
+    });
+  }
+}
+
+interface RoundRig {
+  readonly exec: Executor;
+  /** ns per round, averaged over `count` rounds */
+  run(count: number): number;
+  fired(): number;
+}
+
+async function roundRig(n: number): Promise<RoundRig> {
+  const exec = await openExecutor({ capacity: n + 8 }, `round-cost executor (${n} idle)`);
+  try {
+    const node = must(exec.createNode('bench_rounds'), 'round-cost node');
+    for (let i = 0; i < n; i++)
+      must(
+        node.createSubscription(BytesType, `/bench/idle/s${i}`, () => undefined),
+        `idle subscription ${i}`,
+      );
+    let fired = 0;
+    const gc = must(
+      node.createGuardCondition(() => {
+        fired += 1;
+      }),
+      'guard condition',
+    );
+    await flushMicrotasks();
+    return {
+      exec,
+      fired: () => fired,
+      run: (count) => {
+        const t0 = performance.now();
+        for (let i = 0; i < count; i++) {
+          gc.trigger();
+          exec.spinSome();
+        }
+        return ((performance.now() - t0) * 1e6) / count;
+      },
+    };
+  } catch (e) {
+    await shutdownExecutor(exec);
+    throw e;
+  }
+}
+
+async function benchRoundCost(bc: BenchContext): Promise<void> {
+  const { rec, mode } = bc;
+  const rounds = byMode(mode, 10_000, 50_000);
+  const reps = byMode(mode, 21, 61);
+  const sizes = [1, 100, 10_000] as const;
+  const rigs = new Map<number, RoundRig>();
+  const samples = new Map<number, number[]>(sizes.map((n) => [n, []]));
+  try {
+    await rec.runCase(
+      BENCH,
+      `round cost: 1 / 100 / 10 000 idle subscriptions + 1 ready guard condition, ${reps}x${rounds} rounds each, interleaved`,
+      90_000,
+      async (ctx) => {
+        for (const n of sizes) rigs.set(n, await roundRig(n));
+        for (const n of sizes) rigs.get(n)!.run(rounds);
+        for (let r = 0; r < reps && !ctx.signal.aborted; r++) {
+          for (const n of rotated(sizes, r)) samples.get(n)!.push(rigs.get(n)!.run(rounds));
+        }
+        for (const n of sizes)
+          if (rigs.get(n)!.fired() === 0) throw new Error(`${n} idle: the guard condition never fired`);
+      },
+    );
+  } finally {
+    for (const rig of rigs.values()) await shutdownExecutor(rig.exec);
+  }
+  const figs = new Map<number, Figure>();
+  for (const n of sizes) {
+    const xs = samples.get(n)!;
+    if (xs.length === 0) continue;
+    const f = rec.measure({
+      bench: BENCH,
+      case: `${n} idle`,
+      subject: 'rclts trigger+spinSome',
+      metric: 'ns per round',
+      unit: 'ns',
+      samples: xs,
+    });
+    figs.set(n, f);
+    rec.log(
+      `  ${n} idle: ${f.value.toFixed(0)} ns per round (min ${f.summary?.min.toFixed(0)}, max ${f.summary?.max.toFixed(0)})`,
+    );
+  }
+  for (const n of [100, 10_000]) {
+    const f = figs.get(n);
+    if (f === undefined) continue;
+    rec.compare({
+      bench: BENCH,
+      case: `round, ${n.toLocaleString('en')} idle + 1 ready`,
+      metric: 'time per round',
+      better: 'lower',
+      subject: 'rclts trigger+spinSome',
+      figure: f,
+      baselineSubject: '1 idle + 1 ready',
+      baseline: figs.get(1),
+      ...(n === 10_000 ? { target: ROUND_TARGET } : {}),
+    });
+  }
+}
+
+export async function benchExecutor(bc: BenchContext): Promise<void> {
+  await benchDispatch(bc);
+  await benchRoundCost(bc);
+}
