@@ -1,0 +1,227 @@
+/**
+ * The protobuf codec behind the type-support seam. Plain objects (the generated
+ * `swarmbotix-types.ts` shapes) go in and out; the pbjs static code does the wire work. A
+ * FlatBuffers codec could replace this file without touching the message wrappers' users.
+ */
+import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+import { FIELDS, type FieldInfo, type MessageShapes } from '../generated/swarmbotix-types.js';
+
+/** What rclts needs from a pbjs static class. */
+export interface GeneratedMessageClass {
+  encode(message: never): { finish(): Uint8Array };
+  decode(reader: Uint8Array): object;
+}
+
+/** Every property optional, all the way down (arrays keep their length). */
+export type DeepPartial<T> = T extends bigint | number | string | boolean | Uint8Array
+  ? T
+  : T extends (infer E)[]
+    ? DeepPartial<E>[]
+    : { [K in keyof T]?: DeepPartial<T[K]> };
+
+/** A vrobots message type: rclts type support plus a builder filling protobuf defaults. */
+export interface ProtoMessageType<M> extends MessageType<M> {
+  /** A complete message: protobuf defaults overlaid with `init`. Never throws on well-typed input. */
+  create(init?: DeepPartial<M>): M;
+}
+
+export type MessageName = keyof MessageShapes;
+
+/** Wire-side stand-in for a 64-bit value; protobufjs reads `low`/`high` from it. */
+interface LongBits {
+  low: number;
+  high: number;
+  unsigned: boolean;
+}
+
+type Plain = Record<string, unknown>;
+
+const INT_RANGES: Record<string, readonly [number, number]> = {
+  int32: [-0x80000000, 0x7fffffff],
+  sint32: [-0x80000000, 0x7fffffff],
+  sfixed32: [-0x80000000, 0x7fffffff],
+  uint32: [0, 0xffffffff],
+  fixed32: [0, 0xffffffff],
+};
+
+function fieldsOf(typeName: string): readonly FieldInfo[] {
+  const fields = FIELDS[typeName];
+  if (fields === undefined) throw new TypeError(`unknown protobuf message ${typeName}`);
+  return fields;
+}
+
+function scalarDefault(f: FieldInfo): unknown {
+  if (f.kind === 'long') return 0n;
+  if (f.kind === 'enum') return 0;
+  if (f.type === 'bool') return false;
+  if (f.type === 'string') return '';
+  if (f.type === 'bytes') return new Uint8Array(0);
+  return 0;
+}
+
+/** A complete default message: scalars zero, arrays empty, optional fields absent. */
+export function defaultOf(typeName: string): Plain {
+  const out: Plain = {};
+  for (const f of fieldsOf(typeName)) {
+    if (f.optional) continue;
+    if (f.repeated) out[f.name] = [];
+    else out[f.name] = f.kind === 'message' ? defaultOf(f.type) : scalarDefault(f);
+  }
+  return out;
+}
+
+/** Defaults overlaid with a partial init (messages merged recursively, arrays replaced). */
+export function createOf(typeName: string, init: unknown): Plain {
+  const out = defaultOf(typeName);
+  if (typeof init !== 'object' || init === null) return out;
+  const src = init as Plain;
+  for (const f of fieldsOf(typeName)) {
+    const v = src[f.name];
+    if (v === undefined) continue;
+    if (f.kind !== 'message') out[f.name] = f.repeated && Array.isArray(v) ? [...v] : v;
+    else if (f.repeated) out[f.name] = Array.isArray(v) ? v.map((e) => createOf(f.type, e)) : v;
+    else out[f.name] = createOf(f.type, v);
+  }
+  return out;
+}
+
+function where(typeName: string, f: FieldInfo): string {
+  return `${typeName}.${f.name}`;
+}
+
+function toLongBits(v: unknown, f: FieldInfo, typeName: string): LongBits {
+  const unsigned = f.type === 'uint64' || f.type === 'fixed64';
+  let b: bigint;
+  if (typeof v === 'bigint') b = v;
+  else if (typeof v === 'number' && Number.isSafeInteger(v)) b = BigInt(v);
+  else throw new TypeError(`${where(typeName, f)}: expected a bigint, got ${typeof v}`);
+  const min = unsigned ? 0n : -(2n ** 63n);
+  const max = unsigned ? 2n ** 64n - 1n : 2n ** 63n - 1n;
+  if (b < min || b > max) throw new RangeError(`${where(typeName, f)}: ${b} is outside ${f.type}`);
+  const u = BigInt.asUintN(64, b);
+  return { low: Number(u & 0xffffffffn) | 0, high: Number(u >> 32n) | 0, unsigned };
+}
+
+function checkScalar(v: unknown, f: FieldInfo, typeName: string): unknown {
+  const expected =
+    f.kind === 'enum'
+      ? 'number'
+      : f.type === 'bool'
+        ? 'boolean'
+        : f.type === 'string'
+          ? 'string'
+          : f.type === 'bytes'
+            ? 'bytes'
+            : 'number';
+  if (expected === 'bytes') {
+    if (v instanceof Uint8Array) return v;
+  } else if (typeof v === expected) {
+    const range = f.kind === 'enum' ? INT_RANGES.int32 : INT_RANGES[f.type];
+    if (range === undefined || (Number.isInteger(v) && (v as number) >= range[0] && (v as number) <= range[1]))
+      return v;
+    throw new RangeError(`${where(typeName, f)}: ${String(v)} is not a ${f.kind === 'enum' ? 'enum value' : f.type}`);
+  }
+  throw new TypeError(`${where(typeName, f)}: expected ${expected}, got ${v === null ? 'null' : typeof v}`);
+}
+
+function toWireValue(v: unknown, f: FieldInfo, typeName: string): unknown {
+  if (f.kind === 'message') {
+    if (typeof v !== 'object' || v === null) throw new TypeError(`${where(typeName, f)}: expected a ${f.type} object`);
+    return toWire(f.type, v as Plain);
+  }
+  if (f.kind === 'long') return toLongBits(v, f, typeName);
+  return checkScalar(v, f, typeName);
+}
+
+/** Plain -> the object shape pbjs encodes (64-bit values as low/high bits). Throws on misfit. */
+export function toWire(typeName: string, plain: Plain): Plain {
+  const out: Plain = {};
+  for (const f of fieldsOf(typeName)) {
+    const v = plain[f.name];
+    if (v === undefined || (v === null && f.optional)) continue;
+    if (f.repeated) {
+      if (!Array.isArray(v)) throw new TypeError(`${where(typeName, f)}: expected an array`);
+      if (v.length > 0) out[f.name] = v.map((e) => toWireValue(e, f, typeName));
+      continue;
+    }
+    const w = toWireValue(v, f, typeName);
+    // proto3 implicit presence: a default value is not sent, so an all-default message is zero bytes.
+    if (f.optional || !isDefaultWire(w)) out[f.name] = w;
+  }
+  return out;
+}
+
+function isDefaultWire(w: unknown): boolean {
+  if (w === 0 || w === '' || w === false) return true;
+  if (w instanceof Uint8Array) return w.length === 0;
+  if (typeof w === 'object' && w !== null) {
+    const bits = w as Partial<LongBits>;
+    if (typeof bits.low === 'number' && typeof bits.high === 'number') return bits.low === 0 && bits.high === 0;
+    return Object.keys(w).length === 0;
+  }
+  return false;
+}
+
+function fromLong(v: unknown, f: FieldInfo): bigint {
+  const unsigned = f.type === 'uint64' || f.type === 'fixed64';
+  if (typeof v === 'number') return BigInt(v);
+  const bits = v as { low: number; high: number };
+  const u = (BigInt(bits.high >>> 0) << 32n) | BigInt(bits.low >>> 0);
+  return unsigned ? u : BigInt.asIntN(64, u);
+}
+
+function fromWireValue(v: unknown, f: FieldInfo): unknown {
+  if (f.kind === 'message') return fromWire(f.type, v as Plain);
+  if (f.kind === 'long') return fromLong(v, f);
+  if (f.type === 'bytes') return new Uint8Array(v as Uint8Array);
+  return v;
+}
+
+/** A decoded pbjs instance -> a complete plain object (absent sub-messages as defaults). */
+export function fromWire(typeName: string, decoded: Plain): Plain {
+  const out: Plain = {};
+  for (const f of fieldsOf(typeName)) {
+    const v = decoded[f.name];
+    if (f.optional) {
+      if (v !== null && v !== undefined && Object.hasOwn(decoded, f.name)) out[f.name] = fromWireValue(v, f);
+    } else if (f.repeated) {
+      out[f.name] = Array.isArray(v) ? v.map((e) => fromWireValue(e, f)) : [];
+    } else if (f.kind === 'message') {
+      out[f.name] = v === null || v === undefined ? defaultOf(f.type) : fromWire(f.type, v as Plain);
+    } else {
+      out[f.name] = v === null || v === undefined ? scalarDefault(f) : fromWireValue(v, f);
+    }
+  }
+  return out;
+}
+
+/** Wraps a generated message class as rclts type support. */
+export function protoMessageType<K extends MessageName>(
+  typeName: K,
+  generated: GeneratedMessageClass,
+): ProtoMessageType<MessageShapes[K]> {
+  fieldsOf(typeName); // a typo in the name fails at import, not at first use
+  return Object.freeze({
+    typeName,
+    typeHash: 'TypeHashNotSupported',
+    encode(message: MessageShapes[K]): Uint8Array {
+      const wire = toWire(typeName, message as unknown as Plain);
+      return generated.encode(wire as never).finish();
+    },
+    decode(bytes: Uint8Array): MessageShapes[K] {
+      return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];
+    },
+    create(init?: DeepPartial<MessageShapes[K]>): MessageShapes[K] {
+      return createOf(typeName, init) as unknown as MessageShapes[K];
+    },
+  });
+}
+
+/** Pairs two message types as a service type. */
+export function protoServiceType<Req, Res>(
+  typeName: string,
+  request: ProtoMessageType<Req>,
+  response: ProtoMessageType<Res>,
+): ServiceType<Req, Res> & { readonly Request: ProtoMessageType<Req>; readonly Response: ProtoMessageType<Res> } {
+  return Object.freeze({ typeName, typeHash: 'TypeHashNotSupported', Request: request, Response: response });
+}
