@@ -5,10 +5,9 @@
 import { describeThrown } from '../../result.js';
 import { parseCli, USAGE } from './cli-args.js';
 import { type CliIo, ExitCode } from './cli-io.js';
-import { runRobotCreate, runRobotDelete } from './cmd-robot.js';
-import { runSim } from './cmd-sim.js';
-import { runTopicHz, runTopicList } from './cmd-topic.js';
 import { versionLines } from './versions.js';
+
+// Commands load on demand: -V, --help and misuse answer without loading zenoh-ts or protobuf.
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const cmd = parseCli(argv);
@@ -25,15 +24,15 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         for (const line of versionLines()) io.out(line);
         return ExitCode.Ok;
       case 'sim':
-        return await runSim(io, cmd);
+        return await (await import('./cmd-sim.js')).runSim(io, cmd);
       case 'topic-list':
-        return await runTopicList(io, cmd.router, cmd.windowMs, cmd.keyword);
+        return await (await import('./cmd-topic.js')).runTopicList(io, cmd.router, cmd.windowMs, cmd.keyword);
       case 'topic-hz':
-        return await runTopicHz(io, cmd.router, cmd.key, cmd.windowMs);
+        return await (await import('./cmd-topic.js')).runTopicHz(io, cmd.router, cmd.key, cmd.windowMs);
       case 'robot-create':
-        return await runRobotCreate(io, cmd.router, cmd.robotType, cmd.timeoutMs);
+        return await (await import('./cmd-robot.js')).runRobotCreate(io, cmd.router, cmd.robotType, cmd.timeoutMs);
       case 'robot-delete':
-        return await runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
+        return await (await import('./cmd-robot.js')).runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
     }
   } catch (thrown) {
     // A throw here is a bug in rclts; report it as a failure rather than a stack dump.
