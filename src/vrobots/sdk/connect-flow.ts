@@ -73,14 +73,16 @@ function openFeed(link: RobotLink, sysId: number, target: { handle: RobotHandle 
   return StateFeed.open(link.node, link.driver, stateKey(sysId), (s: State) => target.handle?.onState(s));
 }
 
+/** Waits for a sample beyond the `seen` already received. */
 async function firstSample(
   link: RobotLink,
   feed: StateFeed,
   sysId: number,
   created: boolean,
+  seen = 0,
 ): Promise<VrResultOf<State>> {
   const budget = link.options.probeTimeoutMs;
-  const got = await link.driver.until(() => feed.count() > 0, budget);
+  const got = await link.driver.until(() => feed.count() > seen, budget);
   const latest = feed.latest();
   if (!got || latest === undefined) {
     const after = created ? ' after create' : '';
@@ -115,7 +117,8 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
   const o = link.options;
   // 1. probe: free, retried, reserves nothing.
   const tProbe = performance.now();
-  const probe = link.channel(CreateProbe, CREATE_KEY);
+  // Its own request budget (connect_timeout): a slow manager's probe reply still counts.
+  const probe = link.channel(CreateProbe, CREATE_KEY, o.connectTimeoutMs);
   if (!probe.ok) return probe;
   const probed = await probe.value.callWithRetry(undefined, o.connectTimeoutMs);
   if (!probed.ok) {
@@ -152,9 +155,9 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
     const done = await activate.value.callWithRetry(undefined, o.serviceTimeoutMs);
     if (!done.ok) return withContext(done, `robot ${sysId} was created but activating it failed`);
   }
-  // 4. the first state sample.
+  // 4. the first state sample, one received after activate (so it shows the robot active).
   const tState = performance.now();
-  const first = await firstSample(link, feed.value, sysId, true);
+  const first = await firstSample(link, feed.value, sysId, true, feed.value.count());
   if (!first.ok) return first;
   const now = performance.now();
   const timings: ConnectTimings = {

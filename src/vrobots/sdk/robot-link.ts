@@ -76,13 +76,23 @@ export class RobotLink {
     return { ok: true, value: link };
   }
 
-  /** The channel of one service key, opened on first use. */
-  channel<Req, Res>(type: ServiceType<Req, Res>, key: string): VrResultOf<ServiceChannel<Req, Res>> {
+  /** The channel of one service key, opened on first use (request budget: service_timeout unless given). */
+  channel<Req, Res>(
+    type: ServiceType<Req, Res>,
+    key: string,
+    requestBudgetMs?: number,
+  ): VrResultOf<ServiceChannel<Req, Res>> {
     // Keyed by type too: the create probe (payload-less) and create share one key.
     const id = `${type.typeName} ${key}`;
     const known = this.#channels.get(id);
     if (known !== undefined) return { ok: true, value: known as unknown as ServiceChannel<Req, Res> };
-    const opened = ServiceChannel.open(this.node, this.driver, type, key, this.options.serviceTimeoutMs);
+    const opened = ServiceChannel.open(
+      this.node,
+      this.driver,
+      type,
+      key,
+      requestBudgetMs ?? this.options.serviceTimeoutMs,
+    );
     if (opened.ok) this.#channels.set(id, opened.value as unknown as ServiceChannel<unknown, unknown>);
     return opened;
   }
