@@ -15,6 +15,7 @@ import { describeMachine, markdownTable, writeRunFile } from './harness/report.j
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
 import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
+import { benchSwarm } from './swarm.js';
 
 const BENCHES: ReadonlyArray<{
   readonly name: string;
@@ -24,6 +25,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'service', needsRouter: true, run: benchServiceRoundTrip },
   { name: 'pubsub', needsRouter: true, run: benchPubSubThroughput },
   { name: 'executor', needsRouter: false, run: benchExecutor },
+  { name: 'swarm', needsRouter: true, run: benchSwarm },
 ];
 
 async function main(): Promise<number> {

@@ -53,7 +53,7 @@ export class Recorder {
 
   compare(c: Comparison): Row {
     const r = c.baseline === undefined ? Number.NaN : ratio(c.figure?.value, c.baseline.value);
-    const met = judge(r, c.target);
+    const met = judge(r, c.target, c.figure?.value);
     const row: Row = {
       bench: c.bench,
       case: c.case,

@@ -29,7 +29,9 @@ export type Unit = (typeof Unit)[keyof typeof Unit];
 export type Better = 'lower' | 'higher';
 
 export interface Target {
-  /** The ratio bound: rclts/baseline `<=` bound (costs) or `>=` bound (rates). */
+  /** The bound on rclts/baseline (`ratio`, the default) or on the rclts figure itself (`value`). */
+  readonly on?: 'ratio' | 'value';
+  /** `<=` bound (costs, losses) or `>=` bound (rates). */
   readonly op: '<=' | '>=';
   readonly bound: number;
   readonly text: string;
@@ -65,7 +67,10 @@ export interface Measurement {
   readonly extra?: Readonly<Record<string, number | string>>;
 }
 
-export function judge(ratio: number, target: Target | undefined): boolean | undefined {
-  if (target === undefined || !Number.isFinite(ratio)) return undefined;
-  return target.op === '<=' ? ratio <= target.bound : ratio >= target.bound;
+/** Whether the target is met; undefined without a target or without the number it bounds. */
+export function judge(ratio: number, target: Target | undefined, value?: number): boolean | undefined {
+  if (target === undefined) return undefined;
+  const x = target.on === 'value' ? value : ratio;
+  if (x === undefined || !Number.isFinite(x)) return undefined;
+  return target.op === '<=' ? x <= target.bound : x >= target.bound;
 }

@@ -70,3 +70,11 @@ describe('bench statistics', () => {
     expect(table).toContain('**error**: boom \\| bang');
   });
 });
+
+describe('bench targets on the value itself', () => {
+  it('judges a value target without a baseline', () => {
+    expect(judge(Number.NaN, { on: 'value', op: '<=', bound: 0, text: 'no loss' }, 0)).toBe(true);
+    expect(judge(Number.NaN, { on: 'value', op: '<=', bound: 0, text: 'no loss' }, 3)).toBe(false);
+    expect(judge(Number.NaN, { on: 'value', op: '<=', bound: 0, text: 'no loss' })).toBeUndefined();
+  });
+});

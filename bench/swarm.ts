@@ -1,0 +1,243 @@
+/**
+ * Benchmark 4: the swarm. The headless simulator runs N robots at 25 Hz in a child process;
+ * this process is the one client, an rclts executor subscribing `vrobots/*\/z/state` through
+ * the router. Measured over a window after every robot has been heard: delivered rate against
+ * N x 25 Hz (and against what the simulator says it sent), samples lost (gaps in each robot's
+ * header seq), the client's CPU time per second (process.cpuUsage, simulator excluded), and
+ * the protobuf decode time of one State.
+ */
+import type { Executor } from '../src/rclcpp/api.js';
+import { QoS } from '../src/rclcpp/qos.js';
+import { State } from '../src/vrobots/messages/topic-messages.js';
+import { BytesType } from './bytes-type.js';
+import { type ChildLink, forkBenchChild } from './harness/child.js';
+import { type BenchContext, byMode } from './harness/context.js';
+import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
+import { sleep, waitUntil, within } from './harness/recorder.js';
+
+const BENCH = 'swarm';
+const STATE_HZ = 25;
+
+function seqOf(value: unknown): number | undefined {
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null && 'low' in value && 'high' in value) {
+    const v = value as { low: number; high: number };
+    return (v.high >>> 0) * 2 ** 32 + (v.low >>> 0);
+  }
+  return undefined;
+}
+
+class SwarmClient {
+  readonly lastSeq = new Map<string, number>();
+  delivered = 0;
+  lost = 0;
+  decodeErrors = 0;
+  counting = false;
+  decodeUs: number[] = [];
+
+  onSample(bytes: Uint8Array, key: string): void {
+    const t0 = performance.now();
+    let seq: number | undefined;
+    try {
+      seq = seqOf(State.decode(bytes).header?.seq);
+    } catch {
+      this.decodeErrors += 1;
+      return;
+    }
+    const dt = (performance.now() - t0) * 1000;
+    const last = this.lastSeq.get(key);
+    if (seq !== undefined) this.lastSeq.set(key, seq);
+    if (!this.counting) return;
+    this.delivered += 1;
+    this.decodeUs.push(dt);
+    if (seq !== undefined && last !== undefined && seq > last + 1) this.lost += seq - last - 1;
+  }
+}
+
+interface SimCounters {
+  readonly published: number;
+  readonly atMs: number;
+  /** user + system CPU of the simulator process, µs */
+  readonly cpuUs: number;
+}
+
+async function simCounters(sim: ChildLink): Promise<SimCounters> {
+  const m = await sim.request({ cmd: 'counters' }, 'counters', 5000);
+  const cpu = m.cpu as { user: number; system: number };
+  return { published: Number(m.published), atMs: Number(m.atMs), cpuUs: cpu.user + cpu.system };
+}
+
+async function runSwarm(
+  bc: BenchContext,
+  locator: string,
+  robots: number,
+  windowMs: number,
+  log: (l: string) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  const { rec } = bc;
+  const caseName = `${robots} robots`;
+  let sim: ChildLink | undefined;
+  let exec: Executor | undefined;
+  let spinning: Promise<unknown> | undefined;
+  try {
+    sim = forkBenchChild('swarm-simulator.ts', [locator, String(robots), 'multirotor']);
+    const ready = await sim.next('ready', 90_000);
+    log(
+      `simulator up with ${String(ready.robots)} robots in ${Number(ready.startupMs).toFixed(0)} ms (pid ${sim.pid})`,
+    );
+
+    exec = await openExecutor({ router: locator, keepAllLimit: 200_000 }, 'swarm client executor');
+    const node = must(exec.createNode('bench_swarm_client', { naming: 'raw' }), 'swarm client node');
+    const client = new SwarmClient();
+    must(
+      node.createSubscription(
+        BytesType,
+        'vrobots/*/z/state',
+        (bytes, info) => client.onSample(bytes, info.key),
+        QoS.default().keepAll(),
+      ),
+      'subscription vrobots/*/z/state',
+    );
+    spinning = exec.spin();
+    const allSeen = await waitUntil(() => client.lastSeq.size >= robots || signal.aborted, 30_000, 50);
+    log(
+      `${client.lastSeq.size}/${robots} robots heard${allSeen ? '' : ' (warm-up budget of 30 s ran out)'}; window ${windowMs} ms`,
+    );
+
+    const sim0 = await simCounters(sim);
+    const cpu0 = process.cpuUsage();
+    const dropped0 = exec.stats().dropped;
+    const t0 = performance.now();
+    client.counting = true;
+    await sleep(windowMs);
+    client.counting = false;
+    const seconds = (performance.now() - t0) / 1000;
+    const cpu = process.cpuUsage(cpu0);
+    const sim1 = await simCounters(sim);
+    const droppedInQueue = exec.stats().dropped - dropped0;
+
+    const expected = robots * STATE_HZ;
+    const delivered = client.delivered / seconds;
+    const simSent = (sim1.published - sim0.published) / ((sim1.atMs - sim0.atMs) / 1000);
+    const cpuPct = ((cpu.user + cpu.system) / 1e6 / seconds) * 100;
+    const simCpuPct = ((sim1.cpuUs - sim0.cpuUs) / 1000 / (sim1.atMs - sim0.atMs)) * 100;
+    const unheard = [...Array(robots).keys()].filter((id) => !client.lastSeq.has(`vrobots/${id}/z/state`));
+    log(
+      `delivered ${delivered.toFixed(0)}/s of ${expected}/s expected (simulator sent ${simSent.toFixed(0)}/s), lost ${client.lost}, queue drops ${droppedInQueue}, client CPU ${cpuPct.toFixed(0)} %, simulator CPU ${simCpuPct.toFixed(0)} %${unheard.length > 0 ? `; never heard: ${unheard.slice(0, 10).join(', ')}` : ''}`,
+    );
+    const rate = rec.measure({
+      bench: BENCH,
+      case: caseName,
+      subject: 'rclts client',
+      metric: 'delivered/s',
+      unit: 'msg/s',
+      samples: [delivered],
+      extra: {
+        expected,
+        simSent,
+        simCpuPct,
+        lost: client.lost,
+        droppedInQueue,
+        decodeErrors: client.decodeErrors,
+        unheard: unheard.length,
+      },
+    });
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'delivered states/s',
+      better: 'higher',
+      subject: 'rclts client',
+      figure: rate,
+      baselineSubject: `expected ${robots} x 25 Hz; simulator sent ${simSent.toFixed(0)}/s at ${simCpuPct.toFixed(0)} % CPU`,
+      baseline: { value: expected, unit: 'msg/s' },
+      ...(robots >= 1000 ? { target: { op: '>=', bound: 0.98, text: '≥ 0.98x expected' } as const } : {}),
+    });
+    const lossPct = client.delivered + client.lost > 0 ? (100 * client.lost) / (client.delivered + client.lost) : 0;
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'samples lost (seq gaps)',
+      better: 'lower',
+      subject: 'rclts client',
+      figure: rec.measure({
+        bench: BENCH,
+        case: caseName,
+        subject: 'rclts client',
+        metric: 'lost',
+        unit: 'count',
+        samples: [client.lost],
+      }),
+      note: `[${lossPct.toFixed(2)} % of ${client.delivered + client.lost}${droppedInQueue > 0 ? `; ${droppedInQueue} dropped in the executor queue` : ''}]`,
+      ...(robots >= 1000 ? { target: { on: 'value', op: '<=', bound: 0, text: 'no loss' } as const } : {}),
+    });
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'client CPU (of one core)',
+      better: 'lower',
+      subject: 'rclts client',
+      figure: rec.measure({
+        bench: BENCH,
+        case: caseName,
+        subject: 'rclts client',
+        metric: 'cpu',
+        unit: '%',
+        samples: [cpuPct],
+      }),
+      note: `[${((cpu.user + cpu.system) / 1000 / Math.max(1, client.delivered)).toFixed(3)} ms CPU per state]`,
+    });
+    if (client.decodeUs.length > 0) {
+      rec.compare({
+        bench: BENCH,
+        case: caseName,
+        metric: 'protobuf decode / State',
+        better: 'lower',
+        subject: 'State.decode',
+        figure: rec.measure({
+          bench: BENCH,
+          case: caseName,
+          subject: 'State.decode',
+          metric: 'decode',
+          unit: 'us',
+          samples: client.decodeUs,
+        }),
+      });
+    }
+  } finally {
+    if (exec !== undefined) {
+      exec.cancel();
+      if (spinning !== undefined) await within(spinning, 3000, 'swarm client spin to stop').catch(() => undefined);
+      await shutdownExecutor(exec);
+    }
+    await sim?.stop();
+  }
+}
+
+export async function benchSwarm(bc: BenchContext): Promise<void> {
+  const { rec, mode, locator } = bc;
+  if (locator === undefined) {
+    rec.error(BENCH, 'all', '-', 'no router');
+    return;
+  }
+  const cases: ReadonlyArray<readonly [number, number]> = byMode(
+    mode,
+    [
+      [50, 4000],
+      [200, 4000],
+      [1000, 4000],
+    ],
+    [
+      [50, 15_000],
+      [200, 15_000],
+      [1000, 15_000],
+    ],
+  );
+  for (const [robots, windowMs] of cases) {
+    await rec.runCase(BENCH, `${robots} robots at 25 Hz, ${windowMs / 1000} s window`, windowMs + 150_000, (ctx) =>
+      runSwarm(bc, locator, robots, windowMs, ctx.log, ctx.signal),
+    );
+  }
+}
