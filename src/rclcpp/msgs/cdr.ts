@@ -41,6 +41,19 @@ export function cdrServiceType<Req, Res>(
   return Object.freeze({ typeName, typeHash, Request: request, Response: response });
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A CDR string: uint32 byte length including the NUL, the UTF-8 bytes, NUL. Written here
+ * because @foxglove/cdr 3.5.0's `string()` sizes by UTF-16 units and truncates non-ASCII text.
+ */
+export function writeString(writer: CdrWriter, value: string): void {
+  const bytes = utf8.encode(value);
+  writer.uint32(bytes.length + 1);
+  writer.uint8Array(bytes, false);
+  writer.uint8(0);
+}
+
 // Field checks shared by the generated-by-hand types below.
 
 export function stringField(typeName: string, field: string, value: unknown): string {

@@ -1,6 +1,6 @@
 /** std_msgs/msg/String and std_msgs/msg/Int32 (hashes: REP-2016 RIHS01, as ROS 2 Jazzy publishes them). */
 import type { MessageType } from '../type-support.js';
-import { cdrMessageType, int32Field, stringField } from './cdr.js';
+import { cdrMessageType, int32Field, stringField, writeString } from './cdr.js';
 
 export interface StringMessage {
   readonly data: string;
@@ -16,7 +16,7 @@ export const INT32_TYPE_HASH = 'RIHS01_b6578ded3c58c626cfe8d1a6fb6e04f706f97e9f0
 export const StringType: MessageType<StringMessage> = cdrMessageType<StringMessage>(
   'std_msgs/msg/String',
   STRING_TYPE_HASH,
-  (w, m) => w.string(stringField('std_msgs/msg/String', 'data', m.data)),
+  (w, m) => writeString(w, stringField('std_msgs/msg/String', 'data', m.data)),
   (r) => ({ data: r.string() }),
 );
 
