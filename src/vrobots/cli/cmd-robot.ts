@@ -5,8 +5,9 @@
  */
 import type { Executor, PollClient } from '../../rclcpp/api.js';
 import { describeThrown, err, type ResultOf } from '../../result.js';
+import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY } from '../keys.js';
 import { SrvAck, SrvVRobotCreate, SrvVRobotCreated, SrvVRobotDelete } from '../messages/service-messages.js';
-import { CREATE_KEY, DELETE_KEY } from '../sim/manager-services.js';
+import { parseRobotType } from '../robot-type.js';
 import { RawBytesService } from '../tools/raw-bytes.js';
 import { type CliIo, ExitCode } from './cli-io.js';
 import { NO_ROUTER_NOTE, openCliExecutor } from './cli-session.js';
@@ -14,9 +15,6 @@ import { NO_ROUTER_NOTE, openCliExecutor } from './cli-session.js';
 const CLIENT_NAME = 'vrobots-cli';
 const CLIENT_SRC_ID = 122;
 const PROBE_ATTEMPT_MS = 1000;
-
-/** Catalog aliases the vendor's parser accepts. */
-const ALIASES: Readonly<Record<string, string>> = { car: 'truck', rq4b: 'globalhawk' };
 
 /** Probes the manager with payload-less GETs until one answers or the budget runs out. */
 async function probeManager(
@@ -93,7 +91,10 @@ export function runRobotCreate(
   robotType: string,
   timeoutMs: number,
 ): Promise<ExitCode> {
-  const type = ALIASES[robotType] ?? robotType;
+  // Aliases resolve here (as the SDK does); an unknown name goes as is, so the simulator's
+  // refusal lists its catalog.
+  const parsed = parseRobotType(robotType);
+  const type = parsed.ok ? parsed.value : robotType;
   return withManager(io, router, 'robot create', async (executor) => {
     const client = await probeManager(executor, timeoutMs);
     if (!client.ok) {

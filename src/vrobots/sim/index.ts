@@ -2,9 +2,8 @@
 
 export type { BodySpec, RobotBodyFactory } from './body-factory.js';
 export type { FaultKnobs, ReplyFault, SimCounters } from './fault-knobs.js';
-export { CREATE_KEY, DELETE_KEY, SCENE_FRAME_KEY } from './manager-services.js';
 export type { ActuatorReadout, RobotBody } from './robot-body.js';
-export { COMMON_SEGMENTS, SKINS } from './robot-services.js';
+export { SKINS } from './robot-services.js';
 export type { SimLog } from './sim-log.js';
 export type { SimulatorOptions } from './sim-options.js';
 export {

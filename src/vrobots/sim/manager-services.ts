@@ -6,13 +6,10 @@
 import type { Node } from '../../rclcpp/api.js';
 import { ok, type Result, type ResultOf } from '../../result.js';
 import type { Header, Pose } from '../generated/swarmbotix-types.js';
+import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY, SCENE_FRAME_KEY } from '../keys.js';
 import { SrvAck, SrvVRobotCreate, SrvVRobotCreated, SrvVRobotDelete } from '../messages/service-messages.js';
 import { type DeskContext, decodeRequest, serveKey } from './service-desk.js';
 import { nowNs, SIM_SCHEMA_VERSION, SIM_SENDER_NAME, SIM_SRC_ID } from './sim-robot.js';
-
-export const CREATE_KEY = 'vrobots/manager/z/srv/create';
-export const DELETE_KEY = 'vrobots/manager/z/srv/delete';
-export const SCENE_FRAME_KEY = 'vrobots/scene/z/srv/frame';
 
 /** What the manager asks of the simulator. */
 export interface RobotRegistry {

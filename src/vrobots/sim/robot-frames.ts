@@ -18,10 +18,11 @@ export class RobotFrames {
 
   constructor(
     readonly sysId: number,
+    bodyFrameId: string,
     readonly sceneFrameId: string,
   ) {
-    this.robotFrameId = `robot/${sysId}/base`;
-    for (const d of DEVICES) this.deviceFrames.set(d, `robot/${sysId}/${d}`);
+    this.robotFrameId = bodyFrameId;
+    for (const d of DEVICES) this.deviceFrames.set(d, `${bodyFrameId}/${d}`);
   }
 
   setDeviceFrame(device: string, frameId: string): void {

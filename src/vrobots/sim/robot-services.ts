@@ -8,6 +8,7 @@
 import type { MessageType } from '../../rclcpp/type-support.js';
 import { ok, type Result } from '../../result.js';
 import { CameraOp } from '../generated/swarmbotix-types.js';
+import { COMMON_SEGMENTS, type ServiceSegment, srvKey } from '../keys.js';
 import {
   SrvAck,
   SrvCameraConfig,
@@ -27,8 +28,6 @@ import type { SimRobot } from './sim-robot.js';
 
 /** Skins every robot accepts; anything else is refused with the list. */
 export const SKINS = ['default', 'red', 'blue', 'green', 'yellow', 'black', 'white', 'camo'] as const;
-
-export const COMMON_SEGMENTS = ['activate', 'reset', 'params', 'skin', 'sensors', 'frames', 'cameras'] as const;
 
 type SegmentHandler = (robot: SimRobot, key: string, payload: Uint8Array) => DeskAnswer;
 
@@ -137,11 +136,11 @@ const EXTRA_HANDLERS: Record<string, SegmentHandler> = {
 
 /** Declares the robot's service keys; the first failure is returned. */
 export function serveRobotSegments(robot: SimRobot): Result {
-  const segments: [string, SegmentHandler][] = COMMON_SEGMENTS.map((s) => [s, HANDLERS[s] as SegmentHandler]);
+  const segments: [ServiceSegment, SegmentHandler][] = COMMON_SEGMENTS.map((s) => [s, HANDLERS[s] as SegmentHandler]);
   const extra = robot.type.extraSegment;
   if (extra !== undefined) segments.push([extra, EXTRA_HANDLERS[extra] as SegmentHandler]);
   for (const [segment, handler] of segments) {
-    const key = `${robot.keys.srv}/${segment}`;
+    const key = srvKey(robot.sysId, segment);
     const served = serveKey(robot.node, key, robot.ctx, (payload) => handler(robot, key, payload));
     if (!served.ok) return served;
   }

@@ -4,9 +4,9 @@
  */
 import type { Executor } from '../../rclcpp/api.js';
 import { err, ok, type ResultOf } from '../../result.js';
+import { catalogKeys, isRobotType } from '../robot-type.js';
 import type { RobotBodyFactory } from './body-factory.js';
 import type { CommandCheck } from './command-latch.js';
-import { allTypes, simTypeOf } from './sim-catalog.js';
 import type { SimLog } from './sim-log.js';
 
 export const DEFAULT_SERVICE_DELAY_MS = 300;
@@ -91,10 +91,10 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResultO
   const robots = options.robots ?? [];
   if (!Array.isArray(robots)) return err('InvalidArgument', 'simulator option robots must be an array of catalog keys');
   for (const r of robots) {
-    if (typeof r !== 'string' || simTypeOf(r) === undefined) {
+    if (!isRobotType(r)) {
       return err(
         'InvalidArgument',
-        `simulator option robots: unknown type '${String(r)}' (known: ${allTypes().join(', ')})`,
+        `simulator option robots: unknown type '${String(r)}' (known: ${catalogKeys().join(', ')})`,
       );
     }
   }

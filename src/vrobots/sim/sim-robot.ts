@@ -7,14 +7,15 @@
 import type { Executor, Node, Publisher, Timer } from '../../rclcpp/api.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import { AxisConvention, type Estimate, type Header, type Pose } from '../generated/swarmbotix-types.js';
+import { cmdKey, estimateKey, framesKey, stateKey } from '../keys.js';
 import { Command, EstimateState, State } from '../messages/topic-messages.js';
+import { bodyFrameId, type RobotTypeInfo } from '../robot-type.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import { type CommandCheck, CommandLatch } from './command-latch.js';
 import type { FaultBoard } from './fault-knobs.js';
 import type { RobotBody } from './robot-body.js';
 import { RobotFrames } from './robot-frames.js';
 import { serveRobotSegments } from './robot-services.js';
-import type { SimTypeEntry } from './sim-catalog.js';
 import type { SimLog } from './sim-log.js';
 
 /** Name the simulator writes into every header it sends. */
@@ -24,7 +25,7 @@ export const SIM_SCHEMA_VERSION = 1;
 
 export interface RobotSpec {
   readonly sysId: number;
-  readonly type: SimTypeEntry;
+  readonly type: RobotTypeInfo;
   readonly name: string;
   readonly active: boolean;
   readonly spawn: Pose;
@@ -45,7 +46,7 @@ export const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
 
 export class SimRobot {
   readonly sysId: number;
-  readonly type: SimTypeEntry;
+  readonly type: RobotTypeInfo;
   readonly name: string;
   active: boolean;
   skin = 'default';
@@ -58,7 +59,6 @@ export class SimRobot {
     readonly cmd: string;
     readonly frames: string;
     readonly estimate: string;
-    readonly srv: string;
   };
   private estimate: { readonly value: Estimate; readonly arrivedMs: number } | undefined;
   private readonly seqs = new Map<string, bigint>();
@@ -78,15 +78,9 @@ export class SimRobot {
     this.name = spec.name;
     this.active = spec.active;
     this.body = spec.body;
-    const base = `vrobots/${spec.sysId}/z`;
-    this.keys = {
-      state: `${base}/state`,
-      cmd: `${base}/cmd`,
-      frames: `${base}/frames`,
-      estimate: `${base}/estimate`,
-      srv: `${base}/srv`,
-    };
-    this.frames = new RobotFrames(spec.sysId, ctx.sceneFrameId);
+    const id = spec.sysId;
+    this.keys = { state: stateKey(id), cmd: cmdKey(id), frames: framesKey(id), estimate: estimateKey(id) };
+    this.frames = new RobotFrames(spec.sysId, bodyFrameId(spec.type.type, spec.sysId), ctx.sceneFrameId);
     this.latch = new CommandLatch();
   }
 
@@ -94,9 +88,8 @@ export class SimRobot {
   static spawn(spec: RobotSpec, ctx: RobotContext): ResultOf<SimRobot> {
     const node = ctx.executor.createNode(`vrobots_sim_robot_${spec.sysId}`, { naming: 'raw' });
     if (!node.ok) return err(node.error.name, `robot ${spec.sysId}: ${node.error.message}`);
-    const base = `vrobots/${spec.sysId}/z`;
-    const statePub = node.value.createPublisher(RawBytes, `${base}/state`);
-    const framesPub = node.value.createPublisher(RawBytes, `${base}/frames`);
+    const statePub = node.value.createPublisher(RawBytes, stateKey(spec.sysId));
+    const framesPub = node.value.createPublisher(RawBytes, framesKey(spec.sysId));
     if (!statePub.ok || !framesPub.ok) {
       node.value.destroy();
       const e = !statePub.ok ? statePub.error : !framesPub.ok ? framesPub.error : undefined;
@@ -161,7 +154,7 @@ export class SimRobot {
       this.ctx.log(`malformed Command on ${this.keys.cmd} (${bytes.byteLength} bytes) dropped: ${String(thrown)}`);
       return;
     }
-    const verdict = this.ctx.checkCommand(this.type.key, command);
+    const verdict = this.ctx.checkCommand(this.type.type, command);
     if (!verdict.ok) {
       this.ctx.board.countRejectedCommand(this.keys.cmd);
       this.ctx.log(`command ${command.id} on ${this.keys.cmd} ignored: ${verdict.error.message}`);
@@ -213,7 +206,7 @@ export class SimRobot {
       timestampNs: stampNs,
       schemaVersion: SIM_SCHEMA_VERSION,
       sysId: this.sysId,
-      coordFrameId: this.type.frameId,
+      coordFrameId: this.type.stateFrameId,
       axisConvention: AxisConvention.UNITY,
       topicFullName: key,
     };
@@ -226,7 +219,7 @@ export class SimRobot {
     const last = this.latch.last();
     const bytes = State.encode({
       header: this.header(this.keys.state, stamp),
-      robotType: this.type.key,
+      robotType: this.type.type,
       active: this.active,
       simTimeNs: this.simTimeNs,
       kinematics: this.body.kinematics(),

@@ -9,11 +9,11 @@ import type { Executor, Node } from '../../rclcpp/api.js';
 import { Executor as ExecutorFactory } from '../../rclcpp/executor.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
+import { creatableTypes, isRobotType, robotTypeInfo } from '../robot-type.js';
 import { defaultBodyFactory } from './body-factory.js';
 import { checkCommandForSim } from './default-command-check.js';
 import { FaultBoard, type FaultKnobs, type SimCounters } from './fault-knobs.js';
 import { serveManager } from './manager-services.js';
-import { creatableTypes, simTypeOf } from './sim-catalog.js';
 import { QUIET } from './sim-log.js';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './sim-options.js';
 import { type RobotContext, SimRobot } from './sim-robot.js';
@@ -93,15 +93,15 @@ class SimulatorImpl implements Simulator {
   }
 
   private infoOf(r: SimRobot): SimRobotInfo {
-    return { sysId: r.sysId, robotType: r.type.key, name: r.name, active: r.active, servicesReady: r.servicesReady() };
+    return { sysId: r.sysId, robotType: r.type.type, name: r.name, active: r.active, servicesReady: r.servicesReady() };
   }
 
   /** Spawns any catalog type (scene robots) or only creatable ones (clients). */
   spawn(robotType: string, options: CreateRobotOptions, sceneAuthored: boolean): ResultOf<SimRobot> {
     if (this.stopped) return err('NotInitialized', `simulator is stopped; cannot spawn '${robotType}'`);
-    const type = simTypeOf(robotType);
     const known = creatableTypes().join(', ');
-    if (type === undefined) return err('InvalidArgument', `unknown type '${robotType}' (known: ${known})`);
+    if (!isRobotType(robotType)) return err('InvalidArgument', `unknown type '${robotType}' (known: ${known})`);
+    const type = robotTypeInfo(robotType);
     if (!type.creatable && !sceneAuthored) {
       return err('NotAllowed', `type '${robotType}' is scene-authored and cannot be created (known: ${known})`);
     }
@@ -109,7 +109,7 @@ class SimulatorImpl implements Simulator {
     const spawn = options.pose ?? SPAWN_IDENTITY;
     const body = (this.options.bodyFactory ?? defaultBodyFactory)({
       sysId,
-      robotType: type.key,
+      robotType: type.type,
       spawn,
       noiseSeed: (this.options.noiseSeed + sysId) >>> 0,
       sensorNoise: this.options.sensorNoise,
@@ -118,7 +118,7 @@ class SimulatorImpl implements Simulator {
       {
         sysId,
         type,
-        name: options.name !== undefined && options.name.length > 0 ? options.name : `${type.defaultName} ${sysId}`,
+        name: options.name !== undefined && options.name.length > 0 ? options.name : `${type.displayName} ${sysId}`,
         active: options.startActive ?? true,
         spawn,
         body,
@@ -155,7 +155,7 @@ class SimulatorImpl implements Simulator {
           false,
         );
         return made.ok
-          ? ok({ sysId: made.value.sysId, robotType: made.value.type.key, robotName: made.value.name })
+          ? ok({ sysId: made.value.sysId, robotType: made.value.type.type, robotName: made.value.name })
           : made;
       },
       delete: (id) => this.deleteRobot(id).ok,

@@ -4,11 +4,11 @@
  * publish on cmd/estimate); queryables are not publications and do not show.
  */
 import { err, ok, type ResultOf } from '../../result.js';
+import { DISCOVERY_KEY_EXPR } from '../keys.js';
 import { type ObserverTarget, observe } from './observe.js';
 import { type TopicListing, TopicTally } from './topic-table.js';
 
 export const DEFAULT_LIST_WINDOW_MS = 1500;
-export const DISCOVERY_KEY_EXPR = 'vrobots/**';
 
 export interface ListTopicsOptions {
   /** Keep only keys containing this text. */
