@@ -177,13 +177,15 @@ describe('simulator robots (in-process)', () => {
     pub.value.publishRaw(Command.encode(pwm));
     pub.value.publishRaw(new Uint8Array([0xff, 0xff, 0xff, 0xff]));
     pub.value.publishRaw(Command.encode(Command.create({ id: 200, args: { vec3: { x: Number.NaN, y: 0, z: 0 } } })));
+    // Wrong length for a multirotor (4 rotors): ignored, the latched 4-value command stays.
+    pub.value.publishRaw(Command.encode(Command.create({ id: 300, args: { intArr: [1200, 1200, 1200] } })));
     const states = await statesOf(made.sysId, 300);
     const last = states[states.length - 1] as State;
     expect(last.actuator.pwm).toEqual([1500, 1500, 1500, 1500]);
     expect(last.actuator).toMatchObject({ lastCmdId: 300, lastCmdSrcId: 122, lastCmdSeq: 7n });
     const c = sim.counters();
     expect(c.malformed.get(`vrobots/${made.sysId}/z/cmd`)).toBe(1);
-    expect(c.rejectedCommands.get(`vrobots/${made.sysId}/z/cmd`)).toBe(1);
+    expect(c.rejectedCommands.get(`vrobots/${made.sysId}/z/cmd`)).toBe(2);
     expect(c.appliedCommands.get(`vrobots/${made.sysId}/z/cmd`)).toBe(1);
   });
 

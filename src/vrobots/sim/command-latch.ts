@@ -4,9 +4,10 @@
  */
 import type { Result } from '../../result.js';
 import type { Command } from '../messages/topic-messages.js';
+import type { RobotType } from '../robot-type.js';
 
 /** The simulator-side acceptability check: ok, or why the command is ignored. */
-export type CommandCheck = (robotType: string, command: Command) => Result;
+export type CommandCheck = (robotType: RobotType, command: Command) => Result;
 
 export class CommandLatch {
   /** Insertion order = order of first arrival; re-setting an id moves it last. */
