@@ -10,19 +10,18 @@
  * Everything is validated before the session opens; a failure after it closes what it opened.
  */
 
+import { MANAGER_CREATE_KEY as CREATE_KEY, isSysId, srvKey as serviceKey, stateKey } from '../keys.js';
 import { CreateService } from '../messages/service-types.js';
 import type { State } from '../messages/topic-messages.js';
+import { parseRobotType, type RobotType } from '../robot-type.js';
 import { type ConnectOptions, resolveConnectOptions } from './connect-options.js';
 import { HeaderStamp } from './header-stamp.js';
-import { CREATE_KEY, parseRobotType, RobotType, serviceKey, stateKey } from './interim-facts.js';
 import { CreateProbe, PayloadLessAck } from './payload-less.js';
 import { RobotHandle } from './robot-handle.js';
 import { RobotLink } from './robot-link.js';
 import { StateFeed } from './state-feed.js';
 import type { ConnectTimings, VirtualRobot } from './virtual-robot.js';
-import { type VrErr, type VrResultOf, vrErr, vrError } from './vr-error.js';
-
-const U32_MAX = 0xffff_ffff;
+import { fromRclError, type VrErr, type VrResultOf, vrErr, vrError } from './vr-error.js';
 
 /** What the caller asked for, checked. */
 interface ConnectRequest {
@@ -33,15 +32,12 @@ interface ConnectRequest {
 export function checkConnectArguments(type: unknown, sysId: unknown): VrResultOf<ConnectRequest> {
   if (typeof type !== 'string')
     return vrErr('invalid_argument', `connect: type must be a robot type name (got ${typeof type})`);
-  const robotType = parseRobotType(type);
-  if (robotType === undefined) {
-    const known = Object.values(RobotType).join(', ');
-    return vrErr('config', `connect: type '${type}' is not a robot type (known: ${known}; aliases car, rq4b)`);
+  const robotType = parseRobotType(type, 'connect: type');
+  if (!robotType.ok) return { ok: false, error: fromRclError(robotType.error) };
+  if (sysId !== undefined && !isSysId(sysId)) {
+    return vrErr('invalid_argument', `connect: sysId ${String(sysId)} is not a sys_id (an integer 0..4294967295)`);
   }
-  if (sysId !== undefined && (typeof sysId !== 'number' || !Number.isInteger(sysId) || sysId < 0 || sysId > U32_MAX)) {
-    return vrErr('invalid_argument', `connect: sysId must be a u32 integer (got ${String(sysId)})`);
-  }
-  return { ok: true, value: { robotType, sysId: sysId as number | undefined } };
+  return { ok: true, value: { robotType: robotType.value, sysId } };
 }
 
 function withContext(e: VrErr, context: string): VrErr {
@@ -103,7 +99,8 @@ async function attachPath(
   const tState = performance.now();
   const first = await firstSample(link, feed.value, sysId, false);
   if (!first.ok) return first;
-  const seen = first.value.robotType === '' ? undefined : parseRobotType(first.value.robotType);
+  const parsed = first.value.robotType === '' ? undefined : parseRobotType(first.value.robotType);
+  const seen = parsed?.ok === true ? parsed.value : undefined;
   if (seen !== undefined && seen !== robotType) {
     return vrErr('config', `robot ${sysId} is a ${seen}, not a ${robotType} (from ${stateKey(sysId)})`);
   }

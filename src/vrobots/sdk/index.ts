@@ -3,8 +3,7 @@
  * VrError values inside the one rclts Result shape (see vr-error.ts).
  */
 
-export type { CmdArgsInit, Vec3Like } from './command-helpers.js';
-export { FW_SURFACE_COUNT, FW_THRUST_MAX_N, PWM_CENTRE_US, PWM_MAX_US, PWM_MIN_US } from './command-helpers.js';
+export type { Vec3Like } from './command-helpers.js';
 export type { ConnectOptions, ResolvedConnectOptions } from './connect-options.js';
 export {
   AxisConvention,

@@ -1,13 +1,15 @@
 /**
  * The command helpers of a robot: each shapes its arguments, passes the one client-side
- * check (`checkCommand`), then publishes one Command on `vrobots/{id}/z/cmd`. A refusal
+ * check (`validateCommand`, with the robot's type), then publishes one Command on `vrobots/{id}/z/cmd`. A refusal
  * answers invalid_argument and nothing is sent (the seq is not used up either).
  */
+
+import { type CmdArgsInput, CommandId, isCommandId, validateCommand } from '../commands/index.js';
 import type { Estimate } from '../generated/swarmbotix-types.js';
+import { cmdKey, estimateKey } from '../keys.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import { CmdArgs, Command, EstimateState } from '../messages/topic-messages.js';
-import { build, type CmdArgsInit, checkCommand, type Vec3Like } from './command-helpers.js';
-import { CommandId, cmdKey, estimateKey } from './interim-facts.js';
+import { buildArgs as build, type Vec3Like } from './command-helpers.js';
 import type { RobotCore } from './robot-handle.js';
 import { openSetpointStream, type SetpointStream, type SubscribeCommandOptions } from './setpoint-stream.js';
 import { fromRclError, type VrResult, type VrResultOf, vrErr } from './vr-error.js';
@@ -22,19 +24,19 @@ export class RobotCommands {
     this.#robot = robot;
   }
 
-  send(id: CommandId, args: CmdArgsInit): VrResult {
+  send(id: CommandId, args: CmdArgsInput): VrResult {
     if (typeof args !== 'object' || args === null)
       return vrErr('invalid_argument', `command ${String(id)}: args must be a CmdArgs object`);
     const refused = this.#robot.unusable();
     if (refused !== undefined) return refused;
-    const checked = checkCommand(this.#robot.robotType, id, args);
-    if (!checked.ok) return checked;
+    const checked = validateCommand(id, args, this.#robot.robotType);
+    if (!checked.ok) return { ok: false, error: fromRclError(checked.error) };
     const key = cmdKey(this.#robot.sysId);
     const pub = this.#robot.publisher(Command, key);
     if (!pub.ok) return pub;
     let message: Command;
     try {
-      message = { header: this.#robot.stamp.next(key), id, args: CmdArgs.create(args) };
+      message = { header: this.#robot.stamp.next(key), id, args: CmdArgs.create(args as DeepPartial<CmdArgs>) };
     } catch {
       return vrErr('invalid_argument', `command ${id}: args do not form a CmdArgs`);
     }
@@ -44,7 +46,7 @@ export class RobotCommands {
     return OK;
   }
 
-  #built(id: CommandId, args: VrResultOf<CmdArgsInit>): VrResult {
+  #built(id: CommandId, args: VrResultOf<CmdArgsInput>): VrResult {
     return args.ok ? this.send(id, args.value) : args;
   }
 
@@ -70,25 +72,25 @@ export class RobotCommands {
     return this.#built(CommandId.SET_ANGVEL, build.vec3(rates, 'body rates'));
   }
   setMsdForce(newtons: number): VrResult {
-    return this.#built(CommandId.SET_MSD, build.scalar(newtons, 'msd force'));
+    return this.#built(CommandId.SET_MSD, build.floatVal(newtons, 'msd force'));
   }
   setCartpoleForce(newtons: number): VrResult {
-    return this.#built(CommandId.SET_INVPEN, build.scalar(newtons, 'cart-pole force'));
+    return this.#built(CommandId.SET_INVPEN, build.floatVal(newtons, 'cart-pole force'));
   }
   setFwCtrlMode(mode: 0 | 1): VrResult {
-    return this.#built(CommandId.SET_FW_CTRL_MODE, build.code(mode, 'control mode'));
+    return this.#built(CommandId.SET_FW_CTRL_MODE, build.intVal(mode, 'control mode'));
   }
   setFwSurfaces(radians: readonly number[]): VrResult {
-    return this.#built(CommandId.SET_FW_SURFACES, build.floats(radians, 'surfaces'));
+    return this.#built(CommandId.SET_FW_SURFACES, build.floatArr(radians, 'surfaces'));
   }
   setFwThrust(newtons: number): VrResult {
-    return this.#built(CommandId.SET_FW_THRUST, build.scalar(newtons, 'thrust'));
+    return this.#built(CommandId.SET_FW_THRUST, build.floatVal(newtons, 'thrust'));
   }
   setFwThrustBias(newtons: number): VrResult {
-    return this.#built(CommandId.SET_FW_THRUST_BIAS, build.scalar(newtons, 'thrust bias'));
+    return this.#built(CommandId.SET_FW_THRUST_BIAS, build.floatVal(newtons, 'thrust bias'));
   }
   setFwEstSource(source: 0 | 1): VrResult {
-    return this.#built(CommandId.SET_FW_EST_SOURCE, build.code(source, 'estimate source'));
+    return this.#built(CommandId.SET_FW_EST_SOURCE, build.intVal(source, 'estimate source'));
   }
 
   publishEstimate(estimate: DeepPartial<Estimate>, estimator = ''): VrResult {
@@ -117,8 +119,7 @@ export class RobotCommands {
   subscribe(id: CommandId, options: SubscribeCommandOptions): VrResultOf<SetpointStream> {
     const refused = this.#robot.unusable();
     if (refused !== undefined) return refused;
-    if (!(Object.values(CommandId) as number[]).includes(id))
-      return vrErr('invalid_argument', `command id ${String(id)} is not a known command id`);
+    if (!isCommandId(id)) return vrErr('invalid_argument', `command id ${String(id)} is not a known command id`);
     const link = this.#robot.link;
     const stream = openSetpointStream(link.node, link.driver, cmdKey(this.#robot.sysId), id, options);
     if (stream.ok) this.#streams.add(stream.value);

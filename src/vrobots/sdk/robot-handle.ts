@@ -10,6 +10,7 @@ type TypedEmitter<E extends TypedEmitterModule.EventMap> = TypedEmitterModule.de
 
 import type { Executor, Publisher, Timer } from '../../rclcpp/api.js';
 import type { MessageType } from '../../rclcpp/type-support.js';
+import type { CmdArgsInput, CommandId } from '../commands/index.js';
 import type {
   CameraSpec,
   CoordFrameDef,
@@ -24,14 +25,14 @@ import type {
 } from '../generated/swarmbotix-types.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import type { State } from '../messages/topic-messages.js';
+import type { RobotType } from '../robot-type.js';
 import { listTopics as listTopicsTool } from '../tools/list-topics.js';
 import { measureRate as measureRateTool } from '../tools/measure-rate.js';
 import type { RateReport } from '../tools/rate-stats.js';
 import type { TopicListing } from '../tools/topic-table.js';
-import type { CmdArgsInit, Vec3Like } from './command-helpers.js';
+import type { Vec3Like } from './command-helpers.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { HeaderStamp } from './header-stamp.js';
-import type { CommandId, RobotType } from './interim-facts.js';
 import { createRate, type Rate } from './rate.js';
 import { RobotCommands } from './robot-commands.js';
 import type { RobotLink } from './robot-link.js';
@@ -217,7 +218,7 @@ export class RobotHandle extends Emitter implements VirtualRobot, RobotCore {
 
   // ---- commands ----
 
-  sendCmd(id: CommandId, args: CmdArgsInit): VrResult {
+  sendCmd(id: CommandId, args: CmdArgsInput): VrResult {
     return this.#commands.send(id, args);
   }
   setMrPwm(pwm: readonly number[]): VrResult {

@@ -8,13 +8,13 @@
 import type { SubscriptionHandle } from '../../rclcpp/api.js';
 import type { ServiceType } from '../../rclcpp/type-support.js';
 import { CameraOp, type CameraSpec, type CoordFrameDef, type Pose } from '../generated/swarmbotix-types.js';
+import { MANAGER_DELETE_KEY as DELETE_KEY, framesKey, SCENE_FRAME_KEY, srvKey as serviceKey } from '../keys.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import type { SrvAck } from '../messages/service-messages.js';
 import { DeleteService, ROBOT_SERVICE_TYPES } from '../messages/service-types.js';
 import { CoordFrameDef as CoordFrameDefType } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import { toVec3 } from './command-helpers.js';
-import { DELETE_KEY, framesKey, SCENE_FRAME_KEY, serviceKey } from './interim-facts.js';
 import { PayloadLessAck } from './payload-less.js';
 import { firstNonFinite } from './robot-commands.js';
 import type { RobotCore } from './robot-handle.js';

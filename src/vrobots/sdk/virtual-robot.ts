@@ -8,6 +8,7 @@ import type * as TypedEmitterModule from 'typed-emitter';
 type TypedEmitter<E extends TypedEmitterModule.EventMap> = TypedEmitterModule.default<E>;
 
 import type { Executor } from '../../rclcpp/api.js';
+import type { CmdArgsInput, CommandId } from '../commands/index.js';
 import type {
   CameraSpec,
   CoordFrameDef,
@@ -23,12 +24,12 @@ import type {
 } from '../generated/swarmbotix-types.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import type { State } from '../messages/topic-messages.js';
+import type { RobotType } from '../robot-type.js';
 import type { RateReport } from '../tools/rate-stats.js';
 import type { TopicListing } from '../tools/topic-table.js';
-import type { CmdArgsInit, Vec3Like } from './command-helpers.js';
+import type { Vec3Like } from './command-helpers.js';
 import { connectRobot } from './connect-flow.js';
 import type { ConnectOptions, ResolvedConnectOptions } from './connect-options.js';
-import type { CommandId, RobotType } from './interim-facts.js';
 import type { Rate } from './rate.js';
 import type { SetpointStream, SubscribeCommandOptions } from './setpoint-stream.js';
 import type { StateStats } from './state-stats.js';
@@ -96,7 +97,7 @@ export interface VirtualRobot extends TypedEmitter<VirtualRobotEvents> {
   stats(): StateStats;
 
   // commands (client-side checks; refused -> invalid_argument and nothing sent)
-  sendCmd(id: CommandId, args: CmdArgsInit): VrResult;
+  sendCmd(id: CommandId, args: CmdArgsInput): VrResult;
   setMrPwm(pwm: readonly number[]): VrResult;
   setMrThrottle(throttle: readonly number[]): VrResult;
   setCar(steer: number, throttle: number, brake?: number): VrResult;
