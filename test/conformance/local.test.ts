@@ -1,0 +1,3 @@
+import { defineConformanceSuite } from './suite.js';
+
+defineConformanceSuite('local', () => ({ backend: 'local' }));

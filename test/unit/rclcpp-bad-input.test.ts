@@ -1,0 +1,152 @@
+/**
+ * Every public verb refuses bad input with InvalidArgument naming the argument, and nothing
+ * reaches the middleware: a spy session counts every declaration and every send.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Result, ResultOf } from '../../src/result.js';
+import { Executor } from '../../src/rclcpp/executor.js';
+import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
+import { QoS } from '../../src/rclcpp/qos.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
+import { unwrap } from './executor-fixture.js';
+
+/** Wraps a session so that every rmw declaration and send is counted. */
+function spySession(inner: RmwSession): { session: RmwSession; calls: string[] } {
+  const calls: string[] = [];
+  const wrapNode = (node: RmwNode): RmwNode => ({
+    info: node.info,
+    close: () => node.close(),
+    createPublisher: (spec) => {
+      calls.push(`createPublisher ${spec.name}`);
+      const made = node.createPublisher(spec);
+      if (!made.ok) return made;
+      const pub = made.value;
+      return {
+        ok: true,
+        value: Object.assign(Object.create(pub), {
+          publish: (bytes: Uint8Array) => {
+            calls.push(`publish ${spec.name}`);
+            return pub.publish(bytes);
+          },
+        }),
+      };
+    },
+    createSubscriber: (spec, cb) => {
+      calls.push(`createSubscriber ${spec.name}`);
+      return node.createSubscriber(spec, cb);
+    },
+    createServiceServer: (spec, cb) => {
+      calls.push(`createServiceServer ${spec.name}`);
+      return node.createServiceServer(spec, cb);
+    },
+    createServiceClient: (spec, cb) => {
+      calls.push(`createServiceClient ${spec.name}`);
+      const made = node.createServiceClient(spec, cb);
+      if (!made.ok) return made;
+      const client = made.value;
+      return {
+        ok: true,
+        value: Object.assign(Object.create(client), {
+          sendRequest: (bytes: Uint8Array, budget: number) => {
+            calls.push(`sendRequest ${spec.name}`);
+            return client.sendRequest(bytes, budget);
+          },
+        }),
+      };
+    },
+  });
+  const session: RmwSession = Object.assign(Object.create(inner), {
+    createNode: (info: Parameters<RmwSession['createNode']>[0]) => {
+      const made = inner.createNode(info);
+      return made.ok ? { ok: true as const, value: wrapNode(made.value) } : made;
+    },
+  });
+  return { session, calls };
+}
+
+function isInvalid(r: Result | ResultOf<unknown>): string {
+  return r.ok ? 'ok' : r.error.name;
+}
+
+describe('bad input', () => {
+  it('Executor.create refuses bad options by name', async () => {
+    const cases: [object, string][] = [
+      [{ capacity: 0 }, 'capacity'],
+      [{ keepAllLimit: -1 }, 'keepAllLimit'],
+      [{ domainId: -1 }, 'domainId'],
+      [{ connectBudgetMs: Number.NaN }, 'connectBudgetMs'],
+      [{ backend: 'dds' }, 'backend'],
+      [{ backend: 'zenoh' }, 'router'],
+      [{ router: '' }, 'router'],
+    ];
+    for (const [opts, name] of cases) {
+      const r = await Executor.create(opts);
+      expect(isInvalid(r)).toBe('InvalidArgument');
+      if (!r.ok) expect(r.error.message).toContain(name);
+    }
+  });
+
+  it('every verb answers InvalidArgument and nothing is declared or sent', async () => {
+    const { session, calls } = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
+    const executor = unwrap(createExecutorOnSession(session));
+    const node = unwrap(executor.createNode('bad_input'));
+    // Good entities first; the spy forgets their declarations.
+    const pub = unwrap(node.createPublisher(StringType, 'good'));
+    const client = unwrap(node.createClient(AddTwoIntsType, 'good_srv', () => {}));
+    const poll = unwrap(node.createPollClient(AddTwoIntsType, 'good_srv'));
+    const pollSub = unwrap(node.createPollSubscription(StringType, 'good'));
+    calls.length = 0;
+    const used = executor.usage().used;
+
+    const noType = { typeName: 'x/msg/Y' } as never;
+    const fn = () => {};
+    const results: [string, Result | ResultOf<unknown>][] = [
+      ['createNode name', executor.createNode('1abc')],
+      ['createNode options', executor.createNode('n', 5 as never)],
+      ['spinOnce', await executor.spinOnce(-1)],
+      ['spinFor', await executor.spinFor(Number.POSITIVE_INFINITY)],
+      ['ping', await executor.ping(Number.NaN)],
+      ['createPublisher type', node.createPublisher(noType, 'a')],
+      ['createPublisher topic', node.createPublisher(StringType, 'a//b')],
+      ['createPublisher qos', node.createPublisher(StringType, 'a', QoS.default().keepLast(0))],
+      ['publish', pub.publish({ data: 42 } as never)],
+      ['publishRaw', pub.publishRaw('bytes' as never)],
+      ['createSubscription type', node.createSubscription(noType, 'a', fn)],
+      ['createSubscription topic', node.createSubscription(StringType, '', fn)],
+      ['createSubscription handler', node.createSubscription(StringType, 'a', undefined as never)],
+      ['createSubscription qos', node.createSubscription(StringType, 'a', fn, QoS.default().deadline(-1))],
+      ['createPollSubscription topic', node.createPollSubscription(StringType, '~x')],
+      ['takeWithin', await pollSub.takeWithin(-5)],
+      ['createService type', node.createService(StringType as never, 's', fn as never)],
+      ['createService name', node.createService(AddTwoIntsType, 's/', () => ({ sum: 0n }))],
+      ['createService handler', node.createService(AddTwoIntsType, 's', null as never)],
+      ['createClient name', node.createClient(AddTwoIntsType, '{x}', fn)],
+      ['createClient handler', node.createClient(AddTwoIntsType, 'c', 3 as never)],
+      ['createClient requestBudgetMs', node.createClient(AddTwoIntsType, 'c', fn, { requestBudgetMs: 0 })],
+      ['createClient qos', node.createClient(AddTwoIntsType, 'c', fn, { qos: QoS.default().keepLast(-1) })],
+      ['asyncSendRequest', client.asyncSendRequest({ a: 'x', b: 1n } as never)],
+      ['waitForService', await client.waitForService(-1)],
+      ['createPollClient name', node.createPollClient(AddTwoIntsType, 'a b')],
+      ['PollClient.sendRequest request', poll.sendRequest({ a: 1n } as never)],
+      ['PollClient.sendRequest budget', poll.sendRequest({ a: 1n, b: 1n }, Number.NaN)],
+      ['PollClient.call', await poll.call({ a: 1n, b: 1n }, -1)],
+      ['PollClient.waitForService', await poll.waitForService(Number.NaN)],
+      ['createWallTimer', node.createWallTimer(0, fn)],
+      ['createOneShotTimer', node.createOneShotTimer(Number.NaN, fn)],
+      ['createGuardCondition', node.createGuardCondition('cb' as never)],
+      ['getEntityName', node.getEntityName({ executor: {} as never, handleId: 1, reset: () => ({ ok: true, value: undefined }) })],
+      ['countPublishers', node.countPublishers('9x')],
+      ['countSubscribers', node.countSubscribers('')],
+      ['resolveName', node.resolveName('a~')],
+    ];
+    for (const [verb, r] of results) expect([verb, isInvalid(r)]).toEqual([verb, 'InvalidArgument']);
+    expect(calls).toEqual([]);
+    expect(executor.usage().used).toBe(used);
+    // A good future's wait refuses a bad budget too.
+    const future = unwrap(poll.sendRequest({ a: 1n, b: 2n }));
+    expect(isInvalid(await future.wait(-1))).toBe('InvalidArgument');
+    await executor.shutdown();
+  });
+});
