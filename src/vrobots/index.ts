@@ -1,0 +1,137 @@
+/**
+ * `rclts/vrobots`: the virtual-robot SDK (VirtualRobot.connect and its handle), the headless
+ * simulator, the topic tools, the catalog of robot types, command ids and keys, and the
+ * message types. Every value export is named here, then the types.
+ */
+
+export type {
+  CmdArgsInput,
+  CommandName,
+} from './commands/index.js';
+export {
+  CommandId,
+  commandName,
+  describeCommand,
+  FW_SURFACE_COUNT,
+  FW_THRUST_MAX_N,
+  isCommandId,
+  PWM_CENTRE_US,
+  PWM_MAX_US,
+  PWM_MIN_US,
+  validateCommand,
+} from './commands/index.js';
+export type {
+  Actuator,
+  CameraSpec,
+  Estimate,
+  Kinematics,
+  Pose,
+  Quat,
+  Sensors,
+  Vec3,
+} from './generated/swarmbotix-types.js';
+export { CameraOp, GnssFixType } from './generated/swarmbotix-types.js';
+export type { CommonSegment, KeyInfo, KeyOwner, ServiceSegment, Transport, TypeSegment } from './keys.js';
+export {
+  COMMON_SEGMENTS,
+  cameraKey,
+  checkSysId,
+  cmdKey,
+  DISCOVERY_KEY_EXPR,
+  estimateKey,
+  framesKey,
+  isSysId,
+  keyInfo,
+  MANAGER_CREATE_KEY,
+  MANAGER_DELETE_KEY,
+  MAX_SYS_ID,
+  SCENE_FRAME_KEY,
+  SWARM_STATE_KEY_EXPR,
+  srvKey,
+  stateKey,
+  TYPE_SEGMENTS,
+} from './keys.js';
+export { CmdArgs, Command, CoordFrameDef, EstimateState, Header, State } from './messages/topic-messages.js';
+export type { RobotTypeInfo } from './robot-type.js';
+export {
+  bodyFrameId,
+  catalogKeys,
+  creatableTypes,
+  isRobotType,
+  parseRobotType,
+  RobotType,
+  robotTypeInfo,
+  servedSegments,
+} from './robot-type.js';
+export type {
+  ConnectOptions,
+  ConnectTimings,
+  PhysicalParams,
+  Rate,
+  ResolvedConnectOptions,
+  SdkVersion,
+  ServiceFields,
+  Setpoint,
+  SetpointStats,
+  SetpointStream,
+  StateStats,
+  SubscribeCommandOptions,
+  Vec3Like,
+  VirtualRobotEvents,
+  VrErr,
+  VrErrorKind,
+  VrResult,
+  VrResultOf,
+} from './sdk/index.js';
+export {
+  AxisConvention,
+  CONNECTION_LOST_MS,
+  createRate,
+  DEFAULT_ACTIVATE_AFTER_CREATE,
+  DEFAULT_AXIS_CONVENTION,
+  DEFAULT_CAMERA_TIMEOUT_MS,
+  DEFAULT_CLIENT_NAME,
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_COORD_FRAME_ID,
+  DEFAULT_PROBE_TIMEOUT_MS,
+  DEFAULT_SERVICE_TIMEOUT_MS,
+  DEFAULT_SETPOINT_FRESH_MS,
+  DEFAULT_SRC_ID,
+  DEFAULT_START_ACTIVE,
+  DELETE_SILENCE_MS,
+  defaultConnectOptions,
+  formatVrError,
+  fromRclError,
+  isVrError,
+  resolveConnectOptions,
+  SDK_VERSION,
+  VirtualRobot,
+  VrErrorCode,
+  version,
+  vrErr,
+  vrError,
+} from './sdk/index.js';
+export type {
+  CreateRobotOptions,
+  FaultKnobs,
+  ReplyFault,
+  SimCounters,
+  SimRobotInfo,
+  Simulator,
+  SimulatorOptions,
+} from './sim/index.js';
+export {
+  DEFAULT_ESTIMATE_STALE_MS,
+  DEFAULT_FRAMES_KEEPALIVE_MS,
+  DEFAULT_PHYSICS_PERIOD_MS,
+  DEFAULT_SCENE_FRAME_ID,
+  DEFAULT_SERVICE_DELAY_MS,
+  DEFAULT_STATE_PERIOD_MS,
+  SKINS,
+  startSimulator,
+} from './sim/index.js';
+export type { ListTopicsOptions } from './tools/list-topics.js';
+export { DEFAULT_LIST_WINDOW_MS, listTopics } from './tools/list-topics.js';
+export { DEFAULT_RATE_WINDOW_MS, isWildcardKey, measureRate } from './tools/measure-rate.js';
+export type { RateReport } from './tools/rate-stats.js';
+export type { TopicListing, TopicRow } from './tools/topic-table.js';
