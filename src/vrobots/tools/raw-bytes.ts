@@ -5,8 +5,8 @@
  */
 
 import type { QoSLike } from '../../rclcpp/api.js';
+import { QoS } from '../../rclcpp/qos.js';
 import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
-import type { RmwQos } from '../../rmw/qos.js';
 
 export const RawBytes: MessageType<Uint8Array> = {
   typeName: 'rclts.raw.Bytes',
@@ -25,15 +25,5 @@ export const RawBytesService: ServiceType<Uint8Array, Uint8Array> = {
 
 /** Reliable, volatile, a deep keep-last queue: observers must not drop what they measure. */
 export function observerQos(depth = 1000): QoSLike {
-  const qos: RmwQos = {
-    reliability: 'reliable',
-    durability: 'volatile',
-    history: 'keep_last',
-    depth,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-  };
-  return { toRmw: () => qos };
+  return QoS.default().keepLast(depth);
 }
