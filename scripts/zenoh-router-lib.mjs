@@ -81,9 +81,14 @@ function lastLines(file, n) {
 function pidAlive(pid) {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return e.code === 'EPERM';
+  }
+  try {
+    // Linux: an exited process nobody has reaped yet (state Z) is gone for our purposes.
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return process.platform !== 'linux';
   }
 }
 

@@ -89,11 +89,24 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   }
 }
 
-/** Closes a session opened by `openZenohSession`; closing twice is harmless. */
-export async function closeZenohSession(session: Session): Promise<Result> {
+const CLOSE_POLL_MS = 10;
+
+/**
+ * Closes a session opened by `openZenohSession` and waits (up to `budgetMs`) until zenoh-ts
+ * reports it closed; its `close()` resolves before the WebSocket has actually closed.
+ * Closing twice is harmless.
+ */
+export async function closeZenohSession(session: Session, budgetMs = 2000): Promise<Result> {
   try {
     if (session.isClosed()) return ok();
     await session.close();
+    const deadline = Date.now() + budgetMs;
+    while (!session.isClosed()) {
+      if (Date.now() >= deadline) {
+        return err('Timeout', `zenoh session did not finish closing within ${budgetMs} ms`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
+    }
     return ok();
   } catch (thrown) {
     return err('TransportError', `could not close zenoh session: ${describeThrown(thrown)}`);
