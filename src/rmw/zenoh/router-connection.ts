@@ -10,7 +10,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import { closeZenohSession, openZenohSession } from './open-session.js';
-import { guardEarlyQueries, pingSession, socketClosed, socketOf } from './session-internals.js';
+import { guardEarlyQueries, markLinkDead, pingSession, REQUEST_TIMEOUT_MS, setRequestTimeout, socketClosed, socketOf } from './session-internals.js';
 
 /** Something that lives on the session and must be declared again after a reconnect. */
 export interface Declarable {
@@ -20,9 +20,13 @@ export interface Declarable {
   sessionLost(): void;
 }
 
-/** How often the heartbeat pings the plugin, and how many misses in a row mean "lost". */
+/**
+ * How often the heartbeat pings the plugin, and how many unanswered pings in a row (each
+ * waiting REQUEST_TIMEOUT_MS) mean "lost". A router that exits closes the WebSocket and is
+ * noticed at once; the heartbeat is for one that hangs.
+ */
 export const HEARTBEAT_MS = 1000;
-export const HEARTBEAT_MISSES = 3;
+export const HEARTBEAT_MISSES = 2;
 /** Re-open back-off: first retry after the first, doubling up to the cap. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_CAP_MS = 2000;
@@ -111,16 +115,20 @@ export class RouterConnection {
     this.declarables.clear();
     const session = this.session_;
     this.session_ = undefined;
-    return session === undefined ? ok() : closeZenohSession(session);
+    if (session === undefined) return ok();
+    const closed = await closeZenohSession(session);
+    markLinkDead(session);
+    return closed;
   }
 
   private adopt(session: Session): void {
     guardEarlyQueries(session);
+    setRequestTimeout(session, REQUEST_TIMEOUT_MS);
     this.session_ = session;
     this.misses = 0;
     const ws = socketOf(session);
     if (ws !== undefined) {
-      const onClose = (): void => this.lose(session, 'the router closed the WebSocket');
+      const onClose = (): void => this.lose(session, 'the WebSocket to the router closed');
       ws.addEventListener('close', onClose);
       this.unwatchSocket = () => ws.removeEventListener('close', onClose);
     }
@@ -128,17 +136,27 @@ export class RouterConnection {
     unrefTimer(this.heartbeat);
   }
 
+  private beating = false;
+
   private beat(session: Session): void {
-    if (session !== this.session_) return;
+    if (session !== this.session_ || this.beating) return;
+    if (socketClosed(session)) {
+      this.lose(session, 'the WebSocket to the router closed');
+      return;
+    }
+    this.beating = true;
     pingSession(session).then(
       () => {
+        this.beating = false;
         if (session === this.session_) this.misses = 0;
       },
       () => {
+        this.beating = false;
         if (session !== this.session_) return;
         this.misses += 1;
-        if (this.misses >= HEARTBEAT_MISSES || socketClosed(session)) {
-          this.lose(session, `the router did not answer ${this.misses} pings ${HEARTBEAT_MS} ms apart`);
+        if (socketClosed(session)) this.lose(session, 'the WebSocket to the router closed');
+        else if (this.misses >= HEARTBEAT_MISSES) {
+          this.lose(session, `the router did not answer ${this.misses} pings in a row (${REQUEST_TIMEOUT_MS} ms each)`);
         }
       },
     );
@@ -157,7 +175,8 @@ export class RouterConnection {
     this.stopWatching();
     for (const d of [...this.declarables]) d.sessionLost();
     this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
-    // Drops zenoh-ts's own closures; its socket is already closed (or dead), nothing is sent.
+    // Drops zenoh-ts's own closures and ends its sends still waiting on the dead socket.
+    markLinkDead(session);
     void closeZenohSession(session);
     this.scheduleReconnect(RECONNECT_FIRST_MS);
   }

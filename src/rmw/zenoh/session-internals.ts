@@ -33,11 +33,12 @@ export function socketOf(session: Session): SocketLike | undefined {
 /** One remote-api round trip; rejects when the plugin does not answer (500 ms in zenoh-ts). */
 export async function pingSession(session: Session): Promise<void> {
   const inner = innerOf(session);
-  if (inner !== undefined && typeof inner.ping === 'function') {
-    await inner.ping.call(inner);
+  const ping = inner?.ping;
+  if (typeof ping === 'function') {
+    await requestWhenDrained(session, () => ping.call(inner));
     return;
   }
-  await session.info();
+  await requestWhenDrained(session, () => session.info());
 }
 
 /** Whether the session's socket is known to be closed (no socket reachable: not known). */
@@ -140,4 +141,61 @@ export function guardEarlyQueries(session: Session): boolean {
   for (const [id, closure] of inner.queryables as Map<number, QueryClosure>) table.set(id, closure);
   inner.queryables = table;
   return true;
+}
+
+/** Below zenoh-ts's 2 MB WebSocket back-pressure threshold, with room to spare. */
+const DRAINED_BYTES = 1024 * 1024;
+const DRAIN_POLL_MS = 5;
+
+/**
+ * Runs a zenoh-ts call that expects an answer from the plugin (declare, undeclare, ping,
+ * matching status) only once the session's WebSocket buffer is below zenoh-ts's back-pressure
+ * threshold. zenoh-ts starts its 500 ms answer timer before it waits for that buffer to drain
+ * and attaches the timer's rejection handler only after; a wait longer than 500 ms (behind a
+ * multi-megabyte publication) would otherwise surface as an unhandled promise rejection.
+ * The check and the call run in the same synchronous step, so nothing can fill the buffer
+ * in between.
+ */
+export async function requestWhenDrained<T>(session: Session, call: () => Promise<T>): Promise<T> {
+  const ws = socketOf(session) as (SocketLike & { bufferedAmount?: number }) | undefined;
+  for (;;) {
+    // On a closed socket zenoh-ts's request would fail after arming its timer, orphaning it.
+    if (linkIsDead(session) || (ws !== undefined && ws.readyState !== 1)) throw new Error('WebSocket is closed');
+    if (ws === undefined || typeof ws.bufferedAmount !== 'number' || ws.bufferedAmount <= DRAINED_BYTES) return call();
+    await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
+  }
+}
+
+/**
+ * Ends zenoh-ts's wait for a dead socket's buffer. zenoh-ts's send loop waits while more than
+ * 2 MB are buffered and means to stop when the socket is closed, but tests `this.isOk` (a
+ * method, always truthy) instead of calling it, so on a socket that died with megabytes
+ * queued it would poll forever and keep the process alive. Shadowing `isOk` with `false`
+ * makes that loop (and any later send) throw "WebSocket is closed", which rclts catches.
+ */
+function linkIsDead(session: Session): boolean {
+  const link = innerOf(session)?.link as { isOk?: unknown } | undefined;
+  return link !== undefined && link.isOk === false;
+}
+
+export function markLinkDead(session: Session): void {
+  const link = innerOf(session)?.link;
+  if (typeof link !== 'object' || link === null) return;
+  try {
+    Object.defineProperty(link, 'isOk', { value: false, configurable: true, writable: true });
+  } catch {
+    // a frozen link: nothing to do
+  }
+}
+
+/**
+ * How long zenoh-ts waits for the plugin to answer a request (declare, undeclare, ping).
+ * Its default, 500 ms, is shorter than the plugin takes to get through a few large
+ * publications queued ahead of the request; a declaration would then fail on a healthy link.
+ */
+export const REQUEST_TIMEOUT_MS = 5000;
+
+export function setRequestTimeout(session: Session, ms: number): void {
+  const inner = innerOf(session) as { messageResponseTimeoutMs?: unknown } | undefined;
+  if (inner !== undefined && typeof inner.messageResponseTimeoutMs === 'number') inner.messageResponseTimeoutMs = ms;
 }

@@ -33,7 +33,7 @@ export abstract class ZenohEndpoint extends ZenohEntity {
   protected override declare(session: Session): Promise<Undeclarable[]> {
     const steps = this.declareObjects(session);
     if (this.endpoint.token !== undefined) steps.push(tokenStep(session, this.endpoint.token));
-    return declareSteps(steps);
+    return declareSteps(session, steps);
   }
 
   protected override onDetached(reason: 'lost' | 'closed' | 'failed'): void {

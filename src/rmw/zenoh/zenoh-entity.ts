@@ -10,6 +10,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, type Err, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import type { Declarable, RouterConnection } from './router-connection.js';
+import { requestWhenDrained } from './session-internals.js';
 
 /** Anything zenoh-ts lets us undeclare (publisher, subscriber, queryable, token, listener...). */
 export interface Undeclarable {
@@ -25,30 +26,27 @@ export interface EntityContext {
 }
 
 /** Undeclares quietly: the session may already be going away, which is not worth a report. */
-export function undeclareAll(handles: readonly Undeclarable[]): void {
+export function undeclareAll(session: Session, handles: readonly Undeclarable[]): void {
   for (const h of [...handles].reverse()) {
-    try {
-      h.undeclare().catch(() => {});
-    } catch {
-      // zenoh-ts threw synchronously: nothing more to undo
-    }
+    requestWhenDrained(session, () => h.undeclare()).catch(() => {});
   }
 }
 
 /**
- * Runs declaration steps in order, collecting what each declared. If one throws, the ones
- * before it are undeclared and the error is rethrown, so nothing stays half-declared.
+ * Runs declaration steps in order on `session`, collecting what each declared. If one throws,
+ * the ones before it are undeclared and the error is rethrown, so nothing stays half-declared.
+ * Each step is one zenoh-ts request (see requestWhenDrained).
  */
-export async function declareSteps(steps: ReadonlyArray<() => Promise<Undeclarable | undefined>>): Promise<Undeclarable[]> {
+export async function declareSteps(session: Session, steps: ReadonlyArray<() => Promise<Undeclarable | undefined>>): Promise<Undeclarable[]> {
   const done: Undeclarable[] = [];
   try {
     for (const step of steps) {
-      const h = await step();
+      const h = await requestWhenDrained(session, step);
       if (h !== undefined) done.push(h);
     }
     return done;
   } catch (thrown) {
-    undeclareAll(done);
+    undeclareAll(session, done);
     throw thrown;
   }
 }
@@ -109,7 +107,7 @@ export abstract class ZenohEntity implements Declarable {
     declaring.then(
       (handles) => {
         if (gen !== this.generation || this.ctx.connection.current() !== session) {
-          if (this.ctx.connection.current() === session) undeclareAll(handles);
+          if (this.ctx.connection.current() === session) undeclareAll(session, handles);
           return;
         }
         this.handles = handles;
@@ -141,7 +139,7 @@ export abstract class ZenohEntity implements Declarable {
     this.generation++;
     this.ctx.connection.unregister(this);
     if (!wasFailed) this.onDetached('closed');
-    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.handles);
+    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.declaredOn, this.handles);
     this.handles = [];
     this.declaredOn = undefined;
     this.settleReady(err('NotInitialized', `${this.what} was closed before it was declared`));
@@ -154,7 +152,7 @@ export abstract class ZenohEntity implements Declarable {
     this.failure = message;
     this.generation++;
     this.ctx.connection.unregister(this);
-    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.handles);
+    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.declaredOn, this.handles);
     this.handles = [];
     this.declaredOn = undefined;
     this.onDetached('failed');

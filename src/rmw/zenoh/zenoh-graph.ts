@@ -73,10 +73,10 @@ export class ZenohGraph implements RmwGraph {
     const key = livelinessDomainKey(this.domainId);
     const subscribe = async (): Promise<Undeclarable> =>
       session.liveliness().declareSubscriber(key, { history: true, handler: (s: Sample) => this.onSample(gen, s) });
-    declareSteps([subscribe]).then(
+    declareSteps(session, [subscribe]).then(
       (handles) => {
         if (gen !== this.generation || this.connection.current() !== session) {
-          if (this.connection.current() === session) undeclareAll(handles);
+          if (this.connection.current() === session) undeclareAll(session, handles);
           return;
         }
         this.handles = handles;
@@ -103,7 +103,8 @@ export class ZenohGraph implements RmwGraph {
 
   close(): void {
     this.generation++;
-    undeclareAll(this.handles);
+    const session = this.connection.current();
+    if (session !== undefined) undeclareAll(session, this.handles);
     this.handles = [];
     this.listeners.clear();
   }

@@ -103,7 +103,7 @@ export class ZenohNode extends ZenohEntity implements RmwNode {
   }
 
   protected declare(session: Session): Promise<Undeclarable[]> {
-    return declareSteps([tokenStep(session, this.token)]);
+    return declareSteps(session, [tokenStep(session, this.token)]);
   }
 
   protected override onDetached(reason: 'lost' | 'closed' | 'failed'): void {

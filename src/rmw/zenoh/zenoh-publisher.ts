@@ -25,8 +25,8 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private publisher: Publisher | undefined;
   private readonly waiting: Uint8Array[] = [];
   private sequence = 0n;
-  private inFlight = 0;
-  private tail: Promise<void> = Promise.resolve();
+  /** The put chain of the current session; a lost session's chain is abandoned, never waited on. */
+  private chain = { tail: Promise.resolve(), inFlight: 0 };
 
   constructor(
     session: SessionContext,
@@ -45,7 +45,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (!this.session.connection.isConnected()) {
       return err('TransportError', this.session.connection.notConnected(`${this.what} cannot publish`));
     }
-    if (this.waiting.length + this.inFlight >= MAX_QUEUED_SAMPLES) {
+    if (this.waiting.length + this.chain.inFlight >= MAX_QUEUED_SAMPLES) {
       return err('TryAgain', `${this.what} has ${MAX_QUEUED_SAMPLES} samples waiting for the router; publish again later`);
     }
     // Copied: the caller may reuse its buffer once publish returns.
@@ -91,6 +91,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.publisher = undefined;
     this.pendingPublisher = undefined;
+    this.chain = { tail: Promise.resolve(), inFlight: 0 };
     const dropped = this.waiting.splice(0).length;
     if (dropped > 0 && reason !== 'closed') {
       const why = reason === 'lost' ? 'the router was lost before the publisher was declared' : 'the declaration failed';
@@ -104,17 +105,20 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     const attachment =
       this.endpoint.spec.naming === 'ros' ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid }) : undefined;
     this.cache?.remember(bytes, attachment);
-    this.inFlight += 1;
-    this.tail = this.tail.then(async () => {
+    const chain = this.chain;
+    chain.inFlight += 1;
+    chain.tail = chain.tail.then(async () => {
       try {
         // A publisher of a lost session is dead: its put would go nowhere.
         if (p !== this.publisher) return;
         await p.put(bytes, attachment === undefined ? undefined : { attachment });
       } catch (thrown) {
+        // A put on a session lost meanwhile is expected to fail; the loss is reported once.
+        if (p !== this.publisher) return;
         this.session.emit({ type: 'transport_error', key: this.key, message: `${this.what}: put failed: ${describeThrown(thrown)}` });
         this.session.connection.suspect();
       } finally {
-        this.inFlight -= 1;
+        chain.inFlight -= 1;
       }
     });
   }

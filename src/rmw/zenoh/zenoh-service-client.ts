@@ -123,13 +123,12 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         querier = await session.declareQuerier(this.key, { target: this.target(), consolidation: zenoh.ConsolidationMode.NONE });
         return querier;
       },
+      async () => querier?.matchingListener({ handler: (status: MatchingStatus) => this.setMatching(session, status.matching()) }),
+      // Asked after the listener exists, so no change can fall between the two.
       async () => {
-        const q = querier;
-        if (q === undefined) return undefined;
-        const listener = await q.matchingListener({ handler: (status: MatchingStatus) => this.setMatching(session, status.matching()) });
-        const status = await q.matchingStatus();
-        this.setMatching(session, status.matching());
-        return listener;
+        const status = await querier?.matchingStatus();
+        if (status !== undefined) this.setMatching(session, status.matching());
+        return undefined;
       },
     ];
   }
