@@ -139,6 +139,7 @@ describe('simulator robots (in-process)', () => {
 
   it('serves the common segments plus only its own type extra segment, after the delay', async () => {
     await waitServices(0);
+    await waitServices(1);
     expect((await ack('vrobots/0/z/srv/cartpole', new Uint8Array(0))).ok).toBe(true);
     const drive = await call('vrobots/0/z/srv/drive', new Uint8Array(0), 300);
     expect(drive.ok).toBe(false);

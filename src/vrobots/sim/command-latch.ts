@@ -1,6 +1,7 @@
 /**
- * The command latch: each command id keeps its last value and acts on every physics step
- * until replaced (last value wins), as Unity's controller does at 50 Hz. Reset clears it.
+ * The commands a robot has applied, per id (last value wins) and the very last one, whose
+ * id, src_id and seq the actuator echo reports. The physics model keeps its own latch of
+ * what acts on each step; reset clears both.
  */
 import type { Result } from '../../result.js';
 import type { Command } from '../messages/topic-messages.js';

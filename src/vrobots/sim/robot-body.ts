@@ -1,9 +1,9 @@
 /**
- * The seam between a simulated robot and its physics and sensor models: what the robot
- * shell (services, topics, latch) needs from "the body". The adapter over
- * src/vrobots/sim/physics and src/vrobots/sim/sensors implements it.
+ * The seam between a simulated robot and its models: the physics model of its type
+ * (src/vrobots/sim/physics, which latches commands itself) plus the sensor and environment
+ * models (src/vrobots/sim/sensors). The robot shell (topics, services, echo) needs only this.
  */
-
+import type { CmdArgsInput } from '../commands/command-rules.js';
 import type {
   Environment,
   Estimate,
@@ -11,32 +11,31 @@ import type {
   Pose,
   Sensors,
   SrvSensorConfig,
+  Vec3,
   Wrench,
 } from '../generated/swarmbotix-types.js';
-import type { Command } from '../messages/topic-messages.js';
+import type { ActuatorReadout, ModelConfig } from './physics/physics-model.js';
 
-export interface ActuatorReadout {
-  readonly pwm: readonly number[];
-  readonly normalized: readonly number[];
-  readonly measured: readonly number[];
-}
-
-/** Type-only configuration a service delivered (`drive`, `rotors`, `msd`, `cartpole`). */
-export type TypeConfig = Readonly<Record<string, unknown>>;
+export type { ActuatorReadout, ModelConfig };
 
 export interface RobotBody {
-  /** Back to `pose` (or the spawn pose): zero velocities, actuators idle. */
-  reset(pose: Pose | undefined): void;
-  /** One physics step: the latched commands (oldest first) act for `dtS` seconds. */
-  step(dtS: number, commands: readonly Command[], estimate: Estimate | undefined): void;
+  /** Latches a command (last value wins, acting on every step); false when the model does not use the id. */
+  applyCommand(id: number, args: CmdArgsInput): boolean;
+  /** The client's estimate while fresh, undefined when stale or absent. */
+  setEstimate(estimate: Estimate | undefined): void;
+  /** One physics step of `dtS` seconds. */
+  step(dtS: number): void;
   kinematics(): Kinematics;
   wrench(): Wrench;
   actuator(): ActuatorReadout;
-  /** Sensors read from truth at `nowNs`, with the configured noise. */
+  /** Sensors read from truth at `nowNs` (capture time), with the configured noise. */
   sensors(nowNs: bigint): Sensors;
   environment(): Environment;
   /** `srv/params`: absent values keep theirs. */
-  setPhysical(mass: number | undefined, moments: { x: number; y: number; z: number } | undefined): void;
+  setPhysical(mass: number | undefined, moments: Vec3 | undefined): void;
   configureSensors(config: SrvSensorConfig): void;
-  configureType(config: TypeConfig): void;
+  /** `srv/drive`, `rotors`, `msd`, `cartpole`. */
+  configure(config: ModelConfig): void;
+  /** Back to `pose` (or the spawn pose): zero velocities, commands cleared, actuators idle. */
+  reset(pose?: Pose): void;
 }

@@ -121,7 +121,7 @@ function typeConfigHandler<Req extends object>(type: MessageType<Req>): SegmentH
   return withRequest(type, (robot, key, request) => {
     if (request !== undefined) {
       const { header: _header, ...config } = request as Req & { header?: unknown };
-      robot.body.configureType(config);
+      robot.body.configure(config);
     }
     return ack(robot, key, true, `${key.slice(key.lastIndexOf('/') + 1)} configured`);
   });

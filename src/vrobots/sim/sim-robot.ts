@@ -160,6 +160,11 @@ export class SimRobot {
       this.ctx.log(`command ${command.id} on ${this.keys.cmd} ignored: ${verdict.error.message}`);
       return;
     }
+    if (!this.body.applyCommand(command.id, command.args)) {
+      this.ctx.board.countRejectedCommand(this.keys.cmd);
+      this.ctx.log(`command ${command.id} on ${this.keys.cmd} ignored: a ${this.type.type} does not use it`);
+      return;
+    }
     this.ctx.board.countAppliedCommand(this.keys.cmd);
     this.latch.apply(command);
   }
@@ -181,12 +186,13 @@ export class SimRobot {
     return this.estimate.value;
   }
 
-  /** One physics step (a dormant robot holds still but keeps its latch). */
+  /** One physics step (a dormant robot holds still but keeps its commands latched). */
   step(dtS: number): void {
     if (this.closed) return;
     this.simTimeNs += BigInt(Math.round(dtS * 1e9));
     if (!this.active) return;
-    this.body.step(dtS, this.latch.commands(), this.freshEstimate());
+    this.body.setEstimate(this.freshEstimate());
+    this.body.step(dtS);
   }
 
   reset(pose: Pose | undefined): void {

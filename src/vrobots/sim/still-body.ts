@@ -1,9 +1,9 @@
 /**
- * A body that stays where it spawned: the fallback for a type without a physics model, and
- * what the simulator shell runs on before one is attached. It still echoes actuator
- * commands and reports gravity-only sensors, so every State field has a sane value.
+ * A body that stays where it spawned: the fallback when no physics model exists for a type,
+ * and a handy test double. It still latches and echoes PWM commands and reports
+ * gravity-only sensors, so every State field has a sane value.
  */
-
+import type { CmdArgsInput } from '../commands/command-rules.js';
 import type {
   Environment,
   Estimate,
@@ -13,30 +13,35 @@ import type {
   SrvSensorConfig,
   Wrench,
 } from '../generated/swarmbotix-types.js';
-import type { Command } from '../messages/topic-messages.js';
-import type { ActuatorReadout, RobotBody, TypeConfig } from './robot-body.js';
+import type { ActuatorReadout, ModelConfig, RobotBody } from './robot-body.js';
 
 const G = 9.80665;
 const zero = () => ({ x: 0, y: 0, z: 0 });
-const IDENTITY = { x: 0, y: 0, z: 0, w: 1 };
-/** PWM commands whose int_arr the actuator block echoes. */
+/** SET_MR_PWM and SET_CAR: the commands whose int_arr the actuator block echoes. */
 const PWM_COMMANDS = new Set([300, 304]);
+
+export const SPAWN_IDENTITY: Pose = { position: zero(), orientation: { x: 0, y: 0, z: 0, w: 1 } };
 
 export class StillBody implements RobotBody {
   private pose: Pose;
   private pwm: number[] = [];
 
-  constructor(private readonly spawn: Pose) {
+  constructor(private readonly spawn: Pose = SPAWN_IDENTITY) {
     this.pose = spawn;
   }
 
-  reset(pose: Pose | undefined): void {
-    this.pose = pose ?? this.spawn;
-    this.pwm = [];
+  applyCommand(id: number, args: CmdArgsInput): boolean {
+    if (PWM_COMMANDS.has(id)) this.pwm = [...(args.intArr ?? [])];
+    return true;
   }
 
-  step(_dtS: number, commands: readonly Command[], _estimate: Estimate | undefined): void {
-    for (const c of commands) if (PWM_COMMANDS.has(c.id)) this.pwm = [...c.args.intArr];
+  setEstimate(_estimate: Estimate | undefined): void {}
+
+  step(_dtS: number): void {}
+
+  reset(pose?: Pose): void {
+    this.pose = pose ?? this.spawn;
+    this.pwm = [];
   }
 
   kinematics(): Kinematics {
@@ -55,7 +60,11 @@ export class StillBody implements RobotBody {
   }
 
   actuator(): ActuatorReadout {
-    return { pwm: this.pwm, normalized: this.pwm.map((p) => Math.min(1, Math.max(0, (p - 1100) / 900))), measured: [] };
+    return {
+      pwm: [...this.pwm],
+      normalized: this.pwm.map((p) => Math.min(1, Math.max(0, (p - 1100) / 900))),
+      measured: [],
+    };
   }
 
   sensors(nowNs: bigint): Sensors {
@@ -101,7 +110,5 @@ export class StillBody implements RobotBody {
 
   setPhysical(): void {}
   configureSensors(_config: SrvSensorConfig): void {}
-  configureType(_config: TypeConfig): void {}
+  configure(_config: ModelConfig): void {}
 }
-
-export const SPAWN_IDENTITY: Pose = { position: zero(), orientation: IDENTITY };
