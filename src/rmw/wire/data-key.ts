@@ -20,7 +20,10 @@ export function stripOuterSlashes(name: string): string {
   return name.replace(/^\/+/, '').replace(/\/+$/, '');
 }
 
-export function dataKey(domainId: number, spec: Pick<RmwEndpointSpec, 'naming' | 'name' | 'typeName' | 'typeHash'>): ResultOf<string> {
+export function dataKey(
+  domainId: number,
+  spec: Pick<RmwEndpointSpec, 'naming' | 'name' | 'typeName' | 'typeHash'>,
+): ResultOf<string> {
   if (spec.naming === 'raw') {
     return spec.name.length > 0 ? ok(spec.name) : err('InvalidArgument', 'raw key is empty');
   }

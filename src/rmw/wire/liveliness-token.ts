@@ -46,7 +46,17 @@ export interface TokenOwner {
 
 function nodePrefix(o: TokenOwner, entityId: string, code: string): string {
   const n = o.node;
-  return [LIVELINESS_ADMIN_SPACE, o.domainId, o.sessionId, o.nodeId, entityId, code, mangleName(n.enclave), mangleName(n.namespace), mangleName(n.name)].join('/');
+  return [
+    LIVELINESS_ADMIN_SPACE,
+    o.domainId,
+    o.sessionId,
+    o.nodeId,
+    entityId,
+    code,
+    mangleName(n.enclave),
+    mangleName(n.namespace),
+    mangleName(n.name),
+  ].join('/');
 }
 
 export function nodeToken(owner: TokenOwner): string {
@@ -88,7 +98,17 @@ export interface ParsedToken {
 export function parseToken(key: string): ParsedToken | undefined {
   const p = key.split('/');
   if (p.length < 9 || p[0] !== LIVELINESS_ADMIN_SPACE || p.some((c) => c.length === 0)) return undefined;
-  const [, domain, sessionId, nodeId, entityId, code, enclave, ns, name] = p as [string, string, string, string, string, string, string, string, string];
+  const [, domain, sessionId, nodeId, entityId, code, enclave, ns, name] = p as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (!/^\d+$/.test(domain)) return undefined;
   const node: RmwNodeInfo = { name: demangleName(name), namespace: demangleName(ns), enclave: demangleName(enclave) };
   const base = { domainId: Number(domain), sessionId, nodeId, entityId, node };

@@ -78,8 +78,14 @@ export function decodeQosChunk(chunk: string): RmwActualQos | undefined {
   const lifespanMs = parseDuration(lsp[0] as string, lsp[1] as string);
   const livelinessLeaseMs = parseDuration(lvp[1] as string, lvp[2] as string);
   if (
-    reliability === undefined || durability === undefined || history === undefined || liveliness === undefined ||
-    depth === undefined || deadlineMs === undefined || lifespanMs === undefined || livelinessLeaseMs === undefined
+    reliability === undefined ||
+    durability === undefined ||
+    history === undefined ||
+    liveliness === undefined ||
+    depth === undefined ||
+    deadlineMs === undefined ||
+    lifespanMs === undefined ||
+    livelinessLeaseMs === undefined
   ) {
     return undefined;
   }

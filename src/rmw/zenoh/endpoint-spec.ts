@@ -30,10 +30,12 @@ function checkQos(qos: RmwQos | undefined, what: string): string | undefined {
   if (!DURABILITY.includes(qos.durability)) return `qos durability of ${what} is '${String(qos.durability)}'`;
   if (!HISTORY.includes(qos.history)) return `qos history of ${what} is '${String(qos.history)}'`;
   if (!LIVELINESS.includes(qos.liveliness)) return `qos liveliness of ${what} is '${String(qos.liveliness)}'`;
-  if (!Number.isInteger(qos.depth) || qos.depth < 0) return `qos depth of ${what} must be a non-negative integer, got ${String(qos.depth)}`;
+  if (!Number.isInteger(qos.depth) || qos.depth < 0)
+    return `qos depth of ${what} must be a non-negative integer, got ${String(qos.depth)}`;
   for (const f of ['deadlineMs', 'lifespanMs', 'livelinessLeaseMs'] as const) {
     const v = qos[f];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) return `qos ${f} of ${what} must be a finite number >= 0, got ${String(v)}`;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
+      return `qos ${f} of ${what} must be a finite number >= 0, got ${String(v)}`;
   }
   return undefined;
 }
@@ -60,14 +62,23 @@ export function resolveEndpoint(
   }
   if (spec.naming === 'raw') return ok({ spec, kind, key: key.value, entityId, token: undefined });
 
-  if (hasWildcard(key.value)) return err('InvalidArgument', `${kind} name '${spec.name}' must not hold wildcards with ros naming`);
-  if (!spec.name.startsWith('/')) return err('InvalidArgument', `${kind} name '${spec.name}' must be fully qualified (start with '/')`);
+  if (hasWildcard(key.value))
+    return err('InvalidArgument', `${kind} name '${spec.name}' must not hold wildcards with ros naming`);
+  if (!spec.name.startsWith('/'))
+    return err('InvalidArgument', `${kind} name '${spec.name}' must be fully qualified (start with '/')`);
   if (typeof spec.typeHash !== 'string' || spec.typeHash.length === 0) {
     return err('InvalidArgument', `${kind} '${spec.name}': type hash is empty (use 'TypeHashNotSupported')`);
   }
   const dds = ddsTypeName(spec.typeName);
   if (!dds.ok) return dds;
-  const token = endpointToken(owner, { kind, entityId, name: spec.name, ddsTypeName: dds.value, typeHash: spec.typeHash, qos: spec.qos });
+  const token = endpointToken(owner, {
+    kind,
+    entityId,
+    name: spec.name,
+    ddsTypeName: dds.value,
+    typeHash: spec.typeHash,
+    qos: spec.qos,
+  });
   const tokenValid = validateKeyExpr(token, `${kind} liveliness token`);
   if (!tokenValid.ok) return tokenValid;
   return ok({ spec, kind, key: key.value, entityId, token });

@@ -17,7 +17,8 @@ export function zenohPublisherQos(zenoh: ZenohTs, qos: RmwQos): ZenohPublisherQo
   const reliable = qos.reliability === 'reliable';
   return {
     reliability: reliable ? zenoh.Reliability.RELIABLE : zenoh.Reliability.BEST_EFFORT,
-    congestionControl: reliable && qos.history === 'keep_all' ? zenoh.CongestionControl.BLOCK : zenoh.CongestionControl.DROP,
+    congestionControl:
+      reliable && qos.history === 'keep_all' ? zenoh.CongestionControl.BLOCK : zenoh.CongestionControl.DROP,
   };
 }
 

@@ -10,7 +10,15 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import { closeZenohSession, openZenohSession } from './open-session.js';
-import { guardEarlyQueries, markLinkDead, pingSession, REQUEST_TIMEOUT_MS, setRequestTimeout, socketClosed, socketOf } from './session-internals.js';
+import {
+  guardEarlyQueries,
+  markLinkDead,
+  pingSession,
+  REQUEST_TIMEOUT_MS,
+  setRequestTimeout,
+  socketClosed,
+  socketOf,
+} from './session-internals.js';
 
 /** Something that lives on the session and must be declared again after a reconnect. */
 export interface Declarable {
@@ -90,10 +98,19 @@ export class RouterConnection {
     if (session === undefined) return err('TransportError', this.notConnected('ping'));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const outcome = await new Promise<Result>((resolve) => {
-      timer = setTimeout(() => resolve(err('Timeout', `zenoh router ${this.locator} did not answer a ping within ${budgetMs} ms`)), budgetMs);
+      timer = setTimeout(
+        () => resolve(err('Timeout', `zenoh router ${this.locator} did not answer a ping within ${budgetMs} ms`)),
+        budgetMs,
+      );
       pingSession(session).then(
         () => resolve(ok()),
-        (thrown: unknown) => resolve(err('TransportError', `ping of zenoh router ${this.locator} failed: ${describeThrown(thrown) || 'no answer'}`)),
+        (thrown: unknown) =>
+          resolve(
+            err(
+              'TransportError',
+              `ping of zenoh router ${this.locator} failed: ${describeThrown(thrown) || 'no answer'}`,
+            ),
+          ),
       );
     });
     clearTimeout(timer);
@@ -202,6 +219,9 @@ export class RouterConnection {
     }
     this.adopt(opened.value);
     for (const d of [...this.declarables]) d.declareOn(opened.value);
-    this.emit({ type: 'reconnected', message: `reconnected to zenoh router ${this.locator}; every entity is declared again` });
+    this.emit({
+      type: 'reconnected',
+      message: `reconnected to zenoh router ${this.locator}; every entity is declared again`,
+    });
   }
 }

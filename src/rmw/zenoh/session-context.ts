@@ -38,11 +38,19 @@ export function tokenStep(session: Session, token: string): () => Promise<Undecl
 /** Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. */
 export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Array> {
   if (!(payload instanceof Uint8Array)) {
-    const got = payload === null ? 'null' : typeof payload === 'object' ? (payload.constructor?.name ?? 'object') : typeof payload;
+    const got =
+      payload === null
+        ? 'null'
+        : typeof payload === 'object'
+          ? (payload.constructor?.name ?? 'object')
+          : typeof payload;
     return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
   }
   if (payload.length > MAX_PAYLOAD_BYTES) {
-    return err('InvalidArgument', `payload for ${what} is ${payload.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`);
+    return err(
+      'InvalidArgument',
+      `payload for ${what} is ${payload.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`,
+    );
   }
   return ok(payload);
 }
@@ -55,10 +63,20 @@ export function checkBudgetMs(budgetMs: unknown, what: string): ResultOf<number>
 }
 
 /** Runs a user-facing callback from transport context; what it throws becomes an event. */
-export function deliver<T>(ctx: SessionContext, key: string, what: string, callback: (value: T) => void, value: T): void {
+export function deliver<T>(
+  ctx: SessionContext,
+  key: string,
+  what: string,
+  callback: (value: T) => void,
+  value: T,
+): void {
   try {
     callback(value);
   } catch (thrown) {
-    ctx.emit({ type: 'transport_error', key, message: `${what} callback threw: ${thrown instanceof Error ? thrown.message : String(thrown)}` });
+    ctx.emit({
+      type: 'transport_error',
+      key,
+      message: `${what} callback threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+    });
   }
 }

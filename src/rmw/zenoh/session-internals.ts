@@ -26,7 +26,8 @@ function innerOf(session: Session): SessionInnerLike | undefined {
 /** The WebSocket under the session, when it can be reached. */
 export function socketOf(session: Session): SocketLike | undefined {
   const ws = innerOf(session)?.link?.ws as Partial<SocketLike> | undefined;
-  if (ws === undefined || typeof ws.addEventListener !== 'function' || typeof ws.removeEventListener !== 'function') return undefined;
+  if (ws === undefined || typeof ws.addEventListener !== 'function' || typeof ws.removeEventListener !== 'function')
+    return undefined;
   return ws as SocketLike;
 }
 

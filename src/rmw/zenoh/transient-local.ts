@@ -64,7 +64,8 @@ export class TransientLocalCache {
     const snapshot = [...this.samples];
     void (async () => {
       try {
-        for (const s of snapshot) await query.reply(this.key, s.bytes, s.attachment === undefined ? undefined : { attachment: s.attachment });
+        for (const s of snapshot)
+          await query.reply(this.key, s.bytes, s.attachment === undefined ? undefined : { attachment: s.attachment });
       } catch {
         // The asker went away or the router did; finalize below still frees the query.
       } finally {

@@ -37,7 +37,10 @@ export function undeclareAll(session: Session, handles: readonly Undeclarable[])
  * the ones before it are undeclared and the error is rethrown, so nothing stays half-declared.
  * Each step is one zenoh-ts request (see requestWhenDrained).
  */
-export async function declareSteps(session: Session, steps: ReadonlyArray<() => Promise<Undeclarable | undefined>>): Promise<Undeclarable[]> {
+export async function declareSteps(
+  session: Session,
+  steps: ReadonlyArray<() => Promise<Undeclarable | undefined>>,
+): Promise<Undeclarable[]> {
   const done: Undeclarable[] = [];
   try {
     for (const step of steps) {
@@ -139,7 +142,8 @@ export abstract class ZenohEntity implements Declarable {
     this.generation++;
     this.ctx.connection.unregister(this);
     if (!wasFailed) this.onDetached('closed');
-    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.declaredOn, this.handles);
+    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn)
+      undeclareAll(this.declaredOn, this.handles);
     this.handles = [];
     this.declaredOn = undefined;
     this.settleReady(err('NotInitialized', `${this.what} was closed before it was declared`));
@@ -152,7 +156,8 @@ export abstract class ZenohEntity implements Declarable {
     this.failure = message;
     this.generation++;
     this.ctx.connection.unregister(this);
-    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn) undeclareAll(this.declaredOn, this.handles);
+    if (this.declaredOn !== undefined && this.ctx.connection.current() === this.declaredOn)
+      undeclareAll(this.declaredOn, this.handles);
     this.handles = [];
     this.declaredOn = undefined;
     this.onDetached('failed');

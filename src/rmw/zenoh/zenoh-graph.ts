@@ -123,7 +123,10 @@ export class ZenohGraph implements RmwGraph {
     };
     session
       .liveliness()
-      .get(livelinessDomainKey(this.domainId), { timeout: this.zenoh.Duration.milliseconds.of(SEED_TIMEOUT_MS), handler: [onReply, onDone] })
+      .get(livelinessDomainKey(this.domainId), {
+        timeout: this.zenoh.Duration.milliseconds.of(SEED_TIMEOUT_MS),
+        handler: [onReply, onDone],
+      })
       .catch(() => onDone());
   }
 

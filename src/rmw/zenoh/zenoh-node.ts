@@ -36,7 +36,10 @@ export function checkNodeInfo(owner: TokenOwner): ResultOf<string> {
     if (typeof info[f] !== 'string') return err('InvalidArgument', `node ${f} must be a string, got ${typeof info[f]}`);
   }
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(info.name)) {
-    return err('InvalidArgument', `node name '${info.name}' is not a valid ROS node name (letters, digits, '_'; not starting with a digit)`);
+    return err(
+      'InvalidArgument',
+      `node name '${info.name}' is not a valid ROS node name (letters, digits, '_'; not starting with a digit)`,
+    );
   }
   if (info.namespace !== '' && !info.namespace.startsWith('/')) {
     return err('InvalidArgument', `node namespace '${info.namespace}' of node '${info.name}' must start with '/'`);
@@ -71,7 +74,9 @@ export class ZenohNode extends ZenohEntity implements RmwNode {
     const e = this.resolve(spec, 'publisher');
     if (!e.ok) return e;
     const durable = e.value.spec.qos.durability === 'transient_local';
-    const cache = durable ? new TransientLocalCache(cacheKey(e.value.key, this.session.sessionId, e.value.entityId), e.value.spec.qos) : undefined;
+    const cache = durable
+      ? new TransientLocalCache(cacheKey(e.value.key, this.session.sessionId, e.value.entityId), e.value.spec.qos)
+      : undefined;
     return this.track(new ZenohPublisher(this.session, e.value, cache));
   }
 
@@ -113,7 +118,8 @@ export class ZenohNode extends ZenohEntity implements RmwNode {
   private resolve(spec: RmwEndpointSpec, kind: EndpointKind): ResultOf<ResolvedEndpoint> {
     const bad = this.unusable();
     if (bad !== undefined) return bad;
-    if (this.session.connection.isClosed()) return err('NotInitialized', `node '${this.info.name}': the rmw session is closed`);
+    if (this.session.connection.isClosed())
+      return err('NotInitialized', `node '${this.info.name}': the rmw session is closed`);
     return resolveEndpoint(this.owner, this.session.ids.next(), spec, kind);
   }
 

@@ -46,7 +46,10 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       return err('TransportError', this.session.connection.notConnected(`${this.what} cannot publish`));
     }
     if (this.waiting.length + this.chain.inFlight >= MAX_QUEUED_SAMPLES) {
-      return err('TryAgain', `${this.what} has ${MAX_QUEUED_SAMPLES} samples waiting for the router; publish again later`);
+      return err(
+        'TryAgain',
+        `${this.what} has ${MAX_QUEUED_SAMPLES} samples waiting for the router; publish again later`,
+      );
     }
     // Copied: the caller may reuse its buffer once publish returns.
     const bytes = new Uint8Array(payload);
@@ -60,16 +63,24 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (bad !== undefined) return bad;
     const spec = this.endpoint.spec;
     if (spec.naming === 'raw') {
-      return err('Unsupported', `${this.what}: raw keys carry no liveliness tokens, so subscriptions cannot be counted`);
+      return err(
+        'Unsupported',
+        `${this.what}: raw keys carry no liveliness tokens, so subscriptions cannot be counted`,
+      );
     }
-    return ok(this.session.graph.endpointsNamed('subscription', spec.name).filter((e) => e.typeName === spec.typeName).length);
+    return ok(
+      this.session.graph.endpointsNamed('subscription', spec.name).filter((e) => e.typeName === spec.typeName).length,
+    );
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const qos = zenohPublisherQos(this.session.zenoh, this.endpoint.spec.qos);
     const steps: Array<() => Promise<Undeclarable | undefined>> = [
       async () => {
-        const p = await session.declarePublisher(this.key, { reliability: qos.reliability, congestionControl: qos.congestionControl });
+        const p = await session.declarePublisher(this.key, {
+          reliability: qos.reliability,
+          congestionControl: qos.congestionControl,
+        });
         this.pendingPublisher = p;
         return p;
       },
@@ -94,8 +105,13 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.chain = { tail: Promise.resolve(), inFlight: 0 };
     const dropped = this.waiting.splice(0).length;
     if (dropped > 0 && reason !== 'closed') {
-      const why = reason === 'lost' ? 'the router was lost before the publisher was declared' : 'the declaration failed';
-      this.session.emit({ type: 'dropped', key: this.key, message: `${this.what}: ${dropped} queued samples dropped, ${why}` });
+      const why =
+        reason === 'lost' ? 'the router was lost before the publisher was declared' : 'the declaration failed';
+      this.session.emit({
+        type: 'dropped',
+        key: this.key,
+        message: `${this.what}: ${dropped} queued samples dropped, ${why}`,
+      });
     }
     if (reason !== 'lost') this.cache?.close();
   }
@@ -103,7 +119,9 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private send(p: Publisher, bytes: Uint8Array): void {
     this.sequence += 1n;
     const attachment =
-      this.endpoint.spec.naming === 'ros' ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid }) : undefined;
+      this.endpoint.spec.naming === 'ros'
+        ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid })
+        : undefined;
     this.cache?.remember(bytes, attachment);
     const chain = this.chain;
     chain.inFlight += 1;
@@ -115,7 +133,11 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       } catch (thrown) {
         // A put on a session lost meanwhile is expected to fail; the loss is reported once.
         if (p !== this.publisher) return;
-        this.session.emit({ type: 'transport_error', key: this.key, message: `${this.what}: put failed: ${describeThrown(thrown)}` });
+        this.session.emit({
+          type: 'transport_error',
+          key: this.key,
+          message: `${this.what}: put failed: ${describeThrown(thrown)}`,
+        });
         this.session.connection.suspect();
       } finally {
         chain.inFlight -= 1;

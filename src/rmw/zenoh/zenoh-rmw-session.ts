@@ -43,9 +43,19 @@ class ZenohRmwSession implements RmwSession {
   ) {
     const emit = (event: RmwEvent): void => this.emit(event);
     this.connection = new RouterConnection(locator, connectBudgetMs, session, emit);
-    this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) => emit({ type: 'transport_error', key: '@ros2_lv', message }));
+    this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) =>
+      emit({ type: 'transport_error', key: '@ros2_lv', message }),
+    );
     this.graph = this.zgraph;
-    this.ctx = { zenoh, connection: this.connection, graph: this.zgraph, domainId, sessionId: this.sessionId, ids: new EntityIdCounter(), emit };
+    this.ctx = {
+      zenoh,
+      connection: this.connection,
+      graph: this.zgraph,
+      domainId,
+      sessionId: this.sessionId,
+      ids: new EntityIdCounter(),
+      emit,
+    };
     this.connection.register(this.zgraph);
   }
 
@@ -55,7 +65,12 @@ class ZenohRmwSession implements RmwSession {
     const token = checkNodeInfo({ domainId: this.domainId, sessionId: this.sessionId, nodeId, node: info });
     if (!token.ok) return token;
     for (const n of this.nodes) if (!n.isOpen()) this.nodes.delete(n);
-    const node = new ZenohNode(this.ctx, { name: info.name, namespace: info.namespace, enclave: info.enclave }, nodeId, token.value);
+    const node = new ZenohNode(
+      this.ctx,
+      { name: info.name, namespace: info.namespace, enclave: info.enclave },
+      nodeId,
+      token.value,
+    );
     this.nodes.add(node);
     return ok(node);
   }
@@ -105,10 +120,14 @@ class ZenohRmwSession implements RmwSession {
  * Malformed locator -> InvalidArgument; router not reachable within connectBudgetMs ->
  * Timeout naming the locator and the budget.
  */
-export async function openZenohRmwSession(locator: string, opts: ZenohRmwSessionOptions): Promise<ResultOf<RmwSession>> {
+export async function openZenohRmwSession(
+  locator: string,
+  opts: ZenohRmwSessionOptions,
+): Promise<ResultOf<RmwSession>> {
   const locatorOk = checkLocator(locator);
   if (!locatorOk.ok) return locatorOk;
-  if (typeof opts !== 'object' || opts === null) return err('InvalidArgument', 'options must be an object with connectBudgetMs');
+  if (typeof opts !== 'object' || opts === null)
+    return err('InvalidArgument', 'options must be an object with connectBudgetMs');
   const domainId = opts.domainId ?? 0;
   if (!Number.isInteger(domainId) || domainId < 0 || domainId > MAX_DOMAIN_ID) {
     return err('InvalidArgument', `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${String(domainId)}`);

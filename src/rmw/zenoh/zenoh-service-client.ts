@@ -61,14 +61,16 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     const budget = checkBudgetMs(budgetMs, `request of ${this.what}`);
     if (!budget.ok) return budget;
     const session = this.session.connection.current();
-    if (session === undefined) return err('TransportError', this.session.connection.notConnected(`${this.what} cannot send`));
+    if (session === undefined)
+      return err('TransportError', this.session.connection.notConnected(`${this.what} cannot send`));
 
     this.sequence += 1n;
     const seq = this.sequence;
     const p: Pending = { seq, budgetMs, session, timer: undefined, cancel: undefined };
     this.pending.set(seq, p);
     p.timer = setTimeout(
-      () => this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
+      () =>
+        this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
       Math.min(budgetMs, MAX_TIMER_MS),
     );
     this.get(session, p, new Uint8Array(payload));
@@ -120,10 +122,16 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     let querier: Awaited<ReturnType<Session['declareQuerier']>> | undefined;
     return [
       async () => {
-        querier = await session.declareQuerier(this.key, { target: this.target(), consolidation: zenoh.ConsolidationMode.NONE });
+        querier = await session.declareQuerier(this.key, {
+          target: this.target(),
+          consolidation: zenoh.ConsolidationMode.NONE,
+        });
         return querier;
       },
-      async () => querier?.matchingListener({ handler: (status: MatchingStatus) => this.setMatching(session, status.matching()) }),
+      async () =>
+        querier?.matchingListener({
+          handler: (status: MatchingStatus) => this.setMatching(session, status.matching()),
+        }),
       // Asked after the listener exists, so no change can fall between the two.
       async () => {
         const status = await querier?.matchingStatus();
@@ -140,7 +148,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         : reason === 'closed'
           ? `${this.what} was closed before the reply came`
           : `${this.what} could not be declared`;
-    for (const p of [...this.pending.values()]) this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
+    for (const p of [...this.pending.values()])
+      this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
     if (reason !== 'lost') this.unwatchGraph();
     if (this.matching) {
       this.matching = false;
@@ -170,7 +179,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     this.readyNotifyScheduled = true;
     queueMicrotask(() => {
       this.readyNotifyScheduled = false;
-      for (const l of [...this.readyListeners]) deliver(this.session, this.key, `${this.what} readiness`, () => l(), undefined);
+      for (const l of [...this.readyListeners])
+        deliver(this.session, this.key, `${this.what} readiness`, () => l(), undefined);
     });
   }
 
@@ -186,16 +196,34 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         this.settle(p, { kind: 'reply', sequenceNumber: p.seq, payload: r.payload().toBytes(), attachment }, false);
       } else {
         const message = r.payload().toString();
-        this.settle(p, this.error(p.seq, 'ServiceFailed', `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`), false);
+        this.settle(
+          p,
+          this.error(
+            p.seq,
+            'ServiceFailed',
+            `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`,
+          ),
+          false,
+        );
       }
     };
     const onDone = (): void => {
       if (answered || this.pending.get(p.seq) !== p) return;
       if (this.session.connection.current() !== session) return; // the loss handler answers
-      this.settle(p, this.error(p.seq, 'NotFound', `${this.what}: no service server answered request ${p.seq} (nobody serves the key)`), false);
+      this.settle(
+        p,
+        this.error(
+          p.seq,
+          'NotFound',
+          `${this.what}: no service server answered request ${p.seq} (nobody serves the key)`,
+        ),
+        false,
+      );
     };
     const ros = this.endpoint.spec.naming === 'ros';
-    const attachment = ros ? encodeAttachment({ sequenceNumber: p.seq, sourceTimestampNs: nowNs(), gid: this.gid }) : undefined;
+    const attachment = ros
+      ? encodeAttachment({ sequenceNumber: p.seq, sourceTimestampNs: nowNs(), gid: this.gid })
+      : undefined;
     const cancellation = new zenoh.CancellationToken();
     p.cancel = () => cancellation.cancel();
     session
@@ -210,12 +238,23 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       })
       .catch((thrown: unknown) => {
         if (this.pending.get(p.seq) !== p) return;
-        this.settle(p, this.error(p.seq, 'TransportError', `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`));
+        this.settle(
+          p,
+          this.error(
+            p.seq,
+            'TransportError',
+            `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
+          ),
+        );
         this.session.connection.suspect();
       });
   }
 
-  private error(seq: bigint, name: 'Timeout' | 'TransportError' | 'NotFound' | 'ServiceFailed', message: string): RmwReply {
+  private error(
+    seq: bigint,
+    name: 'Timeout' | 'TransportError' | 'NotFound' | 'ServiceFailed',
+    message: string,
+  ): RmwReply {
     return { kind: 'error', sequenceNumber: seq, code: ErrorCode[name], message };
   }
 

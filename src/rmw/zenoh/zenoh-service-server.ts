@@ -33,7 +33,9 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
-    return [() => session.declareQueryable(this.key, { complete: true, handler: (q: Query) => this.onQuery(session, q) })];
+    return [
+      () => session.declareQueryable(this.key, { complete: true, handler: (q: Query) => this.onQuery(session, q) }),
+    ];
   }
 
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
@@ -54,7 +56,10 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
       if (answered) return err('BadSequence', `a request on '${this.key}' was already answered; ${what} refused`);
       if (!this.open.has(entry)) {
         answered = true;
-        return err('TransportError', `${this.what}: the request can no longer be answered (server closed or router lost)`);
+        return err(
+          'TransportError',
+          `${this.what}: the request can no longer be answered (server closed or router lost)`,
+        );
       }
       answered = true;
       this.open.delete(entry);
@@ -70,7 +75,9 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
         if (!checked.ok) return checked;
         const refused = once('respond');
         if (refused !== undefined) return refused;
-        this.answer(entry, new Uint8Array(payload), undefined, attachment).catch((thrown: unknown) => this.replyFailed(thrown));
+        this.answer(entry, new Uint8Array(payload), undefined, attachment).catch((thrown: unknown) =>
+          this.replyFailed(thrown),
+        );
         return ok();
       },
       fail: (message: string): Result => {
@@ -84,11 +91,19 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   /** One reply (or error reply), then finalize; skipped when that session is gone. */
-  private async answer(q: OpenQuery, payload: Uint8Array | undefined, failure: string | undefined, req?: RmwAttachment): Promise<void> {
+  private async answer(
+    q: OpenQuery,
+    payload: Uint8Array | undefined,
+    failure: string | undefined,
+    req?: RmwAttachment,
+  ): Promise<void> {
     if (this.session.connection.current() !== q.session) return;
     try {
       if (payload !== undefined) {
-        const attachment = req === undefined ? undefined : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
+        const attachment =
+          req === undefined
+            ? undefined
+            : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
         // A wildcard server answers on the concrete key it was asked about.
         const replyKey = hasWildcard(this.key) ? q.query.keyExpr().toString() : this.key;
         await q.query.reply(replyKey, payload, attachment === undefined ? undefined : { attachment });
@@ -101,7 +116,11 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   private replyFailed(thrown: unknown): void {
-    this.session.emit({ type: 'transport_error', key: this.key, message: `${this.what}: reply failed: ${describeThrown(thrown)}` });
+    this.session.emit({
+      type: 'transport_error',
+      key: this.key,
+      message: `${this.what}: reply failed: ${describeThrown(thrown)}`,
+    });
     this.session.connection.suspect();
   }
 }

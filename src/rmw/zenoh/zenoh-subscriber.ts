@@ -61,7 +61,8 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   }
 
   private pass(sample: RmwSample): void {
-    if (this.endpoint.spec.naming === 'ros' && sample.attachment !== undefined && this.isReplay(sample.attachment)) return;
+    if (this.endpoint.spec.naming === 'ros' && sample.attachment !== undefined && this.isReplay(sample.attachment))
+      return;
     deliver(this.session, this.key, this.what, this.onSample, sample);
   }
 
@@ -81,14 +82,18 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
       const r = reply.result();
       if (!(r instanceof this.session.zenoh.Sample)) return;
       // Replies come on the cache key; subscribers see the data key.
-      history.push(this.toRmwSample(this.dataKeyOf(r.keyexpr().toString()), r.payload().toBytes(), r.attachment()?.toBytes()));
+      history.push(
+        this.toRmwSample(this.dataKeyOf(r.keyexpr().toString()), r.payload().toBytes(), r.attachment()?.toBytes()),
+      );
     };
     const onDone = (): void => {
       if (gen !== this.historyGeneration) return;
       const live = this.heldBack ?? [];
       this.heldBack = undefined;
       // Per publisher in sequence order, so the replay filter keeps all of a publisher's history.
-      history.sort((a, b) => (a.attachment && b.attachment ? Number(a.attachment.sequenceNumber - b.attachment.sequenceNumber) : 0));
+      history.sort((a, b) =>
+        a.attachment && b.attachment ? Number(a.attachment.sequenceNumber - b.attachment.sequenceNumber) : 0,
+      );
       for (const s of history) if (this.isOpen()) this.pass(s);
       for (const s of live) if (this.isOpen()) this.pass(s);
     };
