@@ -17,10 +17,14 @@ interface Peer {
 }
 
 function peer(role: string, ns: string, ...args: string[]): Peer {
-  const child = spawn(process.execPath, ['--import', 'tsx', PEER, role, '--router', inject('zenohLocator'), '--ns', ns, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, RCLTS_LOG: '' },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', PEER, role, '--router', inject('zenohLocator'), '--ns', ns, ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, RCLTS_LOG: '' },
+    },
+  );
   const lines: string[] = [];
   let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -29,7 +33,15 @@ function peer(role: string, ns: string, ...args: string[]): Peer {
     partial = parts.pop() ?? '';
     lines.push(...parts);
   });
-  child.stderr?.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean).map((l) => `stderr: ${l}`)));
+  child.stderr?.on('data', (chunk: Buffer) =>
+    lines.push(
+      ...chunk
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => `stderr: ${l}`),
+    ),
+  );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const p = { child, lines, exited };
   started.push(p);

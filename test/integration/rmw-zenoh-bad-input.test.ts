@@ -2,7 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply } from '../../src/rmw/rmw.js';
 import { MAX_PAYLOAD_BYTES, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { bytes, closeAll, rawSpec, serviceSpec, session, sharedLocator, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  rawSpec,
+  serviceSpec,
+  session,
+  sharedLocator,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from './rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 
@@ -31,16 +41,34 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
 
   it('bad node info and endpoint specs -> InvalidArgument, nothing declared', async () => {
     const a = await session();
-    expect(a.createNode({ name: 'bad/name', namespace: '/', enclave: '/' })).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(a.createNode({ name: 'n', namespace: 'relative', enclave: '/' })).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(a.createNode({ name: 'bad/name', namespace: '/', enclave: '/' })).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    expect(a.createNode({ name: 'n', namespace: 'relative', enclave: '/' })).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
     const n = a.createNode(node('n'));
     if (!n.ok) throw new Error('node');
     const before = a.graph.endpoints().length;
-    expect(n.value.createPublisher(topicSpec('relative/name'))).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(n.value.createPublisher({ ...topicSpec('/x'), typeName: 'NotAType' })).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(n.value.createPublisher(topicSpec('relative/name'))).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    expect(n.value.createPublisher({ ...topicSpec('/x'), typeName: 'NotAType' })).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
     expect(n.value.createPublisher(rawSpec('a/*/b'))).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(n.value.createSubscriber(rawSpec('a//b'), () => {})).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(n.value.createSubscriber(topicSpec('/x', { depth: -1 }), () => {})).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(n.value.createSubscriber(rawSpec('a//b'), () => {})).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    expect(n.value.createSubscriber(topicSpec('/x', { depth: -1 }), () => {})).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
     expect(a.graph.endpoints().length).toBe(before);
   });
 
@@ -58,8 +86,14 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
     expect(r).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
     if (!r.ok) expect(r.error.message).toContain(`${prefix}/big`);
     expect(client.value.sendRequest(big, 1000)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(pub.value.publish('text' as unknown as Uint8Array)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
-    expect(client.value.sendRequest(bytes('x'), Number.NaN)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(pub.value.publish('text' as unknown as Uint8Array)).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    expect(client.value.sendRequest(bytes('x'), Number.NaN)).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
     await new Promise((r2) => setTimeout(r2, 50));
     expect(replies).toEqual([]);
   });

@@ -20,7 +20,7 @@ function printed(): string[] {
 }
 
 describe('console noise', () => {
-  it('knows zenoh-ts\'s lines and nothing else', () => {
+  it("knows zenoh-ts's lines and nothing else", () => {
     expect(isZenohTsChatter(['Connected to', 'ws://127.0.0.1:1'])).toBe(true);
     expect(isZenohTsChatter(['Successfully opened session with id: 1234'])).toBe(true);
     expect(isZenohTsChatter(['WebSocket has been disconnected from remote-api-plugin: 1006'])).toBe(true);

@@ -41,7 +41,13 @@ export function serviceSpec(name: string, typeName = 'example_interfaces/srv/Add
 }
 
 export function rawSpec(key: string, qos: Partial<RmwQos> = {}): RmwEndpointSpec {
-  return { naming: 'raw', name: key, typeName: 'swarmbotix.states.State', typeHash: 'TypeHashNotSupported', qos: { ...QOS, ...qos } };
+  return {
+    naming: 'raw',
+    name: key,
+    typeName: 'swarmbotix.states.State',
+    typeHash: 'TypeHashNotSupported',
+    qos: { ...QOS, ...qos },
+  };
 }
 
 const open: RmwSession[] = [];

@@ -4,7 +4,7 @@ import { closeAll, serviceSpec, session, topicSpec, uniquePrefix, waitFor } from
 afterEach(closeAll);
 
 describe('zenoh rmw graph from rmw_zenoh liveliness tokens', () => {
-  it('shows another session\'s node and endpoints, and drops them when they close', async () => {
+  it("shows another session's node and endpoints, and drops them when they close", async () => {
     const prefix = uniquePrefix('graph');
     const a = await session();
     const b = await session();
@@ -33,7 +33,9 @@ describe('zenoh rmw graph from rmw_zenoh liveliness tokens', () => {
     pub.value.close();
     expect(await waitFor(() => seen().length === 1)).toBe(true);
     n.value.close();
-    expect(await waitFor(() => seen().length === 0 && !b.graph.nodes().some((x) => x.name === `talker_${prefix}`))).toBe(true);
+    expect(
+      await waitFor(() => seen().length === 0 && !b.graph.nodes().some((x) => x.name === `talker_${prefix}`)),
+    ).toBe(true);
   });
 
   it('shows its own entities at once, and a session that closes disappears from others', async () => {

@@ -21,9 +21,15 @@ describe('zenoh rmw publish/subscribe through the real router', () => {
     if (!sub.ok || !pub.ok) throw new Error('endpoint');
     expect(await sub.value.ready()).toEqual({ ok: true, value: undefined });
     expect(await pub.value.ready()).toEqual({ ok: true, value: undefined });
-    expect(sub.value.key).toBe(`0/${prefix}/chatter/std_msgs::msg::dds_::String_/RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18`);
+    expect(sub.value.key).toBe(
+      `0/${prefix}/chatter/std_msgs::msg::dds_::String_/RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18`,
+    );
     // The subscription's token is declared after the subscriber: once A sees it, samples flow.
-    expect(await waitFor(() => pub.value.subscriptionCount().ok && (pub.value.subscriptionCount() as { value: number }).value === 1)).toBe(true);
+    expect(
+      await waitFor(
+        () => pub.value.subscriptionCount().ok && (pub.value.subscriptionCount() as { value: number }).value === 1,
+      ),
+    ).toBe(true);
 
     for (let i = 1; i <= 5; i++) expect(pub.value.publish(bytes(`hello ${i}`)).ok).toBe(true);
     expect(await waitFor(() => got.length === 5)).toBe(true);
@@ -32,7 +38,9 @@ describe('zenoh rmw publish/subscribe through the real router', () => {
     expect(got[0]?.key).toBe(sub.value.key);
     const gid = got[0]?.attachment?.gid;
     expect(gid?.length).toBe(16);
-    expect(got.every((s) => s.attachment !== undefined && Buffer.from(s.attachment.gid).equals(Buffer.from(gid ?? [])))).toBe(true);
+    expect(
+      got.every((s) => s.attachment !== undefined && Buffer.from(s.attachment.gid).equals(Buffer.from(gid ?? []))),
+    ).toBe(true);
     const ts = got[0]?.attachment?.sourceTimestampNs ?? 0n;
     expect(Number(ts / 1_000_000n)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -90,7 +98,13 @@ describe('zenoh rmw publish/subscribe through the real router', () => {
     await Promise.all([sub.value.ready(), pub.value.ready()]);
     pub.value.publish(bytes('x'));
     expect(await waitFor(() => got.length === 1)).toBe(true);
-    expect(pub.value.actualQos()).toMatchObject({ reliability: 'best_effort', depth: 5, deadlineMs: 'unknown', lifespanMs: 0, liveliness: 'automatic' });
+    expect(pub.value.actualQos()).toMatchObject({
+      reliability: 'best_effort',
+      depth: 5,
+      deadlineMs: 'unknown',
+      lifespanMs: 0,
+      liveliness: 'automatic',
+    });
   });
 
   it('transient local: a late subscriber gets the last depth samples first, then live ones', async () => {
@@ -109,7 +123,9 @@ describe('zenoh rmw publish/subscribe through the real router', () => {
     const l = b.createNode(node('late'));
     if (!l.ok) throw new Error('node');
     const got: string[] = [];
-    const sub = l.value.createSubscriber(topicSpec(topic, { durability: 'transient_local', depth: 2 }), (s) => got.push(text(s.payload)));
+    const sub = l.value.createSubscriber(topicSpec(topic, { durability: 'transient_local', depth: 2 }), (s) =>
+      got.push(text(s.payload)),
+    );
     if (!sub.ok) throw new Error('sub');
     expect((await sub.value.ready()).ok).toBe(true);
     expect(await waitFor(() => got.length === 2)).toBe(true);

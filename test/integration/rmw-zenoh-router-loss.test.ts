@@ -73,7 +73,9 @@ describe('zenoh rmw when the router goes away', () => {
     const got: string[] = [];
     const pub = an.value.createPublisher(topicSpec(`/${prefix}/chatter`));
     const sub = bn.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (s) => got.push(text(s.payload)));
-    const server = bn.value.createServiceServer(serviceSpec(`/${prefix}/add`), (r) => r.respond(bytes(`re:${text(r.payload)}`)));
+    const server = bn.value.createServiceServer(serviceSpec(`/${prefix}/add`), (r) =>
+      r.respond(bytes(`re:${text(r.payload)}`)),
+    );
     const replies: RmwReply[] = [];
     const client = an.value.createServiceClient(serviceSpec(`/${prefix}/add`), (r) => replies.push(r));
     if (!pub.ok || !sub.ok || !server.ok || !client.ok) throw new Error('endpoint');

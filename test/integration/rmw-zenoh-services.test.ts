@@ -41,7 +41,10 @@ describe('zenoh rmw services through the real router', () => {
     expect(seq).toEqual({ ok: true, value: 1n });
     expect(await waitFor(() => replies.length === 1)).toBe(true);
     const reply = replies[0];
-    if (reply?.kind !== 'reply') throw new Error(`expected a reply, got ${JSON.stringify(reply, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+    if (reply?.kind !== 'reply')
+      throw new Error(
+        `expected a reply, got ${JSON.stringify(reply, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`,
+      );
     expect(reply.sequenceNumber).toBe(1n);
     expect(text(reply.payload)).toBe('1+2 answered');
     // The request carried the client's attachment; the reply echoes its seq and the CLIENT's GID.
@@ -133,12 +136,16 @@ describe('zenoh rmw services through the real router', () => {
     const sn = a.createNode(node('server'));
     const cn = b.createNode(node('client'));
     if (!sn.ok || !cn.ok) throw new Error('node');
-    const server = sn.value.createServiceServer(serviceSpec(name, 'example_interfaces/srv/AddTwoInts'), (req) => req.respond(bytes('')));
+    const server = sn.value.createServiceServer(serviceSpec(name, 'example_interfaces/srv/AddTwoInts'), (req) =>
+      req.respond(bytes('')),
+    );
     const client = cn.value.createServiceClient(serviceSpec(name, 'my_pkg/srv/AddThreeInts'), () => {});
     if (!server.ok || !client.ok) throw new Error('endpoint');
     const c = client.value as RmwServiceClient & { mismatchReason(): string | undefined };
     expect(await waitFor(() => c.mismatchReason() !== undefined)).toBe(true);
-    expect(c.mismatchReason()).toBe(`service ${name} is served with type example_interfaces/srv/AddTwoInts, this client expects my_pkg/srv/AddThreeInts`);
+    expect(c.mismatchReason()).toBe(
+      `service ${name} is served with type example_interfaces/srv/AddTwoInts, this client expects my_pkg/srv/AddThreeInts`,
+    );
     expect(c.serviceIsReady()).toEqual({ ok: true, value: false });
   });
 
@@ -149,7 +156,9 @@ describe('zenoh rmw services through the real router', () => {
     const sn = a.createNode(node('sim'));
     const cn = b.createNode(node('sdk'));
     if (!sn.ok || !cn.ok) throw new Error('node');
-    const server = sn.value.createServiceServer(rawSpec(`${prefix}/7/z/srv/activate`), (req) => req.respond(bytes(`ack ${text(req.payload)}`)));
+    const server = sn.value.createServiceServer(rawSpec(`${prefix}/7/z/srv/activate`), (req) =>
+      req.respond(bytes(`ack ${text(req.payload)}`)),
+    );
     const replies: RmwReply[] = [];
     const client = cn.value.createServiceClient(rawSpec(`${prefix}/7/z/srv/activate`), (r) => replies.push(r));
     if (!server.ok || !client.ok) throw new Error('endpoint');
