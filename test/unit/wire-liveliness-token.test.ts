@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
 import { dataKey, rosTypeName } from '../../src/rmw/wire/data-key.js';
-import { demangleName, endpointToken, livelinessDomainKey, mangleName, nodeToken, parseToken } from '../../src/rmw/wire/liveliness-token.js';
+import {
+  demangleName,
+  endpointToken,
+  livelinessDomainKey,
+  mangleName,
+  nodeToken,
+  parseToken,
+} from '../../src/rmw/wire/liveliness-token.js';
 
 const HASH = 'RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18';
 const SID = '0123456789abcdef0123456789abcdef';
@@ -24,8 +31,15 @@ describe('data keys', () => {
   });
 
   it('keeps inner slashes and drops Request_/Response_ for services', () => {
-    const k = dataKey(7, { naming: 'ros', name: '/robot1/add_two_ints', typeName: 'example_interfaces/srv/AddTwoInts', typeHash: 'TypeHashNotSupported' });
-    expect(k.ok && k.value).toBe('7/robot1/add_two_ints/example_interfaces::srv::dds_::AddTwoInts_/TypeHashNotSupported');
+    const k = dataKey(7, {
+      naming: 'ros',
+      name: '/robot1/add_two_ints',
+      typeName: 'example_interfaces/srv/AddTwoInts',
+      typeHash: 'TypeHashNotSupported',
+    });
+    expect(k.ok && k.value).toBe(
+      '7/robot1/add_two_ints/example_interfaces::srv::dds_::AddTwoInts_/TypeHashNotSupported',
+    );
   });
 
   it('maps DDS type names back to the ROS form', () => {
@@ -46,25 +60,68 @@ describe('liveliness tokens', () => {
 
   it('builds the node token', () => {
     expect(nodeToken(owner)).toBe(`@ros2_lv/0/${SID}/3/3/NN/%/%/talker`);
-    expect(nodeToken({ ...owner, node: { name: 'n', namespace: '/robot1/arm', enclave: '' } })).toBe(`@ros2_lv/0/${SID}/3/3/NN/%/%robot1%arm/n`);
+    expect(nodeToken({ ...owner, node: { name: 'n', namespace: '/robot1/arm', enclave: '' } })).toBe(
+      `@ros2_lv/0/${SID}/3/3/NN/%/%robot1%arm/n`,
+    );
   });
 
   it('builds publisher, subscription, service and client tokens with the QoS chunk', () => {
-    const pub = endpointToken(owner, { kind: 'publisher', entityId: '4', name: '/chatter', ddsTypeName: 'std_msgs::msg::dds_::String_', typeHash: HASH, qos });
+    const pub = endpointToken(owner, {
+      kind: 'publisher',
+      entityId: '4',
+      name: '/chatter',
+      ddsTypeName: 'std_msgs::msg::dds_::String_',
+      typeHash: HASH,
+      qos,
+    });
     expect(pub).toBe(`@ros2_lv/0/${SID}/3/4/MP/%/%/talker/%chatter/std_msgs::msg::dds_::String_/${HASH}/::,10:,:,:,,`);
     const be = { ...qos, reliability: 'best_effort' as const, durability: 'transient_local' as const, depth: 5 };
-    const sub = endpointToken(owner, { kind: 'subscription', entityId: '5', name: '/ns/chatter', ddsTypeName: 'std_msgs::msg::dds_::String_', typeHash: HASH, qos: be });
-    expect(sub).toBe(`@ros2_lv/0/${SID}/3/5/MS/%/%/talker/%ns%chatter/std_msgs::msg::dds_::String_/${HASH}/2:1:,5:,:,:,,`);
+    const sub = endpointToken(owner, {
+      kind: 'subscription',
+      entityId: '5',
+      name: '/ns/chatter',
+      ddsTypeName: 'std_msgs::msg::dds_::String_',
+      typeHash: HASH,
+      qos: be,
+    });
+    expect(sub).toBe(
+      `@ros2_lv/0/${SID}/3/5/MS/%/%/talker/%ns%chatter/std_msgs::msg::dds_::String_/${HASH}/2:1:,5:,:,:,,`,
+    );
     const srvType = 'example_interfaces::srv::dds_::AddTwoInts_';
-    expect(endpointToken(owner, { kind: 'service', entityId: '6', name: '/add_two_ints', ddsTypeName: srvType, typeHash: HASH, qos })).toContain('/6/SS/%/%/talker/%add_two_ints/');
-    expect(endpointToken(owner, { kind: 'client', entityId: '7', name: '/add_two_ints', ddsTypeName: srvType, typeHash: HASH, qos })).toContain('/7/SC/%/%/talker/%add_two_ints/');
+    expect(
+      endpointToken(owner, {
+        kind: 'service',
+        entityId: '6',
+        name: '/add_two_ints',
+        ddsTypeName: srvType,
+        typeHash: HASH,
+        qos,
+      }),
+    ).toContain('/6/SS/%/%/talker/%add_two_ints/');
+    expect(
+      endpointToken(owner, {
+        kind: 'client',
+        entityId: '7',
+        name: '/add_two_ints',
+        ddsTypeName: srvType,
+        typeHash: HASH,
+        qos,
+      }),
+    ).toContain('/7/SC/%/%/talker/%add_two_ints/');
   });
 
   it('parses tokens back into node and endpoint info', () => {
     const node = parseToken(nodeToken(owner));
     expect(node).toMatchObject({ domainId: 0, sessionId: SID, nodeId: '3', entityId: '3', endpoint: undefined });
     expect(node?.node).toEqual({ name: 'talker', namespace: '/', enclave: '/' });
-    const tok = endpointToken(owner, { kind: 'subscription', entityId: '9', name: '/ns/chatter', ddsTypeName: 'std_msgs::msg::dds_::String_', typeHash: HASH, qos });
+    const tok = endpointToken(owner, {
+      kind: 'subscription',
+      entityId: '9',
+      name: '/ns/chatter',
+      ddsTypeName: 'std_msgs::msg::dds_::String_',
+      typeHash: HASH,
+      qos,
+    });
     const parsed = parseToken(tok);
     expect(parsed?.endpoint).toEqual({
       kind: 'subscription',

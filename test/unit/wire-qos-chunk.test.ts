@@ -19,7 +19,9 @@ describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
   });
 
   it('writes best effort transient local depth 5 as the spec example', () => {
-    expect(encodeQosChunk({ ...base, reliability: 'best_effort', durability: 'transient_local', depth: 5 })).toBe('2:1:,5:,:,:,,');
+    expect(encodeQosChunk({ ...base, reliability: 'best_effort', durability: 'transient_local', depth: 5 })).toBe(
+      '2:1:,5:,:,:,,',
+    );
   });
 
   it('writes rmw_zenoh default depth 42 empty and keep-all as 2', () => {
@@ -28,7 +30,13 @@ describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
   });
 
   it('writes finite durations as sec,nsec and manual-by-topic liveliness as 3', () => {
-    const q = { ...base, deadlineMs: 1500, lifespanMs: 250, liveliness: 'manual_by_topic' as const, livelinessLeaseMs: 2000 };
+    const q = {
+      ...base,
+      deadlineMs: 1500,
+      lifespanMs: 250,
+      liveliness: 'manual_by_topic' as const,
+      livelinessLeaseMs: 2000,
+    };
     expect(encodeQosChunk(q)).toBe('::,10:1,500000000:0,250000000:3,2,0');
   });
 
@@ -36,7 +44,15 @@ describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
     const samples: RmwQos[] = [
       base,
       { ...base, reliability: 'best_effort', durability: 'transient_local', depth: 5 },
-      { ...base, history: 'keep_all', depth: 42, deadlineMs: 1500, lifespanMs: 250, liveliness: 'manual_by_topic', livelinessLeaseMs: 2000 },
+      {
+        ...base,
+        history: 'keep_all',
+        depth: 42,
+        deadlineMs: 1500,
+        lifespanMs: 250,
+        liveliness: 'manual_by_topic',
+        livelinessLeaseMs: 2000,
+      },
     ];
     for (const q of samples) expect(decodeQosChunk(encodeQosChunk(q))).toEqual(q);
   });
