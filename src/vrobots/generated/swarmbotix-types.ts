@@ -185,7 +185,7 @@ export interface CameraSpec {
   frameId: string;
 }
 
-/** Frame id of one device (imu, gnss, baro, optical_flow, camera:<name>). */
+/** Frame id of one device (imu, mag, baro, gnss, optical_flow, camera:<name>). */
 export interface DeviceFrame {
   device: string;
   frameId: string;
@@ -406,6 +406,8 @@ export interface Accelerometer {
   specificForce: Vec3;
   /** Sensor temperature, deg C. */
   temperature: number;
+  /** Device frame of the reading (SrvVRobotFrame); absent = the robot body frame. */
+  frameId?: string;
 }
 
 /**
@@ -439,6 +441,7 @@ export interface Barometer {
   qnh: number;
   /** Air temperature, deg C. */
   temperature: number;
+  frameId?: string;
 }
 
 /** The world around the robot. */
@@ -497,6 +500,8 @@ export interface Gnss {
   epv: number;
   fixType: GnssFixType;
   satellitesVisible: number;
+  /** Frame of the antenna. */
+  frameId?: string;
 }
 
 /** Body rates, rad/s. */
@@ -505,6 +510,7 @@ export interface Gyroscope {
   valid: boolean;
   angularVelocity: Vec3;
   temperature: number;
+  frameId?: string;
 }
 
 /** Ground truth of the rigid body, in the header's frame (world) unless noted. */
@@ -528,19 +534,22 @@ export interface Magnetometer {
   timestampNs: bigint;
   valid: boolean;
   field: Vec3;
+  frameId?: string;
 }
 
-/** Downward-looking optical flow (PX4Flow style). */
+/** Downward-looking optical flow (PX4Flow style; the sensor looks along body -y). */
 export interface OpticalFlow {
   timestampNs: bigint;
   valid: boolean;
-  /** Angular flow about body x and y, rad/s (body rotation not removed). */
+  /** Line-of-sight rate of the ground about body x (forward motion), rad/s, body rotation included. */
   flowX: number;
+  /** Line-of-sight rate of the ground about body z (sideways motion), rad/s, body rotation included. */
   flowY: number;
   /** Distance to the ground along the sensor axis, m. */
   groundDistance: number;
   /** 0 (useless) .. 255 (perfect). */
   quality: number;
+  frameId?: string;
 }
 
 /** `swarmbotix.states.Sensors`. */
@@ -780,6 +789,7 @@ export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {
     { name: 'valid', kind: 'scalar', type: 'bool', repeated: false, optional: false },
     { name: 'specificForce', kind: 'message', type: 'swarmbotix.common.Vec3', repeated: false, optional: false },
     { name: 'temperature', kind: 'scalar', type: 'float', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.Actuator': [
     { name: 'pwm', kind: 'scalar', type: 'int32', repeated: true, optional: false },
@@ -796,6 +806,7 @@ export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {
     { name: 'altitude', kind: 'scalar', type: 'float', repeated: false, optional: false },
     { name: 'qnh', kind: 'scalar', type: 'float', repeated: false, optional: false },
     { name: 'temperature', kind: 'scalar', type: 'float', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.Environment': [
     { name: 'gravity', kind: 'message', type: 'swarmbotix.common.Vec3', repeated: false, optional: false },
@@ -832,12 +843,14 @@ export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {
     { name: 'epv', kind: 'scalar', type: 'float', repeated: false, optional: false },
     { name: 'fixType', kind: 'enum', type: 'swarmbotix.states.GnssFixType', repeated: false, optional: false },
     { name: 'satellitesVisible', kind: 'scalar', type: 'uint32', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.Gyroscope': [
     { name: 'timestampNs', kind: 'long', type: 'uint64', repeated: false, optional: false },
     { name: 'valid', kind: 'scalar', type: 'bool', repeated: false, optional: false },
     { name: 'angularVelocity', kind: 'message', type: 'swarmbotix.common.Vec3', repeated: false, optional: false },
     { name: 'temperature', kind: 'scalar', type: 'float', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.Kinematics': [
     { name: 'position', kind: 'message', type: 'swarmbotix.common.Vec3', repeated: false, optional: false },
@@ -851,6 +864,7 @@ export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {
     { name: 'timestampNs', kind: 'long', type: 'uint64', repeated: false, optional: false },
     { name: 'valid', kind: 'scalar', type: 'bool', repeated: false, optional: false },
     { name: 'field', kind: 'message', type: 'swarmbotix.common.Vec3', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.OpticalFlow': [
     { name: 'timestampNs', kind: 'long', type: 'uint64', repeated: false, optional: false },
@@ -859,6 +873,7 @@ export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {
     { name: 'flowY', kind: 'scalar', type: 'float', repeated: false, optional: false },
     { name: 'groundDistance', kind: 'scalar', type: 'float', repeated: false, optional: false },
     { name: 'quality', kind: 'scalar', type: 'uint32', repeated: false, optional: false },
+    { name: 'frameId', kind: 'scalar', type: 'string', repeated: false, optional: true },
   ],
   'swarmbotix.states.Sensors': [
     { name: 'accelerometer', kind: 'message', type: 'swarmbotix.states.Accelerometer', repeated: false, optional: false },

@@ -969,6 +969,7 @@ export namespace swarmbotix {
             valid: boolean;
             specificForce?: (swarmbotix.common.Vec3.$Properties|null);
             temperature: number;
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.Accelerometer.$Shape): swarmbotix.states.Accelerometer & swarmbotix.states.Accelerometer.$Shape;
             static create(properties?: swarmbotix.states.Accelerometer.$Properties): swarmbotix.states.Accelerometer;
             static encode(message: swarmbotix.states.Accelerometer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -981,6 +982,7 @@ export namespace swarmbotix {
                 valid?: (boolean|null);
                 specificForce?: (swarmbotix.common.Vec3.$Properties|null);
                 temperature?: (number|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.Accelerometer.$Properties;
@@ -996,6 +998,7 @@ export namespace swarmbotix {
             valid: boolean;
             angularVelocity?: (swarmbotix.common.Vec3.$Properties|null);
             temperature: number;
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.Gyroscope.$Shape): swarmbotix.states.Gyroscope & swarmbotix.states.Gyroscope.$Shape;
             static create(properties?: swarmbotix.states.Gyroscope.$Properties): swarmbotix.states.Gyroscope;
             static encode(message: swarmbotix.states.Gyroscope.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1008,6 +1011,7 @@ export namespace swarmbotix {
                 valid?: (boolean|null);
                 angularVelocity?: (swarmbotix.common.Vec3.$Properties|null);
                 temperature?: (number|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.Gyroscope.$Properties;
@@ -1022,6 +1026,7 @@ export namespace swarmbotix {
             timestampNs: (number|Long);
             valid: boolean;
             field?: (swarmbotix.common.Vec3.$Properties|null);
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.Magnetometer.$Shape): swarmbotix.states.Magnetometer & swarmbotix.states.Magnetometer.$Shape;
             static create(properties?: swarmbotix.states.Magnetometer.$Properties): swarmbotix.states.Magnetometer;
             static encode(message: swarmbotix.states.Magnetometer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1033,6 +1038,7 @@ export namespace swarmbotix {
                 timestampNs?: (number|Long|null);
                 valid?: (boolean|null);
                 field?: (swarmbotix.common.Vec3.$Properties|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.Magnetometer.$Properties;
@@ -1050,6 +1056,7 @@ export namespace swarmbotix {
             altitude: number;
             qnh: number;
             temperature: number;
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.Barometer.$Shape): swarmbotix.states.Barometer & swarmbotix.states.Barometer.$Shape;
             static create(properties?: swarmbotix.states.Barometer.$Properties): swarmbotix.states.Barometer;
             static encode(message: swarmbotix.states.Barometer.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1064,6 +1071,7 @@ export namespace swarmbotix {
                 altitude?: (number|null);
                 qnh?: (number|null);
                 temperature?: (number|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.Barometer.$Properties;
@@ -1095,6 +1103,7 @@ export namespace swarmbotix {
             epv: number;
             fixType: swarmbotix.states.GnssFixType;
             satellitesVisible: number;
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.Gnss.$Shape): swarmbotix.states.Gnss & swarmbotix.states.Gnss.$Shape;
             static create(properties?: swarmbotix.states.Gnss.$Properties): swarmbotix.states.Gnss;
             static encode(message: swarmbotix.states.Gnss.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1113,6 +1122,7 @@ export namespace swarmbotix {
                 epv?: (number|null);
                 fixType?: (swarmbotix.states.GnssFixType|null);
                 satellitesVisible?: (number|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.Gnss.$Properties;
@@ -1130,6 +1140,7 @@ export namespace swarmbotix {
             flowY: number;
             groundDistance: number;
             quality: number;
+            frameId?: (string|null);
             static create(properties: swarmbotix.states.OpticalFlow.$Shape): swarmbotix.states.OpticalFlow & swarmbotix.states.OpticalFlow.$Shape;
             static create(properties?: swarmbotix.states.OpticalFlow.$Properties): swarmbotix.states.OpticalFlow;
             static encode(message: swarmbotix.states.OpticalFlow.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -1144,6 +1155,7 @@ export namespace swarmbotix {
                 flowY?: (number|null);
                 groundDistance?: (number|null);
                 quality?: (number|null);
+                frameId?: (string|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = swarmbotix.states.OpticalFlow.$Properties;

@@ -4281,7 +4281,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             /**
              * Constructs a new DeviceFrame.
              * @memberof swarmbotix.services
-             * @classdesc Frame id of one device (imu, gnss, baro, optical_flow, camera:<name>).
+             * @classdesc Frame id of one device (imu, mag, baro, gnss, optical_flow, camera:<name>).
              * @constructor
              * @param {swarmbotix.services.DeviceFrame.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -7696,6 +7696,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @property {boolean|null} [valid] Accelerometer valid
              * @property {swarmbotix.common.Vec3.$Properties|null} [specificForce] Accelerometer specificForce
              * @property {number|null} [temperature] Sensor temperature, deg C.
+             * @property {string|null} [frameId] Device frame of the reading (SrvVRobotFrame); absent = the robot body frame.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -7760,6 +7761,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
             Accelerometer.prototype.temperature = 0;
 
             /**
+             * Device frame of the reading (SrvVRobotFrame); absent = the robot body frame.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.Accelerometer
+             * @instance
+             */
+            Accelerometer.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(Accelerometer.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            /**
              * Creates a new Accelerometer instance using the specified properties.
              * @function create
              * @memberof swarmbotix.states.Accelerometer
@@ -7799,6 +7817,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     $root.swarmbotix.common.Vec3.encode(message.specificForce, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.temperature != null && $Object.hasOwnProperty.call(message, "temperature") && !$Object.is(message.temperature, 0))
                     writer.uint32(/* id 4, wireType 5 =*/37).float(message.temperature);
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 5, wireType 2 =*/42).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -7876,6 +7896,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                                 delete message.temperature;
                             continue;
                         }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -7905,6 +7932,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @property {boolean|null} [valid] Gyroscope valid
              * @property {swarmbotix.common.Vec3.$Properties|null} [angularVelocity] Gyroscope angularVelocity
              * @property {number|null} [temperature] Gyroscope temperature
+             * @property {string|null} [frameId] Gyroscope frameId
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -7969,6 +7997,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
             Gyroscope.prototype.temperature = 0;
 
             /**
+             * Gyroscope frameId.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.Gyroscope
+             * @instance
+             */
+            Gyroscope.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(Gyroscope.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            /**
              * Creates a new Gyroscope instance using the specified properties.
              * @function create
              * @memberof swarmbotix.states.Gyroscope
@@ -8008,6 +8053,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     $root.swarmbotix.common.Vec3.encode(message.angularVelocity, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.temperature != null && $Object.hasOwnProperty.call(message, "temperature") && !$Object.is(message.temperature, 0))
                     writer.uint32(/* id 4, wireType 5 =*/37).float(message.temperature);
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 5, wireType 2 =*/42).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8085,6 +8132,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                                 delete message.temperature;
                             continue;
                         }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -8113,6 +8167,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @property {number|Long|null} [timestampNs] Magnetometer timestampNs
              * @property {boolean|null} [valid] Magnetometer valid
              * @property {swarmbotix.common.Vec3.$Properties|null} [field] Magnetometer field
+             * @property {string|null} [frameId] Magnetometer frameId
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8169,6 +8224,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
             Magnetometer.prototype.field = null;
 
             /**
+             * Magnetometer frameId.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.Magnetometer
+             * @instance
+             */
+            Magnetometer.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(Magnetometer.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            /**
              * Creates a new Magnetometer instance using the specified properties.
              * @function create
              * @memberof swarmbotix.states.Magnetometer
@@ -8206,6 +8278,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     writer.uint32(/* id 2, wireType 0 =*/16).bool(message.valid);
                 if (message.field != null && $Object.hasOwnProperty.call(message, "field"))
                     $root.swarmbotix.common.Vec3.encode(message.field, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 4, wireType 2 =*/34).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8274,6 +8348,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                             message.field = $root.swarmbotix.common.Vec3.decode(reader, reader.size(), $undefined, _depth + 1, message.field);
                             continue;
                         }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -8305,6 +8386,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @property {number|null} [altitude] Pressure altitude against qnh (ISA), m.
              * @property {number|null} [qnh] Sea-level pressure setting the altitude uses, hPa.
              * @property {number|null} [temperature] Air temperature, deg C.
+             * @property {string|null} [frameId] Barometer frameId
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8385,6 +8467,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
             Barometer.prototype.temperature = 0;
 
             /**
+             * Barometer frameId.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.Barometer
+             * @instance
+             */
+            Barometer.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(Barometer.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            /**
              * Creates a new Barometer instance using the specified properties.
              * @function create
              * @memberof swarmbotix.states.Barometer
@@ -8428,6 +8527,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     writer.uint32(/* id 5, wireType 5 =*/45).float(message.qnh);
                 if (message.temperature != null && $Object.hasOwnProperty.call(message, "temperature") && !$Object.is(message.temperature, 0))
                     writer.uint32(/* id 6, wireType 5 =*/53).float(message.temperature);
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 7, wireType 2 =*/58).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8526,6 +8627,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                                 delete message.temperature;
                             continue;
                         }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -8585,6 +8693,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @property {number|null} [epv] Gnss epv
              * @property {swarmbotix.states.GnssFixType|null} [fixType] Gnss fixType
              * @property {number|null} [satellitesVisible] Gnss satellitesVisible
+             * @property {string|null} [frameId] Frame of the antenna.
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8697,6 +8806,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
             Gnss.prototype.satellitesVisible = 0;
 
             /**
+             * Frame of the antenna.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.Gnss
+             * @instance
+             */
+            Gnss.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(Gnss.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            /**
              * Creates a new Gnss instance using the specified properties.
              * @function create
              * @memberof swarmbotix.states.Gnss
@@ -8748,6 +8874,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     writer.uint32(/* id 9, wireType 0 =*/72).int32(message.fixType);
                 if (message.satellitesVisible != null && $Object.hasOwnProperty.call(message, "satellitesVisible") && message.satellitesVisible !== 0)
                     writer.uint32(/* id 10, wireType 0 =*/80).uint32(message.satellitesVisible);
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 11, wireType 2 =*/90).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -8879,6 +9007,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                                 delete message.satellitesVisible;
                             continue;
                         }
+                    case 11: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
+                            continue;
+                        }
                     }
                     reader.skipType(wireType, _depth, tag);
                     if (!reader.discardUnknown) {
@@ -8906,10 +9041,11 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @typedef {Object} swarmbotix.states.OpticalFlow.$Properties
              * @property {number|Long|null} [timestampNs] OpticalFlow timestampNs
              * @property {boolean|null} [valid] OpticalFlow valid
-             * @property {number|null} [flowX] Angular flow about body x and y, rad/s (body rotation not removed).
-             * @property {number|null} [flowY] OpticalFlow flowY
+             * @property {number|null} [flowX] Line-of-sight rate of the ground about body x (forward motion), rad/s, body rotation included.
+             * @property {number|null} [flowY] Line-of-sight rate of the ground about body z (sideways motion), rad/s, body rotation included.
              * @property {number|null} [groundDistance] Distance to the ground along the sensor axis, m.
              * @property {number|null} [quality] 0 (useless) .. 255 (perfect).
+             * @property {string|null} [frameId] OpticalFlow frameId
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -8929,7 +9065,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             /**
              * Constructs a new OpticalFlow.
              * @memberof swarmbotix.states
-             * @classdesc Downward-looking optical flow (PX4Flow style).
+             * @classdesc Downward-looking optical flow (PX4Flow style; the sensor looks along body -y).
              * @constructor
              * @param {swarmbotix.states.OpticalFlow.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
@@ -8958,7 +9094,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             OpticalFlow.prototype.valid = false;
 
             /**
-             * Angular flow about body x and y, rad/s (body rotation not removed).
+             * Line-of-sight rate of the ground about body x (forward motion), rad/s, body rotation included.
              * @member {number} flowX
              * @memberof swarmbotix.states.OpticalFlow
              * @instance
@@ -8966,7 +9102,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             OpticalFlow.prototype.flowX = 0;
 
             /**
-             * OpticalFlow flowY.
+             * Line-of-sight rate of the ground about body z (sideways motion), rad/s, body rotation included.
              * @member {number} flowY
              * @memberof swarmbotix.states.OpticalFlow
              * @instance
@@ -8988,6 +9124,23 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * @instance
              */
             OpticalFlow.prototype.quality = 0;
+
+            /**
+             * OpticalFlow frameId.
+             * @member {string|null|undefined} frameId
+             * @memberof swarmbotix.states.OpticalFlow
+             * @instance
+             */
+            OpticalFlow.prototype.frameId = null;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(OpticalFlow.prototype, "_frameId", {
+                get: $util.oneOfGetter($oneOfFields = ["frameId"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
 
             /**
              * Creates a new OpticalFlow instance using the specified properties.
@@ -9033,6 +9186,8 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     writer.uint32(/* id 5, wireType 5 =*/45).float(message.groundDistance);
                 if (message.quality != null && $Object.hasOwnProperty.call(message, "quality") && message.quality !== 0)
                     writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.quality);
+                if (message.frameId != null && $Object.hasOwnProperty.call(message, "frameId"))
+                    writer.uint32(/* id 7, wireType 2 =*/58).string(message.frameId);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -9129,6 +9284,13 @@ export const swarmbotix = $root.swarmbotix = (() => {
                                 message.quality = value;
                             else
                                 delete message.quality;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            message.frameId = reader.stringVerify();
+                            message._frameId = "frameId";
                             continue;
                         }
                     }

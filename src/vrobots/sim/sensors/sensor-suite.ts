@@ -1,0 +1,239 @@
+/**
+ * The sensors of one robot, read from physics truth: accelerometer (specific force),
+ * gyroscope, magnetometer, barometer (ISA pressure, altitude against qnh), GNSS (from the
+ * scene's geo origin, with Gauss-Markov position error), downward optical flow, and the
+ * environment block. Noise comes from a seeded source: same seed, same readings.
+ */
+import {
+  type Environment,
+  type GeoPoint,
+  GnssFixType,
+  type Kinematics,
+  type Sensors,
+  type SrvSensorConfig,
+  type Vec3,
+} from '../../generated/swarmbotix-types.js';
+import { isa, pressureAltitude } from '../physics/atmosphere.js';
+import { GRAVITY } from '../physics/physics-model.js';
+import { add, rotate, rotateInverse, sub } from '../physics/vector-math.js';
+import { DEFAULT_GEO_ORIGIN, earthField, worldToGeo, worldToNed } from './geodesy.js';
+import { NoiseSource } from './noise-source.js';
+import {
+  applySensorConfig,
+  DEFAULT_SENSOR_NOISE,
+  type ImuNoiseSpec,
+  noiseless,
+  type SensorNoise,
+} from './sensor-noise.js';
+
+export interface SensorSuiteOptions {
+  /** Seed of the noise source (SrvSensorConfig.noise_seed replaces it). */
+  readonly seed: number;
+  /** False: every reading is exact truth (noise configuration still kept for later). */
+  readonly noise?: boolean;
+  readonly geoOrigin?: GeoPoint;
+  /** Ground height (world y), m. */
+  readonly groundHeight?: number;
+  /** Frame ids stamped on the readings (`srv/frames` changes them); absent = the body frame. */
+  readonly deviceFrames?: Readonly<Partial<Record<SensorDevice, string>>>;
+}
+
+/** Device names as `SrvVRobotFrame.device_frames` uses them. */
+export const SENSOR_DEVICES = ['imu', 'mag', 'baro', 'gnss', 'optical_flow'] as const;
+export type SensorDevice = (typeof SENSOR_DEVICES)[number];
+
+/** Optical flow reads nothing beyond this distance, m. */
+const FLOW_MAX_RANGE_M = 30;
+/** GNSS position error correlation time, s. */
+const GNSS_TAU_S = 60;
+const KELVIN = 273.15;
+
+const ZERO = (): Vec3 => ({ x: 0, y: 0, z: 0 });
+
+export class SensorSuite {
+  private config: SensorNoise = DEFAULT_SENSOR_NOISE;
+  private noise: NoiseSource;
+  private readonly noisy: boolean;
+  private readonly origin: GeoPoint;
+  private readonly ground: number;
+  private seed: number;
+  private biases = { accelerometer: ZERO(), gyroscope: ZERO(), magnetometer: ZERO() };
+  private gnssError = ZERO();
+  private lastNs: bigint | undefined;
+  private frames: Partial<Record<SensorDevice, string>>;
+
+  constructor(options: SensorSuiteOptions) {
+    this.frames = { ...options.deviceFrames };
+    this.seed = options.seed;
+    this.noisy = options.noise ?? true;
+    this.origin = options.geoOrigin ?? DEFAULT_GEO_ORIGIN;
+    this.ground = options.groundHeight ?? 0;
+    this.noise = new NoiseSource(this.seed);
+    this.reset();
+  }
+
+  /** The noise in effect (zero everywhere when the suite was built noiseless). */
+  settings(): SensorNoise {
+    return this.noisy ? this.config : noiseless(this.config);
+  }
+
+  /** `srv/sensors`: absent fields keep theirs; a new seed restarts the noise sequence. */
+  configure(request: SrvSensorConfig): void {
+    this.config = applySensorConfig(this.config, request);
+    if (request.noiseSeed !== undefined) {
+      this.seed = request.noiseSeed;
+      this.noise = new NoiseSource(this.seed);
+      this.drawBiases();
+    }
+  }
+
+  /** `srv/frames`: the frame id a device's readings carry (undefined = the body frame). */
+  setDeviceFrame(device: SensorDevice, frameId: string | undefined): void {
+    if (frameId === undefined) delete this.frames[device];
+    else this.frames[device] = frameId;
+  }
+
+  /** `{ frameId }` when the device has its own frame, else nothing. */
+  private frameOf(device: SensorDevice): { frameId?: string } {
+    const id = this.frames[device];
+    return id === undefined ? {} : { frameId: id };
+  }
+
+  /** New biases drawn and correlated errors cleared (robot reset). */
+  reset(): void {
+    this.drawBiases();
+    this.gnssError = ZERO();
+    this.lastNs = undefined;
+  }
+
+  private drawBiases(): void {
+    const s = this.settings();
+    const draw = (spec: ImuNoiseSpec): Vec3 => this.vecNoise(spec.biasStd);
+    this.biases = {
+      accelerometer: draw(s.accelerometer),
+      gyroscope: draw(s.gyroscope),
+      magnetometer: draw(s.magnetometer),
+    };
+  }
+
+  private vecNoise(std: number): Vec3 {
+    return { x: this.noise.normal(std), y: this.noise.normal(std), z: this.noise.normal(std) };
+  }
+
+  /** Bias random walk over dt, then truth + bias + white noise. */
+  private imu(truth: Vec3, key: keyof SensorSuite['biases'], spec: ImuNoiseSpec, dt: number): Vec3 {
+    if (spec.biasWalkStd > 0 && dt > 0) {
+      this.biases[key] = add(this.biases[key], this.vecNoise(spec.biasWalkStd * Math.sqrt(dt)));
+    }
+    return add(add(truth, this.biases[key]), this.vecNoise(spec.noiseStd));
+  }
+
+  /** Every sensor read at `nowNs` from the truth `k`. */
+  read(k: Kinematics, nowNs: bigint): Sensors {
+    const dt = this.lastNs === undefined || nowNs <= this.lastNs ? 0 : Number(nowNs - this.lastNs) / 1e9;
+    this.lastNs = nowNs;
+    const s = this.settings();
+    const q = k.orientation;
+    const env = this.environment(k);
+    const airC = env.temperature;
+
+    const specificForce = rotateInverse(q, sub(k.linearAcceleration, { x: 0, y: -GRAVITY, z: 0 }));
+    const accel = this.imu(specificForce, 'accelerometer', s.accelerometer, dt);
+    const gyro = this.imu(k.angularVelocity, 'gyroscope', s.gyroscope, dt);
+    const mag = this.imu(rotateInverse(q, earthField(this.origin)), 'magnetometer', s.magnetometer, dt);
+
+    const b = s.barometer;
+    const pressure = env.airPressure + b.pressureBias + this.noise.normal(b.pressureNoiseStd);
+
+    // GNSS: first-order Gauss-Markov error, so a standing robot's fix wanders slowly, not jitters.
+    const g = s.gps;
+    const decay = dt > 0 ? Math.exp(-dt / GNSS_TAU_S) : 1;
+    const drive = Math.sqrt(1 - decay * decay);
+    const e = this.gnssError;
+    this.gnssError = {
+      x: e.x * decay + this.noise.normal(g.horizontalNoiseStd * drive),
+      y: e.y * decay + this.noise.normal(g.verticalNoiseStd * drive),
+      z: e.z * decay + this.noise.normal(g.horizontalNoiseStd * drive),
+    };
+    const fix = worldToGeo(this.origin, add(k.position, this.gnssError));
+    const hasFix = g.fixType >= GnssFixType.FIX_2D;
+
+    return {
+      accelerometer: {
+        timestampNs: nowNs,
+        valid: true,
+        specificForce: accel,
+        temperature: airC + 5,
+        ...this.frameOf('imu'),
+      },
+      gyroscope: {
+        timestampNs: nowNs,
+        valid: true,
+        angularVelocity: gyro,
+        temperature: airC + 5,
+        ...this.frameOf('imu'),
+      },
+      magnetometer: { timestampNs: nowNs, valid: true, field: mag, ...this.frameOf('mag') },
+      barometer: {
+        timestampNs: nowNs,
+        valid: true,
+        pressure,
+        altitude: pressureAltitude(pressure, b.qnh),
+        qnh: b.qnh,
+        temperature: airC,
+        ...this.frameOf('baro'),
+      },
+      gnss: {
+        timestampNs: nowNs,
+        valid: hasFix,
+        lat: hasFix ? fix.lat : 0,
+        lon: hasFix ? fix.lon : 0,
+        alt: hasFix ? fix.alt : 0,
+        velocity: hasFix ? add(worldToNed(k.linearVelocity), this.vecNoise(g.velocityNoiseStd)) : ZERO(),
+        eph: g.eph,
+        epv: g.epv,
+        fixType: g.fixType,
+        satellitesVisible: g.satellitesVisible,
+        ...this.frameOf('gnss'),
+      },
+      opticalFlow: this.opticalFlow(k, env.agl, nowNs, s),
+    };
+  }
+
+  /** Ground line-of-sight rates seen along body -y (derivation in docs/vrobots-protocol.md). */
+  private opticalFlow(k: Kinematics, agl: number, nowNs: bigint, s: SensorNoise): Sensors['opticalFlow'] {
+    const down = rotate(k.orientation, { x: 0, y: -1, z: 0 });
+    const distance = down.y < -0.2 ? agl / -down.y : Number.POSITIVE_INFINITY;
+    const inRange = s.opticalFlowMounted && distance > 0.05 && distance <= FLOW_MAX_RANGE_M;
+    const frame = this.frameOf('optical_flow');
+    if (!inRange)
+      return { timestampNs: nowNs, valid: false, flowX: 0, flowY: 0, groundDistance: 0, quality: 0, ...frame };
+    const vb = rotateInverse(k.orientation, k.linearVelocity);
+    const w = k.angularVelocity;
+    const n = s.opticalFlow;
+    return {
+      timestampNs: nowNs,
+      valid: true,
+      flowX: vb.z / distance - w.x + this.noise.normal(n.flowNoiseStd),
+      flowY: -vb.x / distance - w.z + this.noise.normal(n.flowNoiseStd),
+      groundDistance: distance + this.noise.normal(n.distanceNoiseStd),
+      quality: Math.round(255 * (1 - distance / FLOW_MAX_RANGE_M / 2)),
+      ...frame,
+    };
+  }
+
+  /** The world around the robot (truth, no noise). */
+  environment(k: Kinematics): Environment {
+    const geo = worldToGeo(this.origin, k.position);
+    const air = isa(geo.alt);
+    return {
+      gravity: { x: 0, y: -GRAVITY, z: 0 },
+      airPressure: air.pressure,
+      airDensity: air.density,
+      temperature: air.temperature - KELVIN,
+      geo,
+      agl: k.position.y - this.ground,
+      wind: ZERO(),
+    };
+  }
+}
