@@ -201,6 +201,28 @@ describe('simulator robots (in-process)', () => {
   });
 });
 
+describe('simulator physics (in-process)', () => {
+  it('moves a truck under throttle and a dormant robot holds still until activated', async () => {
+    const made = await create('truck');
+    const dormant = await create('msd', { startActive: false });
+    const pub = node.createPublisher(Command, `vrobots/${made.sysId}/z/cmd`);
+    if (!pub.ok) throw new Error(pub.error.message);
+    const start = (await statesOf(made.sysId, 200)).at(-1) as State;
+    pub.value.publish(Command.create({ header: { srcId: 122 }, id: 304, args: { intArr: [1500, 1900] } }));
+    const later = (await statesOf(made.sysId, 1000)).at(-1) as State;
+    const moved = Math.hypot(
+      later.kinematics.position.x - start.kinematics.position.x,
+      later.kinematics.position.z - start.kinematics.position.z,
+    );
+    expect(moved).toBeGreaterThan(0.05);
+    expect(later.actuator.pwm.slice(0, 2)).toEqual([1500, 1900]);
+    const still = await statesOf(dormant.sysId, 300);
+    expect(still.every((s) => !s.active && s.simTimeNs >= 0n)).toBe(true);
+    expect(still.at(-1)?.sensors.accelerometer.valid).toBe(true);
+    expect(still.at(-1)?.environment.airDensity).toBeGreaterThan(1);
+  });
+});
+
 describe('simulator fault knobs (in-process)', () => {
   it('drops and delays replies per segment and pauses publishing', async () => {
     await waitServices(1);

@@ -4,12 +4,15 @@
  * test may pass its own factory.
  */
 import type { Pose } from '../generated/swarmbotix-types.js';
+import type { RobotType } from '../robot-type.js';
+import { ModelBody } from './model-body.js';
+import { createPhysicsModel } from './physics/index.js';
 import type { RobotBody } from './robot-body.js';
-import { StillBody } from './still-body.js';
+import { SensorSuite } from './sensors/sensor-suite.js';
 
 export interface BodySpec {
   readonly sysId: number;
-  readonly robotType: string;
+  readonly robotType: RobotType;
   readonly spawn: Pose;
   readonly noiseSeed: number;
   readonly sensorNoise: boolean;
@@ -17,4 +20,8 @@ export interface BodySpec {
 
 export type RobotBodyFactory = (spec: BodySpec) => RobotBody;
 
-export const defaultBodyFactory: RobotBodyFactory = (spec) => new StillBody(spec.spawn);
+export const defaultBodyFactory: RobotBodyFactory = (spec) =>
+  new ModelBody(
+    createPhysicsModel(spec.robotType, spec.spawn),
+    new SensorSuite({ seed: spec.noiseSeed, noise: spec.sensorNoise }),
+  );

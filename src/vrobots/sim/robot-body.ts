@@ -38,4 +38,6 @@ export interface RobotBody {
   configure(config: ModelConfig): void;
   /** Back to `pose` (or the spawn pose): zero velocities, commands cleared, actuators idle. */
   reset(pose?: Pose): void;
+  /** `srv/frames`: the frame id a device's readings carry (devices the body has no sensor for are ignored). */
+  setDeviceFrame?(device: string, frameId: string): void;
 }

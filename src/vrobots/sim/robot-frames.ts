@@ -1,12 +1,11 @@
 /**
  * The frames a robot uses, as published on `z/frames`: the robot's body frame (child of the
- * scene frame, moving: its pose is in `z/state`) and one static frame per device and
- * mounted camera (children of the body frame). `srv/frames` and `srv/cameras` change them.
+ * scene frame, moving: its pose is in `z/state`), plus a static frame for each device given
+ * its own frame through `srv/frames` and each mounted camera (children of the body frame).
+ * A device without its own frame reads in the body frame.
  */
 import { AxisConvention, type CameraSpec, type Header } from '../generated/swarmbotix-types.js';
 import { CoordFrameDef } from '../messages/topic-messages.js';
-
-export const DEVICES = ['imu', 'gnss', 'baro', 'optical_flow'] as const;
 
 const IDENTITY = { x: 0, y: 0, z: 0, w: 1 };
 const ORIGIN = { x: 0, y: 0, z: 0 };
@@ -22,7 +21,6 @@ export class RobotFrames {
     readonly sceneFrameId: string,
   ) {
     this.robotFrameId = bodyFrameId;
-    for (const d of DEVICES) this.deviceFrames.set(d, `${bodyFrameId}/${d}`);
   }
 
   setDeviceFrame(device: string, frameId: string): void {

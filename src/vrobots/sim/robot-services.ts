@@ -95,7 +95,10 @@ const HANDLERS: Record<string, SegmentHandler> = {
       if (request.robotFrameId !== undefined && request.robotFrameId.length > 0)
         robot.frames.robotFrameId = request.robotFrameId;
       for (const d of request.deviceFrames)
-        if (d.device.length > 0 && d.frameId.length > 0) robot.frames.setDeviceFrame(d.device, d.frameId);
+        if (d.device.length > 0 && d.frameId.length > 0) {
+          robot.frames.setDeviceFrame(d.device, d.frameId);
+          robot.body.setDeviceFrame?.(d.device, d.frameId);
+        }
       robot.publishFrames();
     }
     return ack(robot, key, true, `robot frame ${robot.frames.robotFrameId}`);
