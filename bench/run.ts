@@ -13,9 +13,11 @@ import type { BenchContext, BenchMode } from './harness/context.js';
 import { Recorder } from './harness/recorder.js';
 import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
+import { benchMemory } from './memory.js';
 import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 import { benchSwarm } from './swarm.js';
+import { benchVrobotsConnect } from './vrobots-connect.js';
 
 const BENCHES: ReadonlyArray<{
   readonly name: string;
@@ -26,6 +28,8 @@ const BENCHES: ReadonlyArray<{
   { name: 'pubsub', needsRouter: true, run: benchPubSubThroughput },
   { name: 'executor', needsRouter: false, run: benchExecutor },
   { name: 'swarm', needsRouter: true, run: benchSwarm },
+  { name: 'connect', needsRouter: true, run: benchVrobotsConnect },
+  { name: 'memory', needsRouter: true, run: benchMemory },
 ];
 
 async function main(): Promise<number> {

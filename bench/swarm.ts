@@ -82,7 +82,7 @@ async function runSwarm(
   let exec: Executor | undefined;
   let spinning: Promise<unknown> | undefined;
   try {
-    sim = forkBenchChild('swarm-simulator.ts', [locator, String(robots), 'multirotor']);
+    sim = forkBenchChild('simulator-process.ts', [locator, String(robots), 'multirotor']);
     const ready = await sim.next('ready', 90_000);
     log(
       `simulator up with ${String(ready.robots)} robots in ${Number(ready.startupMs).toFixed(0)} ms (pid ${sim.pid})`,

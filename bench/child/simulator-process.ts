@@ -1,9 +1,9 @@
 /**
- * Child process of the swarm benchmark: the headless simulator with N robots over the router,
- * so that the client's CPU time is measured apart from the simulator's. Talks to the parent
+ * Child process of the swarm and connect benchmarks: the headless simulator with N scene
+ * robots over the router, so that the client's CPU time and event loop are its own. Talks to the parent
  * over the fork IPC channel; exits when the parent asks or goes away.
  *
- * argv: <router locator> <robots> <robot type>
+ * argv: <router locator> <robots> [robot type = multirotor] [service delay ms = simulator default]
  */
 import { startSimulator } from '../../src/vrobots/sim/index.js';
 
@@ -20,12 +20,13 @@ function publishedStates(counters: { readonly published: ReadonlyMap<string, num
 }
 
 async function main(): Promise<void> {
-  const [router, robotsArg, robotType = 'multirotor'] = process.argv.slice(2);
+  const [router, robotsArg, robotType = 'multirotor', delayArg] = process.argv.slice(2);
   const robots = Number(robotsArg);
-  if (router === undefined || !Number.isInteger(robots) || robots < 1) {
+  const serviceDelayMs = delayArg === undefined ? undefined : Number(delayArg);
+  if (router === undefined || !Number.isInteger(robots) || robots < 0) {
     send({
       type: 'error',
-      message: `usage: swarm-simulator <router> <robots> [type], got ${process.argv.slice(2).join(' ')}`,
+      message: `usage: simulator-process <router> <robots> [type] [serviceDelayMs], got ${process.argv.slice(2).join(' ')}`,
     });
     process.exit(2);
   }
@@ -33,8 +34,9 @@ async function main(): Promise<void> {
   const sim = await startSimulator({
     router,
     robots: Array.from({ length: robots }, () => robotType),
-    capacity: robots * 16 + 64,
+    capacity: Math.max(4096, robots * 16 + 64),
     connectBudgetMs: 10_000,
+    ...(serviceDelayMs !== undefined ? { serviceDelayMs } : {}),
   });
   if (!sim.ok) {
     send({ type: 'error', message: `startSimulator: ${sim.error.message}` });
