@@ -15,7 +15,13 @@ import type { CmdArgsInput } from '../../commands/command-rules.js';
 import type { Estimate, Kinematics, Pose, Vec3, Wrench } from '../../generated/swarmbotix-types.js';
 import { isa } from './atmosphere.js';
 import { BodyCommands } from './body-commands.js';
-import type { ActuatorReadout, ModelConfig, PhysicalParams, PhysicsModel } from './physics-model.js';
+import {
+  type ActuatorReadout,
+  type ModelConfig,
+  mergePhysical,
+  type PhysicalParams,
+  type PhysicsModel,
+} from './physics-model.js';
 import { RigidBody } from './rigid-body.js';
 import { add, clamp, copy, identityQuat, norm, rotate, rotateInverse, scale, vec3 } from './vector-math.js';
 
@@ -209,8 +215,9 @@ export class FixedWingModel implements PhysicsModel {
   }
 
   setPhysical(mass: number | undefined, moments: Vec3 | undefined): void {
-    if (mass !== undefined && mass > 0) this.body.mass = mass;
-    if (moments !== undefined && moments.x > 0 && moments.y > 0 && moments.z > 0) this.body.moments = copy(moments);
+    const p = mergePhysical(this.physical(), mass, moments);
+    this.body.mass = p.mass;
+    this.body.moments = p.principalMoments;
   }
 
   configure(_config: ModelConfig): void {}

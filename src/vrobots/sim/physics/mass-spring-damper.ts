@@ -8,7 +8,13 @@ import { CommandId } from '../../commands/command-id.js';
 import type { CmdArgsInput } from '../../commands/command-rules.js';
 import type { Estimate, Kinematics, Pose, Vec3, Wrench } from '../../generated/swarmbotix-types.js';
 import { BodyCommands } from './body-commands.js';
-import type { ActuatorReadout, ModelConfig, PhysicalParams, PhysicsModel } from './physics-model.js';
+import {
+  type ActuatorReadout,
+  type ModelConfig,
+  mergePhysical,
+  type PhysicalParams,
+  type PhysicsModel,
+} from './physics-model.js';
 import { copy, identityQuat, vec3 } from './vector-math.js';
 
 export interface MsdSpec {
@@ -102,13 +108,7 @@ export class MassSpringDamperModel implements PhysicsModel {
   }
 
   setPhysical(mass: number | undefined, moments: Vec3 | undefined): void {
-    this.params = {
-      mass: mass !== undefined && mass > 0 ? mass : this.params.mass,
-      principalMoments:
-        moments !== undefined && moments.x > 0 && moments.y > 0 && moments.z > 0
-          ? copy(moments)
-          : this.params.principalMoments,
-    };
+    this.params = mergePhysical(this.params, mass, moments);
   }
 
   configure(config: ModelConfig): void {

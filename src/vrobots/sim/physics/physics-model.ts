@@ -34,6 +34,19 @@ export interface PhysicalParams {
   readonly principalMoments: Vec3;
 }
 
+/** `params` with the valid parts of a `srv/params` / SET_MASS / SET_MOI_* update: positive values only. */
+export function mergePhysical(
+  params: PhysicalParams,
+  mass: number | undefined,
+  moments: Vec3 | undefined,
+): PhysicalParams {
+  const validMoments = moments !== undefined && moments.x > 0 && moments.y > 0 && moments.z > 0;
+  return {
+    mass: mass !== undefined && mass > 0 ? mass : params.mass,
+    principalMoments: validMoments ? { x: moments.x, y: moments.y, z: moments.z } : params.principalMoments,
+  };
+}
+
 /** The actuator block of a State. */
 export interface ActuatorReadout {
   readonly pwm: number[];

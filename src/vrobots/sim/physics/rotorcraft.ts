@@ -16,6 +16,7 @@ import {
   type ActuatorReadout,
   GRAVITY,
   type ModelConfig,
+  mergePhysical,
   type PhysicalParams,
   type PhysicsModel,
 } from './physics-model.js';
@@ -211,8 +212,9 @@ export class RotorcraftModel implements PhysicsModel {
   }
 
   setPhysical(mass: number | undefined, moments: Vec3 | undefined): void {
-    if (mass !== undefined && mass > 0) this.body.mass = mass;
-    if (moments !== undefined && moments.x > 0 && moments.y > 0 && moments.z > 0) this.body.moments = copy(moments);
+    const p = mergePhysical(this.physical(), mass, moments);
+    this.body.mass = p.mass;
+    this.body.moments = p.principalMoments;
   }
 
   configure(config: ModelConfig): void {

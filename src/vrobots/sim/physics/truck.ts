@@ -13,6 +13,7 @@ import {
   type ActuatorReadout,
   GRAVITY,
   type ModelConfig,
+  mergePhysical,
   type PhysicalParams,
   type PhysicsModel,
 } from './physics-model.js';
@@ -154,13 +155,7 @@ export class TruckModel implements PhysicsModel {
   }
 
   setPhysical(mass: number | undefined, moments: Vec3 | undefined): void {
-    this.params = {
-      mass: mass !== undefined && mass > 0 ? mass : this.params.mass,
-      principalMoments:
-        moments !== undefined && moments.x > 0 && moments.y > 0 && moments.z > 0
-          ? copy(moments)
-          : this.params.principalMoments,
-    };
+    this.params = mergePhysical(this.params, mass, moments);
   }
 
   configure(config: ModelConfig): void {
