@@ -1,15 +1,29 @@
 #!/usr/bin/env node
-// The `vrobots` command. A built package (dist/) runs as plain JavaScript; a source
-// checkout (after `npm install`) runs the TypeScript entry through tsx's loader, so
-// `npx vrobots` works in a fresh clone with no build step and no node flags.
+// The `vrobots` command. In a source checkout (after `npm install`, tsx is there) the
+// TypeScript entry runs through tsx's loader, so `npx vrobots` works in a fresh clone with
+// no build step, no node flags, and never runs a stale build. An installed package without
+// tsx runs the built JavaScript in dist/.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const built = fileURLToPath(new URL('../dist/src/vrobots/cli/main.js', import.meta.url));
-if (existsSync(built)) {
-  await import(pathToFileURL(built).href);
-} else {
-  const { register } = await import('tsx/esm/api');
+const source = new URL('../src/vrobots/cli/main.ts', import.meta.url);
+const built = new URL('../dist/src/vrobots/cli/main.js', import.meta.url);
+
+async function tsxRegister() {
+  try {
+    return (await import('tsx/esm/api')).register;
+  } catch {
+    return undefined;
+  }
+}
+
+const register = existsSync(fileURLToPath(source)) ? await tsxRegister() : undefined;
+if (register !== undefined) {
   register();
-  await import(new URL('../src/vrobots/cli/main.ts', import.meta.url).href);
+  await import(source.href);
+} else if (existsSync(fileURLToPath(built))) {
+  await import(pathToFileURL(fileURLToPath(built)).href);
+} else {
+  process.stderr.write('vrobots: neither tsx (to run src/) nor a build (dist/) is available; run `npm install` or `npm run build`\n');
+  process.exit(1);
 }
