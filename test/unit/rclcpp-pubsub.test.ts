@@ -1,0 +1,151 @@
+/** Publishers, subscriptions and poll subscriptions: info, decode errors, iterators, graph. */
+import { describe, expect, it, vi } from 'vitest';
+import { GuardEntry } from '../../src/executor/timer-entry.js';
+import type { ExecutorEvent, GuardCondition } from '../../src/rclcpp/api.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { Int32Type, StringType } from '../../src/rclcpp/msgs/index.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwSession } from '../../src/rmw/rmw.js';
+import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
+
+describe('subscriptions', () => {
+  it('hand the handler the decoded message and its info (key, arrival, attachment)', async () => {
+    const { executor, node } = makeFixture();
+    const pub = unwrap(node.createPublisher(StringType, 'info'));
+    const infos: { data: string; seq: bigint | undefined; key: string }[] = [];
+    unwrap(node.createSubscription(StringType, 'info', (m, info) => infos.push({ data: m.data, seq: info.sequenceNumber, key: info.key })));
+    unwrap(pub.publish({ data: 'a' }));
+    unwrap(pub.publish({ data: 'b' }));
+    await settle();
+    unwrap(executor.spinSome());
+    unwrap(executor.spinSome());
+    expect(infos.map((i) => i.data)).toEqual(['a', 'b']);
+    expect(infos[0]?.key).toContain('info');
+    if (infos[0]?.seq !== undefined) expect((infos[1]?.seq as bigint) > infos[0].seq).toBe(true);
+  });
+
+  it('count undecodable samples as decode errors and report them; the handler is not called', async () => {
+    const { executor, node } = makeFixture();
+    const events: ExecutorEvent[] = [];
+    executor.onEvent((e) => events.push(e));
+    const raw = unwrap(node.createPublisher(StringType, 'garbage'));
+    let calls = 0;
+    unwrap(node.createSubscription(StringType, 'garbage', () => calls++));
+    unwrap(raw.publishRaw(new Uint8Array([0, 1, 0, 0, 99, 0, 0, 0])));
+    await settle();
+    unwrap(executor.spinSome());
+    expect(calls).toBe(0);
+    expect(executor.stats().decodeErrors).toBe(1);
+    expect(events.some((e) => e.type === 'decode_error' && e.entity.includes('/garbage'))).toBe(true);
+  });
+
+  it('publish refuses a message of the wrong shape with InvalidArgument; a destroyed publisher NotInitialized', () => {
+    const { node } = makeFixture();
+    const pub = unwrap(node.createPublisher(Int32Type, 'typed'));
+    expect(expectErr(pub.publish({ data: 'x' } as never))).toBe('InvalidArgument');
+    expect(unwrap(pub.getSubscriptionCount())).toBe(0);
+    unwrap(pub.destroy());
+    expect(expectErr(pub.publish({ data: 1 }))).toBe('NotInitialized');
+    expect(expectErr(pub.destroy())).toBe('NotInitialized');
+  });
+});
+
+describe('poll subscriptions', () => {
+  it('take without spinning; the async iterator yields and ends when the subscription is reset', async () => {
+    const { node } = makeFixture();
+    const poll = unwrap(node.createPollSubscription(StringType, 'iter'));
+    expect(expectErr(poll.take())).toBe('TryAgain');
+    const pub = unwrap(node.createPublisher(StringType, 'iter'));
+    const seen: string[] = [];
+    const iterating = (async () => {
+      for await (const m of poll) {
+        seen.push(m.data);
+        if (seen.length === 3) unwrap(poll.handle.reset());
+      }
+    })();
+    for (const d of ['1', '2', '3', '4']) {
+      unwrap(pub.publish({ data: d }));
+      await settle();
+    }
+    await iterating;
+    expect(seen).toEqual(['1', '2', '3']);
+    expect(expectErr(poll.take())).toBe('NotInitialized');
+  });
+
+  it('takeWithInfo returns the info; takeWithin inside a handler answers Reentrant', async () => {
+    const { executor, node } = makeFixture();
+    const poll = unwrap(node.createPollSubscription(StringType, 'twi'));
+    const pub = unwrap(node.createPublisher(StringType, 'twi'));
+    unwrap(pub.publish({ data: 'x' }));
+    await settle();
+    const got = unwrap(poll.takeWithInfo());
+    expect(got.message).toEqual({ data: 'x' });
+    expect(got.info.key).toContain('twi');
+    let inner: Promise<unknown> | undefined;
+    const guard = unwrap(node.createGuardCondition(() => {
+      inner = poll.takeWithin(100);
+    }));
+    unwrap(guard.trigger());
+    unwrap(executor.spinSome());
+    expect(expectErr((await inner) as never)).toBe('Reentrant');
+  });
+});
+
+describe('round cost', () => {
+  it('a round touches only the ready entries, however many exist', () => {
+    const { executor, node } = makeFixture({ capacity: 5000 });
+    const guards = Array.from({ length: 4999 }, () => unwrap(node.createGuardCondition(() => {})));
+    const hasWork = vi.spyOn(GuardEntry.prototype, 'hasWork');
+    const dispatch = vi.spyOn(GuardEntry.prototype, 'dispatchOne');
+    unwrap((guards[4000] as GuardCondition).trigger());
+    unwrap((guards[17] as GuardCondition).trigger());
+    expect(unwrap(executor.spinSome()).guardConditions).toBe(2);
+    expect(dispatch).toHaveBeenCalledTimes(2);
+    expect(hasWork.mock.calls.length).toBeLessThanOrEqual(2);
+    unwrap(executor.spinSome());
+    expect(dispatch).toHaveBeenCalledTimes(2);
+    hasWork.mockRestore();
+    dispatch.mockRestore();
+  });
+});
+
+describe('graph', () => {
+  it('answers Unsupported where the backend cannot discover the graph', () => {
+    const inner = unwrap(openLocalSession({ bus: new LocalBus() }));
+    const blind: RmwSession = Object.assign(Object.create(inner) as RmwSession, {
+      graph: { supported: false, nodes: () => [], endpoints: () => [], onChange: () => () => {} },
+    });
+    const executor = unwrap(createExecutorOnSession(blind));
+    const node = unwrap(executor.createNode('blind'));
+    expect(expectErr(node.getNodeNames())).toBe('Unsupported');
+    expect(expectErr(node.getTopicNamesAndTypes())).toBe('Unsupported');
+    expect(expectErr(node.getServiceNamesAndTypes())).toBe('Unsupported');
+    expect(expectErr(node.countPublishers('x'))).toBe('Unsupported');
+    expect(expectErr(node.getEndpoints())).toBe('Unsupported');
+  });
+
+  it('lists nodes, topics with types and counts on the local backend', () => {
+    const { node } = makeFixture();
+    unwrap(node.createPublisher(StringType, 'g'));
+    unwrap(node.createSubscription(StringType, 'g', () => {}));
+    unwrap(node.createSubscription(StringType, 'g', () => {}));
+    expect(unwrap(node.getNodeNames()).map((n) => n.name)).toContain('fixture');
+    expect(unwrap(node.getTopicNamesAndTypes()).get('/g')).toEqual(['std_msgs/msg/String']);
+    expect(unwrap(node.countPublishers('g'))).toBe(1);
+    expect(unwrap(node.countSubscribers('/g'))).toBe(2);
+  });
+});
+
+describe('node lifecycle', () => {
+  it('destroy releases the node entities and refuses new ones', () => {
+    const { executor, node } = makeFixture();
+    const sub = unwrap(node.createSubscription(StringType, 'gone', () => {}));
+    unwrap(node.createWallTimer(100, () => {}));
+    expect(executor.usage().used).toBe(2);
+    unwrap(node.destroy());
+    expect(executor.usage().used).toBe(0);
+    expect(node.isValid(sub)).toBe(false);
+    expect(expectErr(node.createPublisher(StringType, 'gone'))).toBe('NotInitialized');
+    expect(expectErr(node.destroy())).toBe('NotInitialized');
+  });
+});
