@@ -201,6 +201,22 @@ export function sdkSuite(backend: 'local' | 'zenoh'): void {
         await r.value.close();
       });
 
+      it('a server that stays silent is a timeout, not no_responder', async () => {
+        const r = await VirtualRobot.connect('halfdrone', HALFDRONE, opts({ serviceTimeoutMs: 800 }));
+        if (!r.ok) throw new Error(r.error.message);
+        stage.sim.faults.dropReplies('params');
+        const key = `vrobots/${HALFDRONE}/z/srv/params`;
+        const before = count(stage.sim.counters().requests, key);
+        const silent = await r.value.setPhysicalParams({ mass: 1 });
+        expect(silent.ok).toBe(false);
+        if (!silent.ok) {
+          expect(silent.error.kind).toBe('timeout');
+          expect(silent.error.message).toBe(`timeout: a server on ${key} exists but no reply came within 800ms`);
+        }
+        expect(count(stage.sim.counters().requests, key) - before).toBeGreaterThanOrEqual(1);
+        await r.value.close();
+      });
+
       it("a refused skin is a service error carrying the simulator's message", async () => {
         const r = await VirtualRobot.connect('halfdrone', HALFDRONE, opts());
         if (!r.ok) throw new Error(r.error.message);

@@ -68,5 +68,9 @@ describe('VrError', () => {
     expect(e.kind).toBe('timeout');
     expect(e.detail).toBe('srv/params: no reply on k within 5 ms');
     expect(fromRclError({ code: -100, name: 'TransportError', message: 'closed' }).kind).toBe('session');
+    expect(
+      fromRclError({ code: -1, name: 'Error', message: 'cannot decode swarmbotix.services.SrvAck (reply)' }).kind,
+    ).toBe('decode');
+    expect(fromRclError({ code: -4, name: 'NotFound', message: 'nobody serves k' }).kind).toBe('no_responder');
   });
 });

@@ -2,8 +2,8 @@
  * Payload-less GETs through the rclcpp layer. The vendor sends some requests with no
  * payload at all (the create probe, activate, reset, skin read-back, the scene frame); a
  * request type whose encoding is zero bytes carries exactly that: the simulator sees an
- * empty payload. (An all-default protobuf message is not safe for this: a present
- * sub-message such as the header encodes to bytes.)
+ * empty payload, whatever the codec does with defaults. (A request stamped with the
+ * client's header, as every other request is, would not be empty.)
  */
 import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
 import { SrvAck, SrvVRobotCreated } from '../messages/service-messages.js';

@@ -122,7 +122,8 @@ export class ServiceChannel<Req, Res> {
           continue;
         }
         lastError = { ok: false, error: fromRclError(e, this.key) };
-        if (e.name === 'InvalidArgument' || e.name === 'ServiceFailed') return lastError;
+        if (e.name === 'InvalidArgument' || e.name === 'ServiceFailed' || lastError.error.kind === 'decode')
+          return lastError;
         await this.#driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
       }
     } finally {

@@ -107,6 +107,9 @@ export function fromRclError(e: RclError, context?: string): VrError {
       return vrError('no_responder', detail);
     case 'Unsupported':
       return vrError('unsupported', detail);
+    case 'Error':
+      // The rclcpp layer reports an undecodable payload as Error "cannot decode ...".
+      return vrError(e.message.startsWith('cannot decode') ? 'decode' : 'session', detail);
     default:
       return vrError('session', detail);
   }
