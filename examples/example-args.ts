@@ -1,6 +1,7 @@
 /** Shared by the rclcpp examples: `--router ws/HOST:PORT` runs over zenoh, else in-process. */
-import { parseArgs } from 'node:util';
+
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { describeThrown, err, ok, type ResultOf } from '../src/index.js';
 
 export type Log = (line: string) => void;
@@ -13,7 +14,11 @@ export interface CommonArgs {
 }
 
 /** Parses `--router`, `--count` and the example's own numeric options; InvalidArgument on bad flags. */
-export function parseExampleArgs(argv: readonly string[], count: number, numbers: Record<string, number> = {}): ResultOf<CommonArgs> {
+export function parseExampleArgs(
+  argv: readonly string[],
+  count: number,
+  numbers: Record<string, number> = {},
+): ResultOf<CommonArgs> {
   try {
     return ok(parse(argv, count, numbers));
   } catch (thrown) {

@@ -51,7 +51,8 @@ export class Arena<E extends Slotted> {
 
   /** NotInitialized for an empty handle, Error for a stale or foreign one. */
   lookup(handleId: unknown): ResultOf<E> {
-    if (handleId === EMPTY_HANDLE_ID) return err('NotInitialized', 'handle is empty (it was reset or never registered)');
+    if (handleId === EMPTY_HANDLE_ID)
+      return err('NotInitialized', 'handle is empty (it was reset or never registered)');
     const parts = unpackHandleId(handleId);
     if (parts === undefined) return err('InvalidArgument', `handleId ${String(handleId)} is not a handle id`);
     const entry = this.slots[parts.slot];

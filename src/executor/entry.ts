@@ -4,8 +4,8 @@
  * (decode a sample and call the user's handler, answer a request, deliver a reply).
  */
 import type { RmwActualQos } from '../rmw/qos.js';
-import type { Readyable } from './ready-list.js';
 import type { Slotted } from './arena.js';
+import type { Readyable } from './ready-list.js';
 
 export const EntryKind = {
   Subscription: 'subscription',

@@ -3,15 +3,16 @@
  * a timer heap. User code runs only inside spin verbs; transport callbacks only queue and
  * mark entries ready. See docs/rclcpp.md for the dispatch rules.
  */
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+
 import type { ExecutorEvent, SpinReport } from '../rclcpp/api.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import { Arena } from './arena.js';
 import { checkBudget } from './budget.js';
-import { type Entry, EntryKind, type EntryHost } from './entry.js';
+import { type Entry, type EntryHost, EntryKind } from './entry.js';
 import { ReadyList } from './ready-list.js';
-import { TimerHeap } from './timer-heap.js';
 import type { TimerEntry, TimerScheduler } from './timer-entry.js';
+import { TimerHeap } from './timer-heap.js';
 import { WakeSignal, yieldToHost } from './wake-signal.js';
 
 export interface CoreOptions {
@@ -65,7 +66,12 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   private readonly closers = new Set<() => void>();
   private pendingEvents: ExecutorEvent[] = [];
   private readonly pendingOverflow = new Map<Entry, number>();
-  private readonly counters: Mutable<ExecutorStats> = { handlerErrors: 0, dropped: 0, decodeErrors: 0, listenerErrors: 0 };
+  private readonly counters: Mutable<ExecutorStats> = {
+    handlerErrors: 0,
+    dropped: 0,
+    decodeErrors: 0,
+    listenerErrors: 0,
+  };
   private roundReport: Mutable<SpinReport> | undefined;
   private handlerDepth = 0;
   private spinning = false;
@@ -99,7 +105,8 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   /** Refusal to register, or undefined when there is room. Checked before touching the rmw. */
   checkCanRegister(what: string): Result | undefined {
     if (this.state !== 'open') return err('NotInitialized', `executor is shut down; cannot register ${what}`);
-    if (!this.arena.hasRoom()) return err('Full', `executor is full (capacity ${this.arena.capacity}); cannot register ${what}`);
+    if (!this.arena.hasRoom())
+      return err('Full', `executor is full (capacity ${this.arena.capacity}); cannot register ${what}`);
     return undefined;
   }
 
@@ -408,7 +415,10 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
    */
   async spinUntil(done: () => boolean, budgetMs: number, what: string): Promise<Result> {
     if (this.handlerDepth > 0) {
-      return err('Reentrant', `${what}: cannot wait inside a handler of this executor (it would never return); use the non-blocking verb`);
+      return err(
+        'Reentrant',
+        `${what}: cannot wait inside a handler of this executor (it would never return); use the non-blocking verb`,
+      );
     }
     const start = performance.now();
     for (;;) {

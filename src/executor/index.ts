@@ -4,5 +4,5 @@
  * root is the same thing.
  */
 export { Executor } from '../rclcpp/executor.js';
-export { EMPTY_HANDLE_ID, MAX_GENERATION, MAX_SLOTS } from './handle-id.js';
 export type { ExecutorStats } from './executor-core.js';
+export { EMPTY_HANDLE_ID, MAX_GENERATION, MAX_SLOTS } from './handle-id.js';

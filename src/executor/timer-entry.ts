@@ -3,7 +3,7 @@
  * wall time; when a round finds it late by whole periods, those periods are skipped and
  * counted as overruns, and the phase is kept (the next deadline stays on the period grid).
  */
-import { Entry, EntryKind, type EntryHost } from './entry.js';
+import { Entry, type EntryHost, EntryKind } from './entry.js';
 
 export interface TimerScheduler {
   now(): number;

@@ -5,12 +5,12 @@
  *
  * Adding members is fine; changing or removing one breaks the vrobots layer.
  */
-import type { Result, ResultOf, RclError } from '../result.js';
-import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+import type { RclError, Result, ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
-import type { MessageType, ServiceType } from './type-support.js';
+import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 import type { Duration } from './duration.js';
 import type { Clock } from './time.js';
+import type { MessageType, ServiceType } from './type-support.js';
 
 /** Options of `Executor.create`. */
 export interface ExecutorOptions {
@@ -162,11 +162,30 @@ export interface Node {
   getClock(): Clock;
 
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>>;
-  createSubscription<M>(type: MessageType<M>, topic: string, handler: SubscriptionHandler<M>, qos?: QoSLike): ResultOf<SubscriptionHandle>;
+  createSubscription<M>(
+    type: MessageType<M>,
+    topic: string,
+    handler: SubscriptionHandler<M>,
+    qos?: QoSLike,
+  ): ResultOf<SubscriptionHandle>;
   createPollSubscription<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<PollSubscription<M>>;
-  createService<Req, Res>(type: ServiceType<Req, Res>, name: string, handler: ServiceHandler<Req, Res>, qos?: QoSLike): ResultOf<ServiceHandle>;
-  createClient<Req, Res>(type: ServiceType<Req, Res>, name: string, onResponse: ResponseHandler<Res>, options?: ClientOptions): ResultOf<ClientHandle<Req, Res>>;
-  createPollClient<Req, Res>(type: ServiceType<Req, Res>, name: string, options?: ClientOptions): ResultOf<PollClient<Req, Res>>;
+  createService<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    handler: ServiceHandler<Req, Res>,
+    qos?: QoSLike,
+  ): ResultOf<ServiceHandle>;
+  createClient<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    onResponse: ResponseHandler<Res>,
+    options?: ClientOptions,
+  ): ResultOf<ClientHandle<Req, Res>>;
+  createPollClient<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    options?: ClientOptions,
+  ): ResultOf<PollClient<Req, Res>>;
   /** Period in ms, or a Duration. */
   createWallTimer(period: number | Duration, callback: () => void): ResultOf<Timer>;
   createOneShotTimer(delay: number | Duration, callback: () => void): ResultOf<Timer>;

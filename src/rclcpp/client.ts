@@ -4,11 +4,12 @@
  * reset, or abandoned) are dropped. ClientHandle is the two-word handle whose verbs look the
  * entry up in the executor.
  */
-import { describeThrown, err, errCode, ok, type Result, type ResultOf } from '../result.js';
+
 import { checkBudget } from '../executor/budget.js';
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
 import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
+import { describeThrown, err, errCode, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
 import type { ClientHandle, ResponseHandler } from './api.js';

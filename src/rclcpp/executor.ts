@@ -3,11 +3,12 @@
  * zenoh with a router) and returns the executor. The executor is the arena core plus
  * `createNode`, which lives here so that src/executor never calls up into src/rclcpp.
  */
-import { err, ok, type ResultOf } from '../result.js';
+
 import { checkBudget } from '../executor/budget.js';
 import { type CoreInternals, ExecutorCore } from '../executor/executor-core.js';
 import { MAX_SLOTS } from '../executor/handle-id.js';
 import { openRmwSession } from '../executor/open-rmw-session.js';
+import { err, ok, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import type { Executor as ExecutorApi, ExecutorOptions, Node, NodeOptions } from './api.js';
 import { createNode } from './node.js';
@@ -46,14 +47,19 @@ export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultO
     return err('InvalidArgument', `router must be a locator such as 'ws/127.0.0.1:10000', got ${String(router)}`);
   }
   const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
-  if (backend !== 'local' && backend !== 'zenoh') return err('InvalidArgument', `backend must be 'local' or 'zenoh', got '${String(backend)}'`);
-  if (backend === 'zenoh' && router === undefined) return err('InvalidArgument', "backend 'zenoh' needs router (a locator such as 'ws/127.0.0.1:10000')");
+  if (backend !== 'local' && backend !== 'zenoh')
+    return err('InvalidArgument', `backend must be 'local' or 'zenoh', got '${String(backend)}'`);
+  if (backend === 'zenoh' && router === undefined)
+    return err('InvalidArgument', "backend 'zenoh' needs router (a locator such as 'ws/127.0.0.1:10000')");
   const domainId = o.domainId ?? 0;
-  if (!isCount(domainId, 0, 2 ** 31 - 1)) return err('InvalidArgument', `domainId must be a non-negative integer, got ${String(domainId)}`);
+  if (!isCount(domainId, 0, 2 ** 31 - 1))
+    return err('InvalidArgument', `domainId must be a non-negative integer, got ${String(domainId)}`);
   const capacity = o.capacity ?? DEFAULT_CAPACITY;
-  if (!isCount(capacity, 1, MAX_SLOTS)) return err('InvalidArgument', `capacity must be an integer in [1, ${MAX_SLOTS}], got ${String(capacity)}`);
+  if (!isCount(capacity, 1, MAX_SLOTS))
+    return err('InvalidArgument', `capacity must be an integer in [1, ${MAX_SLOTS}], got ${String(capacity)}`);
   const keepAllLimit = o.keepAllLimit ?? DEFAULT_KEEP_ALL_LIMIT;
-  if (!isCount(keepAllLimit, 1, Number.MAX_SAFE_INTEGER)) return err('InvalidArgument', `keepAllLimit must be an integer >= 1, got ${String(keepAllLimit)}`);
+  if (!isCount(keepAllLimit, 1, Number.MAX_SAFE_INTEGER))
+    return err('InvalidArgument', `keepAllLimit must be an integer >= 1, got ${String(keepAllLimit)}`);
   const connectBudgetMs = o.connectBudgetMs ?? DEFAULT_CONNECT_BUDGET_MS;
   const budget = checkBudget('connectBudgetMs', connectBudgetMs);
   if (!budget.ok) return budget;

@@ -3,10 +3,11 @@
  * prototype and looks its entry up in the executor, so any copy of a handle behaves the same
  * and a stale copy answers an error instead of reaching the slot's next occupant.
  */
-import { err, ok, type Result, type ResultOf } from '../result.js';
+
 import type { Entry } from '../executor/entry.js';
 import { ExecutorCore } from '../executor/executor-core.js';
 import { EMPTY_HANDLE_ID } from '../executor/handle-id.js';
+import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { EntityHandle, Executor } from './api.js';
 
 export function coreOf(executor: unknown): ExecutorCore | undefined {
@@ -19,7 +20,8 @@ export function entryOf<E extends Entry>(
   kind: abstract new (...args: never[]) => E,
   what: string,
 ): ResultOf<E> {
-  if (typeof handle !== 'object' || handle === null) return err('InvalidArgument', `handle must be an object, got ${String(handle)}`);
+  if (typeof handle !== 'object' || handle === null)
+    return err('InvalidArgument', `handle must be an object, got ${String(handle)}`);
   const core = coreOf(handle.executor);
   if (core === undefined) return err('InvalidArgument', 'handle.executor is not an rclts executor');
   const found = core.lookup(handle.handleId);

@@ -69,7 +69,8 @@ export function validateTopicName(what: string, name: unknown): Result {
   if (!/^[A-Za-z0-9_/~]*$/.test(name)) {
     return err('InvalidArgument', `${what} '${name}' may contain only alphanumerics, '_', '/' and a leading '~'`);
   }
-  if (name.indexOf('~', 1) >= 0) return err('InvalidArgument', `${what} '${name}': '~' is allowed only as the first character`);
+  if (name.indexOf('~', 1) >= 0)
+    return err('InvalidArgument', `${what} '${name}': '~' is allowed only as the first character`);
   if (name.startsWith('~') && name.length > 1 && name[1] !== '/') {
     return err('InvalidArgument', `${what} '${name}': '~' must be followed by '/'`);
   }

@@ -49,5 +49,9 @@ export function countEndpoints(
   naming: NamingScheme,
   name: string,
 ): ResultOf<number> {
-  return read(graph, backend, () => graph.endpoints().filter((e) => e.kind === kind && e.naming === naming && e.name === name).length);
+  return read(
+    graph,
+    backend,
+    () => graph.endpoints().filter((e) => e.kind === kind && e.naming === naming && e.name === name).length,
+  );
 }

@@ -3,14 +3,23 @@
  * before anything is declared or registered, and creates entities as arena entries (or,
  * for publishers, caller-owned objects).
  */
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+
 import { checkPeriod } from '../executor/budget.js';
 import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
-import type { NamingScheme, RmwEndpointInfo, RmwEndpointSpec, RmwEntity, RmwNode, RmwNodeInfo, RmwPublisher } from '../rmw/rmw.js';
+import type {
+  NamingScheme,
+  RmwEndpointInfo,
+  RmwEndpointSpec,
+  RmwEntity,
+  RmwNode,
+  RmwNodeInfo,
+  RmwPublisher,
+} from '../rmw/rmw.js';
 import type {
   ClientHandle,
   ClientOptions,
@@ -96,7 +105,8 @@ export class NodeImpl implements Node {
   // ---- entity creation ----
 
   private refuseClosed(what: string): Result | undefined {
-    if (this.destroyed) return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was destroyed; cannot create ${what}`);
+    if (this.destroyed)
+      return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was destroyed; cannot create ${what}`);
     if (!this.executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create ${what}`);
     return undefined;
   }
@@ -111,7 +121,11 @@ export class NodeImpl implements Node {
   }
 
   /** Registers the entry, then declares its rmw entity; a failed declaration leaves nothing behind. */
-  private admit<R extends RmwEntity, E extends Declarable<R>>(entry: E, declare: () => ResultOf<R>, what: string): ResultOf<E> {
+  private admit<R extends RmwEntity, E extends Declarable<R>>(
+    entry: E,
+    declare: () => ResultOf<R>,
+    what: string,
+  ): ResultOf<E> {
     const registered = this.executor.register(entry);
     if (!registered.ok) return registered;
     let declared: ResultOf<R>;
@@ -153,12 +167,19 @@ export class NodeImpl implements Node {
       declared = err('TransportError', `declaring publisher on '${name.value}' failed: ${describeThrown(thrown)}`);
     }
     if (!declared.ok) return declared;
-    const publisher: PublisherImpl<M> = new PublisherImpl<M>(declared.value, type, name.value, () => this.publishers.delete(publisher));
+    const publisher: PublisherImpl<M> = new PublisherImpl<M>(declared.value, type, name.value, () =>
+      this.publishers.delete(publisher),
+    );
     this.publishers.add(publisher);
     return ok(publisher);
   }
 
-  createSubscription<M>(type: MessageType<M>, topic: string, handler: SubscriptionHandler<M>, qos?: QoSLike): ResultOf<SubscriptionHandle> {
+  createSubscription<M>(
+    type: MessageType<M>,
+    topic: string,
+    handler: SubscriptionHandler<M>,
+    qos?: QoSLike,
+  ): ResultOf<SubscriptionHandle> {
     const h = checkFunction('handler', handler);
     if (!h.ok) return h;
     const entry = this.subscriptionEntry(type, topic, handler, qos);
@@ -186,12 +207,23 @@ export class NodeImpl implements Node {
     const what = `subscription '${name.value}'`;
     const refused = this.refuse(what);
     if (refused !== undefined && !refused.ok) return refused;
-    const entry = new SubscriptionEntry<M>(this.executor, name.value, queueBound(q.value, this.executor.keepAllLimit), type, handler);
+    const entry = new SubscriptionEntry<M>(
+      this.executor,
+      name.value,
+      queueBound(q.value, this.executor.keepAllLimit),
+      type,
+      handler,
+    );
     const spec = this.spec(name.value, type.typeName, type.typeHash, q.value);
     return this.admit(entry, () => this.rmw.createSubscriber(spec, (sample) => entry.offer(sample)), what);
   }
 
-  createService<Req, Res>(type: ServiceType<Req, Res>, name: string, handler: ServiceHandler<Req, Res>, qos?: QoSLike): ResultOf<ServiceHandle> {
+  createService<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    handler: ServiceHandler<Req, Res>,
+    qos?: QoSLike,
+  ): ResultOf<ServiceHandle> {
     const t = checkServiceType('type', type);
     if (!t.ok) return t;
     const resolved = resolveName(this.naming, 'service name', name, this.namespace, this.name);
@@ -203,22 +235,46 @@ export class NodeImpl implements Node {
     const what = `service '${resolved.value}'`;
     const refused = this.refuse(what);
     if (refused !== undefined && !refused.ok) return refused;
-    const entry = new ServiceEntry<Req, Res>(this.executor, resolved.value, queueBound(q.value, this.executor.keepAllLimit), type, handler);
+    const entry = new ServiceEntry<Req, Res>(
+      this.executor,
+      resolved.value,
+      queueBound(q.value, this.executor.keepAllLimit),
+      type,
+      handler,
+    );
     const spec = this.spec(resolved.value, type.typeName, type.typeHash, q.value);
-    const admitted = this.admit(entry, () => this.rmw.createServiceServer(spec, (request) => entry.offer(request)), what);
+    const admitted = this.admit(
+      entry,
+      () => this.rmw.createServiceServer(spec, (request) => entry.offer(request)),
+      what,
+    );
     return admitted.ok ? ok(new Handle(this.executor, admitted.value.handleId)) : admitted;
   }
 
-  createClient<Req, Res>(type: ServiceType<Req, Res>, name: string, onResponse: ResponseHandler<Res>, options?: ClientOptions): ResultOf<ClientHandle<Req, Res>> {
+  createClient<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    onResponse: ResponseHandler<Res>,
+    options?: ClientOptions,
+  ): ResultOf<ClientHandle<Req, Res>> {
     const h = checkFunction('onResponse', onResponse);
     if (!h.ok) return h;
     const entry = this.clientEntry(type, name, onResponse, options);
     return entry.ok ? ok(new ClientHandleImpl<Req, Res>(this.executor, entry.value.handleId)) : entry;
   }
 
-  createPollClient<Req, Res>(type: ServiceType<Req, Res>, name: string, options?: ClientOptions): ResultOf<PollClient<Req, Res>> {
+  createPollClient<Req, Res>(
+    type: ServiceType<Req, Res>,
+    name: string,
+    options?: ClientOptions,
+  ): ResultOf<PollClient<Req, Res>> {
     let poll: PollClientImpl<Req, Res> | undefined;
-    const entry = this.clientEntry(type, name, (response: ResultOf<Res>, seq: bigint) => poll?.onResponse(response, seq), options);
+    const entry = this.clientEntry(
+      type,
+      name,
+      (response: ResultOf<Res>, seq: bigint) => poll?.onResponse(response, seq),
+      options,
+    );
     if (!entry.ok) return entry;
     poll = new PollClientImpl<Req, Res>(new Handle(this.executor, entry.value.handleId), this.executor);
     return ok(poll);
@@ -245,7 +301,14 @@ export class NodeImpl implements Node {
     const what = `client of '${resolved.value}'`;
     const refused = this.refuse(what);
     if (refused !== undefined && !refused.ok) return refused;
-    const entry = new ClientEntry<Req, Res>(this.executor, resolved.value, queueBound(q.value, this.executor.keepAllLimit), type, onResponse, budget);
+    const entry = new ClientEntry<Req, Res>(
+      this.executor,
+      resolved.value,
+      queueBound(q.value, this.executor.keepAllLimit),
+      type,
+      onResponse,
+      budget,
+    );
     const spec = this.spec(resolved.value, type.typeName, type.typeHash, q.value);
     return this.admit(entry, () => this.rmw.createServiceClient(spec, (reply) => entry.receive(reply)), what);
   }
@@ -258,7 +321,12 @@ export class NodeImpl implements Node {
     return this.createTimer('delay', delay, callback, true);
   }
 
-  private createTimer(argument: string, period: number | Duration, callback: () => void, oneShot: boolean): ResultOf<Timer> {
+  private createTimer(
+    argument: string,
+    period: number | Duration,
+    callback: () => void,
+    oneShot: boolean,
+  ): ResultOf<Timer> {
     const ms = period instanceof Duration ? period.toMs() : period;
     const p = checkPeriod(argument, ms);
     if (!p.ok) return p;

@@ -3,9 +3,10 @@
  * (waiting spins the executor). Built on a client entry whose response handler settles the
  * in-flight Future.
  */
-import { err, ok, type Result, type ResultOf } from '../result.js';
+
 import { checkBudget } from '../executor/budget.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
+import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { EntityHandle, Future, PollClient } from './api.js';
 import { ClientEntry, waitForClientService } from './client.js';
 import { entryOf } from './handle.js';
@@ -69,11 +70,18 @@ export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
     if (!found.ok) return found;
     const entry = found.value;
     if (this.inFlight !== undefined) {
-      return err('TryAgain', `a request to service '${entry.name}' is already in flight (sequence ${this.inFlight.sequenceNumber}); wait for its Future first`);
+      return err(
+        'TryAgain',
+        `a request to service '${entry.name}' is already in flight (sequence ${this.inFlight.sequenceNumber}); wait for its Future first`,
+      );
     }
     const sent = entry.send(request, budgetMs ?? entry.requestBudgetMs);
     if (!sent.ok) return sent;
-    const future = new FutureImpl<Res>(this.core, sent.value, `the reply to request ${sent.value} of service '${entry.name}'`);
+    const future = new FutureImpl<Res>(
+      this.core,
+      sent.value,
+      `the reply to request ${sent.value} of service '${entry.name}'`,
+    );
     this.inFlight = future;
     return ok(future);
   }
@@ -94,7 +102,10 @@ export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
       const entry = this.entry();
       if (entry.ok) entry.value.abandon(future.sequenceNumber);
       if (reply.error.name === 'Timeout') {
-        return err('Timeout', `no reply from service '${entry.ok ? entry.value.name : '?'}' within the budget of ${budgetMs} ms`);
+        return err(
+          'Timeout',
+          `no reply from service '${entry.ok ? entry.value.name : '?'}' within the budget of ${budgetMs} ms`,
+        );
       }
     }
     return reply;

@@ -4,9 +4,10 @@
  * executor while it waits; the async iterator waits without spinning and ends when the
  * subscription is reset or the executor shuts down.
  */
-import { err, ok, type ResultOf } from '../result.js';
+
 import { checkBudget } from '../executor/budget.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
+import { err, ok, type ResultOf } from '../result.js';
 import type { EntityHandle, MessageInfo, PollSubscription } from './api.js';
 import { entryOf } from './handle.js';
 import { SubscriptionEntry } from './subscription.js';
@@ -44,7 +45,11 @@ export class PollSubscriptionImpl<M> implements PollSubscription<M> {
     const entry = this.entry();
     if (!entry.ok) return entry;
     const e = entry.value;
-    const waited = await this.core.spinUntil(() => e.queue.length > 0 || !e.alive, budgetMs, `takeWithin on '${e.name}'`);
+    const waited = await this.core.spinUntil(
+      () => e.queue.length > 0 || !e.alive,
+      budgetMs,
+      `takeWithin on '${e.name}'`,
+    );
     if (!waited.ok) return waited;
     return this.take();
   }

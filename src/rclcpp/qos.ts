@@ -60,7 +60,10 @@ export class QoS implements QoSLike {
   }
   /** Refused: SYSTEM_DEFAULT means something different on every middleware. */
   static systemDefault(): ResultOf<QoS> {
-    return err('Unsupported', 'QoS systemDefault is refused: its meaning differs per middleware; name the policies instead');
+    return err(
+      'Unsupported',
+      'QoS systemDefault is refused: its meaning differs per middleware; name the policies instead',
+    );
   }
 
   reliable(): QoS {
@@ -123,21 +126,30 @@ function isMs(x: unknown): boolean {
 /** Validates policies as an entity receives them (from a QoS or any QoSLike of a JS caller). */
 export function checkRmwQos(argument: string, q: RmwQos): Result {
   const bad = (what: string): Result => err('InvalidArgument', `${argument}: ${what}`);
-  if (q.reliability !== 'reliable' && q.reliability !== 'best_effort') return bad(`reliability '${String(q.reliability)}' is not a policy`);
-  if (q.durability !== 'volatile' && q.durability !== 'transient_local') return bad(`durability '${String(q.durability)}' is not a policy`);
-  if (q.history !== 'keep_last' && q.history !== 'keep_all') return bad(`history '${String(q.history)}' is not a policy`);
+  if (q.reliability !== 'reliable' && q.reliability !== 'best_effort')
+    return bad(`reliability '${String(q.reliability)}' is not a policy`);
+  if (q.durability !== 'volatile' && q.durability !== 'transient_local')
+    return bad(`durability '${String(q.durability)}' is not a policy`);
+  if (q.history !== 'keep_last' && q.history !== 'keep_all')
+    return bad(`history '${String(q.history)}' is not a policy`);
   if (q.history === 'keep_last' && (!Number.isInteger(q.depth) || q.depth < 1)) {
     return bad(`keep-last depth must be an integer >= 1, got ${String(q.depth)}`);
   }
-  if (q.liveliness !== 'automatic' && q.liveliness !== 'manual_by_topic') return bad(`liveliness '${String(q.liveliness)}' is not a policy`);
+  if (q.liveliness !== 'automatic' && q.liveliness !== 'manual_by_topic')
+    return bad(`liveliness '${String(q.liveliness)}' is not a policy`);
   if (!isMs(q.deadlineMs)) return bad(`deadline must be finite ms >= 0, got ${String(q.deadlineMs)}`);
   if (!isMs(q.lifespanMs)) return bad(`lifespan must be finite ms >= 0, got ${String(q.lifespanMs)}`);
-  if (!isMs(q.livelinessLeaseMs)) return bad(`liveliness lease must be finite ms >= 0, got ${String(q.livelinessLeaseMs)}`);
+  if (!isMs(q.livelinessLeaseMs))
+    return bad(`liveliness lease must be finite ms >= 0, got ${String(q.livelinessLeaseMs)}`);
   return ok();
 }
 
 /** The policies of an optional QoSLike argument (default when absent), validated. */
-export function resolveQos(argument: string, qos: QoSLike | undefined, fallback: () => QoS = QoS.default): ResultOf<RmwQos> {
+export function resolveQos(
+  argument: string,
+  qos: QoSLike | undefined,
+  fallback: () => QoS = QoS.default,
+): ResultOf<RmwQos> {
   if (qos === undefined) return ok(fallback().toRmw());
   if (typeof qos !== 'object' || qos === null || typeof (qos as { toRmw?: unknown }).toRmw !== 'function') {
     return err('InvalidArgument', `${argument} must be a QoS (or an object with toRmw()), got ${String(qos)}`);

@@ -3,10 +3,11 @@
  * the user's handler (sync or async) and answered exactly once. A handler that throws or
  * rejects fails the request (the client gets ServiceFailed) and is counted.
  */
-import { describeThrown } from '../result.js';
+
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
 import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
+import { describeThrown } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwRequest, RmwServiceServer } from '../rmw/rmw.js';
 import type { ServiceHandler } from './api.js';

@@ -19,7 +19,13 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
     private readonly handler: SubscriptionHandler<M> | undefined,
   ) {
     // No handler: a poll subscription, whose owner takes samples itself.
-    super(host, handler === undefined ? EntryKind.PollSubscription : EntryKind.Subscription, topic, bound, handler !== undefined);
+    super(
+      host,
+      handler === undefined ? EntryKind.PollSubscription : EntryKind.Subscription,
+      topic,
+      bound,
+      handler !== undefined,
+    );
   }
 
   protected handleItem(sample: RmwSample, host: EntryHost): void {

@@ -1,6 +1,7 @@
 /** Timer and GuardCondition handles: two words, verbs on the prototype. */
-import { ok, type Result } from '../result.js';
+
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
+import { ok, type Result } from '../result.js';
 import type { GuardCondition, Timer } from './api.js';
 import { coreOf, entryOf, Handle } from './handle.js';
 

@@ -6,9 +6,12 @@ import type { MessageType, ServiceType } from './type-support.js';
 
 export function checkMessageType(argument: string, type: unknown): Result {
   const t = type as Partial<MessageType<unknown>> | null;
-  if (typeof t !== 'object' || t === null) return err('InvalidArgument', `${argument} must be a message type, got ${String(type)}`);
-  if (typeof t.typeName !== 'string' || t.typeName.length === 0) return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
-  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0) return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
+  if (typeof t !== 'object' || t === null)
+    return err('InvalidArgument', `${argument} must be a message type, got ${String(type)}`);
+  if (typeof t.typeName !== 'string' || t.typeName.length === 0)
+    return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
+  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0)
+    return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
   if (typeof t.encode !== 'function' || typeof t.decode !== 'function') {
     return err('InvalidArgument', `${argument} (${t.typeName}) must have encode() and decode()`);
   }
@@ -17,9 +20,12 @@ export function checkMessageType(argument: string, type: unknown): Result {
 
 export function checkServiceType(argument: string, type: unknown): Result {
   const t = type as Partial<ServiceType<unknown, unknown>> | null;
-  if (typeof t !== 'object' || t === null) return err('InvalidArgument', `${argument} must be a service type, got ${String(type)}`);
-  if (typeof t.typeName !== 'string' || t.typeName.length === 0) return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
-  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0) return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
+  if (typeof t !== 'object' || t === null)
+    return err('InvalidArgument', `${argument} must be a service type, got ${String(type)}`);
+  if (typeof t.typeName !== 'string' || t.typeName.length === 0)
+    return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
+  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0)
+    return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
   const req = checkMessageType(`${argument}.Request`, t.Request);
   if (!req.ok) return req;
   return checkMessageType(`${argument}.Response`, t.Response);
@@ -33,7 +39,8 @@ export function checkFunction(argument: string, fn: unknown): Result {
 export function encodeMessage<M>(type: MessageType<M>, message: M, where: string): ResultOf<Uint8Array> {
   try {
     const bytes = type.encode(message);
-    if (!(bytes instanceof Uint8Array)) return err('InvalidArgument', `${type.typeName}.encode did not return bytes (${where})`);
+    if (!(bytes instanceof Uint8Array))
+      return err('InvalidArgument', `${type.typeName}.encode did not return bytes (${where})`);
     return ok(bytes);
   } catch (thrown) {
     return err('InvalidArgument', `message does not encode as ${type.typeName} (${where}): ${describeThrown(thrown)}`);

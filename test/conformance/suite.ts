@@ -5,11 +5,17 @@
  * tests hold over a network with eventual consistency.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Result, ResultOf } from '../../src/result.js';
-import { Executor } from '../../src/rclcpp/executor.js';
 import type { Executor as ExecutorApi, ExecutorOptions, MessageInfo, Node, Publisher } from '../../src/rclcpp/api.js';
-import { type AddTwoIntsResponse, AddTwoIntsType, Int32Type, type StringMessage, StringType } from '../../src/rclcpp/msgs/index.js';
+import { Executor } from '../../src/rclcpp/executor.js';
+import {
+  type AddTwoIntsResponse,
+  AddTwoIntsType,
+  Int32Type,
+  type StringMessage,
+  StringType,
+} from '../../src/rclcpp/msgs/index.js';
 import { QoS } from '../../src/rclcpp/qos.js';
+import type { Result, ResultOf } from '../../src/result.js';
 
 /** Budget for anything that waits on discovery or delivery. */
 export const DISCOVERY_BUDGET_MS = 8000;
@@ -24,7 +30,11 @@ function errName(r: Result | ResultOf<unknown>): string {
 }
 
 /** Spins until `done()` or the budget runs out; answers whether it got done. */
-export async function spinUntil(executor: ExecutorApi, done: () => boolean, budgetMs = DISCOVERY_BUDGET_MS): Promise<boolean> {
+export async function spinUntil(
+  executor: ExecutorApi,
+  done: () => boolean,
+  budgetMs = DISCOVERY_BUDGET_MS,
+): Promise<boolean> {
   const deadline = performance.now() + budgetMs;
   while (!done()) {
     const left = deadline - performance.now();
@@ -88,7 +98,14 @@ export function defineConformanceSuite(backendName: string, makeExecutorOptions:
         const got: { m: StringMessage; info: MessageInfo }[] = [];
         unwrap(n.createSubscription(StringType, 'chatter', (m, info) => got.push({ m, info })));
         const pub = unwrap(n.createPublisher(StringType, 'chatter'));
-        expect(await publishUntil(e, pub, (i) => ({ data: `warm ${i}` }), () => got.length > 0)).toBe(true);
+        expect(
+          await publishUntil(
+            e,
+            pub,
+            (i) => ({ data: `warm ${i}` }),
+            () => got.length > 0,
+          ),
+        ).toBe(true);
         await spinUntil(e, () => false, 100);
         got.length = 0;
         for (let i = 0; i < 5; i++) unwrap(pub.publish({ data: `Hello World: ${i}` }));
@@ -141,7 +158,14 @@ export function defineConformanceSuite(backendName: string, makeExecutorOptions:
         const poll = unwrap(n.createPollSubscription(StringType, 'depth', QoS.default().keepLast(2)));
         const pub = unwrap(n.createPublisher(StringType, 'depth'));
         let warm = false;
-        expect(await publishUntil(e, pub, () => ({ data: 'warm' }), () => (warm ||= poll.take().ok))).toBe(true);
+        expect(
+          await publishUntil(
+            e,
+            pub,
+            () => ({ data: 'warm' }),
+            () => (warm ||= poll.take().ok),
+          ),
+        ).toBe(true);
         await spinUntil(e, () => false, 200);
         while (poll.take().ok) {
           // drain warm-up samples
@@ -190,7 +214,9 @@ export function defineConformanceSuite(backendName: string, makeExecutorOptions:
         );
         const client = unwrap(n.createPollClient(AddTwoIntsType, 'add'));
         expect(errName(await client.waitForService(DISCOVERY_BUDGET_MS))).toBe('ok');
-        expect(unwrap(await client.call({ a: -5n, b: 2n ** 40n }, DISCOVERY_BUDGET_MS))).toEqual({ sum: 2n ** 40n - 5n });
+        expect(unwrap(await client.call({ a: -5n, b: 2n ** 40n }, DISCOVERY_BUDGET_MS))).toEqual({
+          sum: 2n ** 40n - 5n,
+        });
         const broken = unwrap(n.createPollClient(AddTwoIntsType, 'broken'));
         expect(errName(await broken.waitForService(DISCOVERY_BUDGET_MS))).toBe('ok');
         expect(errName(await broken.call({ a: 1n, b: 1n }, DISCOVERY_BUDGET_MS))).toBe('ServiceFailed');
@@ -212,7 +238,14 @@ export function defineConformanceSuite(backendName: string, makeExecutorOptions:
         const sub = unwrap(n.createSubscription(StringType, 'resettable', (m) => got.push(m.data)));
         const copy = { executor: sub.executor, handleId: sub.handleId, reset: sub.reset };
         const pub = unwrap(n.createPublisher(StringType, 'resettable'));
-        expect(await publishUntil(e, pub, () => ({ data: 'x' }), () => got.length > 0)).toBe(true);
+        expect(
+          await publishUntil(
+            e,
+            pub,
+            () => ({ data: 'x' }),
+            () => got.length > 0,
+          ),
+        ).toBe(true);
         expect(errName(sub.reset())).toBe('ok');
         expect(errName(sub.reset())).toBe('NotInitialized');
         expect(errName(copy.reset())).toBe('Error');

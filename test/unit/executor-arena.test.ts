@@ -17,7 +17,9 @@ describe('handle ids', () => {
     const id = packHandleId(5, 7);
     expect(id).toBe(7 * MAX_SLOTS + 5);
     expect(unpackHandleId(id)).toEqual({ slot: 5, generation: 7 });
-    expect(Number.isSafeInteger(packHandleId(MAX_SLOTS - 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_SLOTS)))).toBe(true);
+    expect(Number.isSafeInteger(packHandleId(MAX_SLOTS - 1, Math.floor(Number.MAX_SAFE_INTEGER / MAX_SLOTS)))).toBe(
+      true,
+    );
     expect(unpackHandleId(-1)).toBeUndefined();
     expect(unpackHandleId(1.5)).toBeUndefined();
     expect(unpackHandleId('3')).toBeUndefined();

@@ -78,7 +78,7 @@ describe('handles', () => {
         'self_release',
         (m) => {
           seen.push(m.data);
-          const copy = { executor: handle.executor, handleId: handle.handleId };
+          const copy = { executor: handle.executor, handleId: handle.handleId, reset: () => handle.reset() };
           unwrap(handle.reset());
           // Still in the callback: the entry is alive for other copies and its slot is not free.
           usedInside = executor.usage().used;

@@ -5,8 +5,8 @@
 import type { CoreInternals } from '../../src/executor/executor-core.js';
 import type { ExecutorOptions, Node } from '../../src/rclcpp/api.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
-import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { Result, ResultOf } from '../../src/result.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 
 export function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);

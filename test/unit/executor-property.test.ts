@@ -55,7 +55,10 @@ async function run(ops: readonly Op[]): Promise<void> {
   const fired: number[] = [];
   const live = () => entities.filter((e) => e.alive).length;
   const copyOf = (h: EntityHandle): EntityHandle =>
-    Object.assign(Object.create(Object.getPrototypeOf(h) as object) as EntityHandle, { executor: h.executor, handleId: h.handleId });
+    Object.assign(Object.create(Object.getPrototypeOf(h) as object) as EntityHandle, {
+      executor: h.executor,
+      handleId: h.handleId,
+    });
 
   const spinAndCheck = async (): Promise<void> => {
     await settle();
@@ -79,7 +82,13 @@ async function run(ops: readonly Op[]): Promise<void> {
       case 'createGuard':
       case 'createSub': {
         const id = entities.length;
-        const entity: Entity = { id, kind: o.kind === 'createGuard' ? 'guard' : 'sub', name: o.kind === 'createGuard' ? 'guard condition' : `/t${id}`, alive: true, pending: 0 };
+        const entity: Entity = {
+          id,
+          kind: o.kind === 'createGuard' ? 'guard' : 'sub',
+          name: o.kind === 'createGuard' ? 'guard condition' : `/t${id}`,
+          alive: true,
+          pending: 0,
+        };
         const made =
           entity.kind === 'guard'
             ? node.createGuardCondition(() => fired.push(id))

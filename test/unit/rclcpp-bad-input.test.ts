@@ -3,11 +3,10 @@
  * reaches the middleware: a spy session counts every declaration and every send.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result, ResultOf } from '../../src/result.js';
-import { Executor } from '../../src/rclcpp/executor.js';
+import { createExecutorOnSession, Executor } from '../../src/rclcpp/executor.js';
 import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
 import { QoS } from '../../src/rclcpp/qos.js';
-import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import type { Result, ResultOf } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
 import { unwrap } from './executor-fixture.js';
@@ -136,7 +135,10 @@ describe('bad input', () => {
       ['createWallTimer', node.createWallTimer(0, fn)],
       ['createOneShotTimer', node.createOneShotTimer(Number.NaN, fn)],
       ['createGuardCondition', node.createGuardCondition('cb' as never)],
-      ['getEntityName', node.getEntityName({ executor: {} as never, handleId: 1, reset: () => ({ ok: true, value: undefined }) })],
+      [
+        'getEntityName',
+        node.getEntityName({ executor: {} as never, handleId: 1, reset: () => ({ ok: true, value: undefined }) }),
+      ],
       ['countPublishers', node.countPublishers('9x')],
       ['countSubscribers', node.countSubscribers('')],
       ['resolveName', node.resolveName('a~')],

@@ -6,10 +6,10 @@ import {
   ADD_TWO_INTS_RESPONSE_TYPE_HASH,
   ADD_TWO_INTS_TYPE_HASH,
   AddTwoIntsType,
+  example_interfaces,
   Int32Type,
   StringType,
   std_msgs,
-  example_interfaces,
 } from '../../src/rclcpp/msgs/index.js';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
@@ -18,12 +18,14 @@ describe('CDR encoding (XCDR1 little endian, header 00 01 00 00)', () => {
   it('std_msgs/msg/String: header, uint32 length including the NUL, the bytes, NUL', () => {
     expect(StringType.encode({ data: 'hi' })).toEqual(bytes(0, 1, 0, 0, 3, 0, 0, 0, 0x68, 0x69, 0));
     expect(StringType.encode({ data: '' })).toEqual(bytes(0, 1, 0, 0, 1, 0, 0, 0, 0));
-    for (const data of ['', 'Hello World: 42', 'ünïcødé ✓']) expect(StringType.decode(StringType.encode({ data }))).toEqual({ data });
+    for (const data of ['', 'Hello World: 42', 'ünïcødé ✓'])
+      expect(StringType.decode(StringType.encode({ data }))).toEqual({ data });
   });
 
   it('std_msgs/msg/Int32: header then int32 LE', () => {
     expect(Int32Type.encode({ data: -2 })).toEqual(bytes(0, 1, 0, 0, 0xfe, 0xff, 0xff, 0xff));
-    for (const data of [0, 1, -1, 2 ** 31 - 1, -(2 ** 31)]) expect(Int32Type.decode(Int32Type.encode({ data }))).toEqual({ data });
+    for (const data of [0, 1, -1, 2 ** 31 - 1, -(2 ** 31)])
+      expect(Int32Type.decode(Int32Type.encode({ data }))).toEqual({ data });
   });
 
   it('example_interfaces/srv/AddTwoInts: int64 a, b -> int64 sum as bigint, 8-aligned from after the header', () => {
@@ -63,16 +65,28 @@ function pyJson(v: Json): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number') return String(v);
   if (Array.isArray(v)) return `[${v.map(pyJson).join(', ')}]`;
-  return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`).join(', ')}}`;
+  return `{${Object.entries(v)
+    .map(([k, x]) => `${JSON.stringify(k)}: ${pyJson(x)}`)
+    .join(', ')}}`;
 }
 const rihs01 = (d: Json) => `RIHS01_${createHash('sha256').update(pyJson(d)).digest('hex')}`;
 // type_description_interfaces/msg/FieldType ids
-const NESTED = 1, UINT8 = 3, INT32 = 6, UINT32 = 7, INT64 = 8, STRING = 17, BOUNDED_SEQ = 96, ARRAY = 48;
+const NESTED = 1,
+  UINT8 = 3,
+  INT32 = 6,
+  UINT32 = 7,
+  INT64 = 8,
+  STRING = 17,
+  BOUNDED_SEQ = 96,
+  ARRAY = 48;
 const field = (name: string, typeId: number, nested = '', capacity = 0): Json => ({
   name,
   type: { type_id: typeId, capacity, string_capacity: 0, nested_type_name: nested },
 });
-const single = (type_name: string, fields: Json[]) => ({ type_description: { type_name, fields }, referenced_type_descriptions: [] });
+const single = (type_name: string, fields: Json[]) => ({
+  type_description: { type_name, fields },
+  referenced_type_descriptions: [],
+});
 
 describe('RIHS01 hashes (REP-2016: sha256 of the type description without default values)', () => {
   it('the computation reproduces the published std_msgs/msg/String hash', () => {
@@ -84,7 +98,10 @@ describe('RIHS01 hashes (REP-2016: sha256 of the type description without defaul
 
   it('std_msgs/msg/Int32 and the AddTwoInts request/response match', () => {
     expect(Int32Type.typeHash).toBe(rihs01(single('std_msgs/msg/Int32', [field('data', INT32)])));
-    const req = { type_name: 'example_interfaces/srv/AddTwoInts_Request', fields: [field('a', INT64), field('b', INT64)] };
+    const req = {
+      type_name: 'example_interfaces/srv/AddTwoInts_Request',
+      fields: [field('a', INT64), field('b', INT64)],
+    };
     const res = { type_name: 'example_interfaces/srv/AddTwoInts_Response', fields: [field('sum', INT64)] };
     expect(ADD_TWO_INTS_REQUEST_TYPE_HASH).toBe(rihs01({ type_description: req, referenced_type_descriptions: [] }));
     expect(ADD_TWO_INTS_RESPONSE_TYPE_HASH).toBe(rihs01({ type_description: res, referenced_type_descriptions: [] }));
@@ -104,12 +121,21 @@ describe('RIHS01 hashes (REP-2016: sha256 of the type description without defaul
     };
     const info = {
       type_name: 'service_msgs/msg/ServiceEventInfo',
-      fields: [field('event_type', UINT8), field('stamp', NESTED, 'builtin_interfaces/msg/Time'), field('client_gid', UINT8 + ARRAY, '', 16), field('sequence_number', INT64)],
+      fields: [
+        field('event_type', UINT8),
+        field('stamp', NESTED, 'builtin_interfaces/msg/Time'),
+        field('client_gid', UINT8 + ARRAY, '', 16),
+        field('sequence_number', INT64),
+      ],
     };
     const time = { type_name: 'builtin_interfaces/msg/Time', fields: [field('sec', INT32), field('nanosec', UINT32)] };
     const srv = {
       type_name: pkg,
-      fields: [field('request_message', NESTED, `${pkg}_Request`), field('response_message', NESTED, `${pkg}_Response`), field('event_message', NESTED, `${pkg}_Event`)],
+      fields: [
+        field('request_message', NESTED, `${pkg}_Request`),
+        field('response_message', NESTED, `${pkg}_Response`),
+        field('event_message', NESTED, `${pkg}_Event`),
+      ],
     };
     const refs = [req, res, event, info, time].sort((a, b) => (a.type_name < b.type_name ? -1 : 1));
     expect(ADD_TWO_INTS_TYPE_HASH).toBe(rihs01({ type_description: srv, referenced_type_descriptions: refs }));

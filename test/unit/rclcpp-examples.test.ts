@@ -27,7 +27,9 @@ describe('examples', () => {
   it('talker_listener: the listener hears what the talker says', async () => {
     const out = capture();
     expect(await talkerListener(['--count', '3', '--period-ms', '5'], out.log)).toBe(0);
-    expect(out.lines.filter((l) => l.startsWith('I heard'))).toEqual([1, 2, 3].map((i) => `I heard: 'Hello World: ${i}'`));
+    expect(out.lines.filter((l) => l.startsWith('I heard'))).toEqual(
+      [1, 2, 3].map((i) => `I heard: 'Hello World: ${i}'`),
+    );
   });
 
   it('add_two_ints client and server: the client prints the sum, the server exits after --count', async () => {

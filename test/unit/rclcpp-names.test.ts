@@ -1,7 +1,7 @@
 /** Node names, namespaces and topic names as rcl validates and expands them; raw keys. */
 import { describe, expect, it } from 'vitest';
-import { expandTopicName, normalizeNamespace, validateNodeName, validateRawKey } from '../../src/rclcpp/names.js';
 import { StringType } from '../../src/rclcpp/msgs/index.js';
+import { expandTopicName, normalizeNamespace, validateNodeName, validateRawKey } from '../../src/rclcpp/names.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('node names', () => {
@@ -51,7 +51,8 @@ describe('raw keys', () => {
   it('take the key as is; refuse empty, whitespace, #, ? and $', () => {
     expect(unwrap(validateRawKey('topic', 'vrobots/1/z/state'))).toBe('vrobots/1/z/state');
     expect(unwrap(validateRawKey('topic', 'vrobots/*/z/state'))).toBe('vrobots/*/z/state');
-    for (const bad of ['', 'a b', 'a#', 'a?b', '$*', 'tab\there']) expect(expectErr(validateRawKey('topic', bad))).toBe('InvalidArgument');
+    for (const bad of ['', 'a b', 'a#', 'a?b', '$*', 'tab\there'])
+      expect(expectErr(validateRawKey('topic', bad))).toBe('InvalidArgument');
   });
 });
 

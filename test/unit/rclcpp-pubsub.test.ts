@@ -13,7 +13,11 @@ describe('subscriptions', () => {
     const { executor, node } = makeFixture();
     const pub = unwrap(node.createPublisher(StringType, 'info'));
     const infos: { data: string; seq: bigint | undefined; key: string }[] = [];
-    unwrap(node.createSubscription(StringType, 'info', (m, info) => infos.push({ data: m.data, seq: info.sequenceNumber, key: info.key })));
+    unwrap(
+      node.createSubscription(StringType, 'info', (m, info) =>
+        infos.push({ data: m.data, seq: info.sequenceNumber, key: info.key }),
+      ),
+    );
     unwrap(pub.publish({ data: 'a' }));
     unwrap(pub.publish({ data: 'b' }));
     await settle();
@@ -82,9 +86,11 @@ describe('poll subscriptions', () => {
     expect(got.message).toEqual({ data: 'x' });
     expect(got.info.key).toContain('twi');
     let inner: Promise<unknown> | undefined;
-    const guard = unwrap(node.createGuardCondition(() => {
-      inner = poll.takeWithin(100);
-    }));
+    const guard = unwrap(
+      node.createGuardCondition(() => {
+        inner = poll.takeWithin(100);
+      }),
+    );
     unwrap(guard.trigger());
     unwrap(executor.spinSome());
     expect(expectErr((await inner) as never)).toBe('Reentrant');

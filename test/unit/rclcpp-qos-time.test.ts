@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Duration } from '../../src/rclcpp/duration.js';
+import { StringType } from '../../src/rclcpp/msgs/index.js';
 import { QoS, resolveQos } from '../../src/rclcpp/qos.js';
 import { Clock, Time } from '../../src/rclcpp/time.js';
-import { StringType } from '../../src/rclcpp/msgs/index.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('QoS', () => {
@@ -18,7 +18,13 @@ describe('QoS', () => {
       liveliness: 'automatic',
       livelinessLeaseMs: 0,
     });
-    const tuned = base.bestEffort().transientLocal().keepLast(3).deadline(100).lifespan(200).liveliness('manual_by_topic', 50);
+    const tuned = base
+      .bestEffort()
+      .transientLocal()
+      .keepLast(3)
+      .deadline(100)
+      .lifespan(200)
+      .liveliness('manual_by_topic', 50);
     expect(tuned.toRmw()).toMatchObject({
       reliability: 'best_effort',
       durability: 'transient_local',
@@ -29,11 +35,20 @@ describe('QoS', () => {
       livelinessLeaseMs: 50,
     });
     expect(base.depth).toBe(10);
-    expect(tuned.reliable().durabilityVolatile().keepAll().toRmw()).toMatchObject({ reliability: 'reliable', durability: 'volatile', history: 'keep_all' });
+    expect(tuned.reliable().durabilityVolatile().keepAll().toRmw()).toMatchObject({
+      reliability: 'reliable',
+      durability: 'volatile',
+      history: 'keep_all',
+    });
   });
 
   it('has the upstream profiles and refuses systemDefault', () => {
-    expect(QoS.sensorData().toRmw()).toMatchObject({ reliability: 'best_effort', durability: 'volatile', history: 'keep_last', depth: 5 });
+    expect(QoS.sensorData().toRmw()).toMatchObject({
+      reliability: 'best_effort',
+      durability: 'volatile',
+      history: 'keep_last',
+      depth: 5,
+    });
     expect(QoS.services().toRmw()).toMatchObject({ reliability: 'reliable', depth: 10 });
     expect(QoS.parameters().toRmw()).toMatchObject({ reliability: 'reliable', depth: 1000 });
     expect(QoS.parameterEvents().toRmw()).toMatchObject({ reliability: 'reliable', depth: 1000 });
@@ -43,14 +58,23 @@ describe('QoS', () => {
   });
 
   it('refuses depth 0 and bad durations when an entity is created, declaring nothing', () => {
-    for (const bad of [QoS.default().keepLast(0), QoS.default().keepLast(1.5), QoS.default().deadline(-1), QoS.default().lifespan(Number.NaN)]) {
+    for (const bad of [
+      QoS.default().keepLast(0),
+      QoS.default().keepLast(1.5),
+      QoS.default().deadline(-1),
+      QoS.default().lifespan(Number.NaN),
+    ]) {
       expect(expectErr(resolveQos('qos', bad))).toBe('InvalidArgument');
     }
     expect(resolveQos('qos', QoS.default().keepAll().keepLast(1)).ok).toBe(true);
     const { executor, node } = makeFixture();
-    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, QoS.default().keepLast(0)))).toBe('InvalidArgument');
+    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, QoS.default().keepLast(0)))).toBe(
+      'InvalidArgument',
+    );
     expect(expectErr(node.createPublisher(StringType, 'q0', QoS.default().keepLast(0)))).toBe('InvalidArgument');
-    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, { toRmw: 5 } as never))).toBe('InvalidArgument');
+    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, { toRmw: 5 } as never))).toBe(
+      'InvalidArgument',
+    );
     expect(executor.usage().used).toBe(0);
     expect(unwrap(node.countPublishers('q0'))).toBe(0);
   });

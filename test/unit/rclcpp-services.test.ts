@@ -1,7 +1,7 @@
 /** Services, clients and poll clients over the in-process backend. */
 import { describe, expect, it } from 'vitest';
-import type { ResultOf } from '../../src/result.js';
 import { type AddTwoIntsResponse, AddTwoIntsType } from '../../src/rclcpp/msgs/index.js';
+import type { ResultOf } from '../../src/result.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 const add = (req: { a: bigint; b: bigint }): AddTwoIntsResponse => ({ sum: req.a + req.b });
@@ -53,9 +53,11 @@ describe('services and clients', () => {
     const { executor, node } = makeFixture();
     const client = unwrap(node.createClient(AddTwoIntsType, 'reentrant', () => {}));
     let inner: Promise<unknown> | undefined;
-    const guard = unwrap(node.createGuardCondition(() => {
-      inner = client.waitForService(1000);
-    }));
+    const guard = unwrap(
+      node.createGuardCondition(() => {
+        inner = client.waitForService(1000);
+      }),
+    );
     unwrap(guard.trigger());
     unwrap(executor.spinSome());
     const r = (await inner) as ResultOf<unknown>;
@@ -76,13 +78,21 @@ describe('services and clients', () => {
     const { executor, node } = makeFixture();
     let release: (() => void) | undefined;
     unwrap(
-      node.createService(AddTwoIntsType, 'slow', (req) => new Promise<AddTwoIntsResponse>((resolve) => {
-        release = () => resolve(add(req));
-      })),
+      node.createService(
+        AddTwoIntsType,
+        'slow',
+        (req) =>
+          new Promise<AddTwoIntsResponse>((resolve) => {
+            release = () => resolve(add(req));
+          }),
+      ),
     );
     let replies = 0;
     const client = unwrap(node.createClient(AddTwoIntsType, 'slow', () => replies++));
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(client)), { executor: client.executor, handleId: client.handleId });
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(client)), {
+      executor: client.executor,
+      handleId: client.handleId,
+    });
     unwrap(client.asyncSendRequest({ a: 1n, b: 1n }));
     for (let i = 0; i < 10 && release === undefined; i++) await executor.spinOnce(200);
     unwrap(client.reset());
@@ -99,10 +109,12 @@ describe('services and clients', () => {
   it('a request that does not encode answers InvalidArgument and sends nothing', async () => {
     const { executor, node } = makeFixture();
     let requests = 0;
-    unwrap(node.createService(AddTwoIntsType, 'strict', (req) => {
-      requests++;
-      return add(req);
-    }));
+    unwrap(
+      node.createService(AddTwoIntsType, 'strict', (req) => {
+        requests++;
+        return add(req);
+      }),
+    );
     const client = unwrap(node.createClient(AddTwoIntsType, 'strict', () => {}));
     expect(expectErr(client.asyncSendRequest({ a: 1, b: 2 } as never))).toBe('InvalidArgument');
     expect(expectErr(client.asyncSendRequest(null as never))).toBe('InvalidArgument');

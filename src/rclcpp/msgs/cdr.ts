@@ -22,7 +22,8 @@ export function cdrMessageType<M>(
       return writer.data;
     },
     decode(bytes: Uint8Array): M {
-      if (!(bytes instanceof Uint8Array) || bytes.byteLength < 4) throw new RangeError(`${typeName}: payload shorter than the CDR header`);
+      if (!(bytes instanceof Uint8Array) || bytes.byteLength < 4)
+        throw new RangeError(`${typeName}: payload shorter than the CDR header`);
       const reader = new CdrReader(bytes);
       if (reader.kind !== EncapsulationKind.CDR_LE && reader.kind !== EncapsulationKind.CDR_BE) {
         throw new RangeError(`${typeName}: encapsulation ${reader.kind} is not plain CDR`);
