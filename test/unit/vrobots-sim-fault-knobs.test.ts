@@ -46,3 +46,14 @@ describe('simulator fault knobs', () => {
     expect(board.snapshot().malformed.get('vrobots/1/z/cmd')).toBe(2);
   });
 });
+
+describe('simulator fault knobs: the * selector', () => {
+  it('applies to every key unless a more specific selector is set', () => {
+    const board = new FaultBoard();
+    board.dropReplies('*');
+    board.delayReplies('skin', 5);
+    expect(board.planReply('vrobots/manager/z/srv/create').drop).toBe(true);
+    expect(board.planReply('vrobots/9/z/srv/reset').drop).toBe(true);
+    expect(board.planReply('vrobots/9/z/srv/skin')).toEqual({ delayMs: 5, drop: false });
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Fault knobs and counters of the simulator, for tests of the client's retry, timeout and
- * drop handling. A selector names either one key (`vrobots/1/z/srv/reset`) or a service
- * segment on every robot (`reset`, `create`, `frame`).
+ * drop handling. A selector names one key (`vrobots/1/z/srv/reset`), a service segment on
+ * every robot (`reset`, `create`, `frame`), or `*`: every service key (a simulator that
+ * stopped answering). The most specific selector wins.
  */
 
 /** What to do with the replies of the keys a selector names. */
@@ -124,7 +125,7 @@ export class FaultBoard implements FaultKnobs {
   /** Counts one request on `key` and says how to answer it (consumes one drop). */
   planReply(key: string): ReplyPlan {
     bump(this.requests, key);
-    const fault = this.replyFaults.get(key) ?? this.replyFaults.get(segmentOf(key));
+    const fault = this.replyFaults.get(key) ?? this.replyFaults.get(segmentOf(key)) ?? this.replyFaults.get('*');
     if (fault === undefined) return { delayMs: 0, drop: false };
     if (fault.dropLeft > 0) {
       fault.dropLeft--;

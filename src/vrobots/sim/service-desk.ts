@@ -33,8 +33,11 @@ export interface DeskContext {
   readonly log: SimLog;
 }
 
-/** A promise that never settles: the request stays unanswered, as a lost reply would. */
-const NEVER = new Promise<Uint8Array>(() => {});
+/**
+ * A promise that never settles: the request stays unanswered, as a lost reply would. A
+ * fresh one each time, so nothing accumulates on a shared promise's reaction list.
+ */
+const never = (): Promise<Uint8Array> => new Promise<Uint8Array>(() => {});
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -56,12 +59,12 @@ export function serveKey(
     } catch (thrown) {
       // A bug in the simulator, not the client's fault: say so and answer nothing.
       ctx.log(`error: handling a request on ${key} threw: ${describeThrown(thrown)}`);
-      return NEVER;
+      return never();
     }
-    if (reply === undefined) return NEVER;
+    if (reply === undefined) return never();
     if (plan.drop) {
       ctx.log(`fault: dropping the reply on ${key}`);
-      return NEVER;
+      return never();
     }
     if (plan.delayMs > 0) return sleep(plan.delayMs).then(() => reply);
     return reply;
