@@ -5,11 +5,11 @@
  */
 import type { Node } from '../../rclcpp/api.js';
 import { ok, type Result, type ResultOf } from '../../result.js';
-import type { Header, Pose } from '../generated/swarmbotix-types.js';
+import type { Pose } from '../generated/swarmbotix-types.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY, SCENE_FRAME_KEY } from '../keys.js';
 import { SrvAck, SrvVRobotCreate, SrvVRobotCreated, SrvVRobotDelete } from '../messages/service-messages.js';
 import { type DeskContext, decodeRequest, serveKey } from './service-desk.js';
-import { nowNs, SIM_SCHEMA_VERSION, SIM_SENDER_NAME, SIM_SRC_ID } from './sim-robot.js';
+import { SimStamp } from './sim-stamp.js';
 
 /** What the manager asks of the simulator. */
 export interface RobotRegistry {
@@ -25,26 +25,6 @@ export interface RobotRegistry {
   readonly sceneFrameId: string;
 }
 
-class ManagerStamp {
-  private readonly seqs = new Map<string, bigint>();
-
-  header(key: string, sysId: number): Header {
-    const seq = this.seqs.get(key) ?? 0n;
-    this.seqs.set(key, seq + 1n);
-    return {
-      srcId: SIM_SRC_ID,
-      name: SIM_SENDER_NAME,
-      seq,
-      timestampNs: nowNs(),
-      schemaVersion: SIM_SCHEMA_VERSION,
-      sysId,
-      coordFrameId: '',
-      axisConvention: 0,
-      topicFullName: key,
-    };
-  }
-}
-
 function malformed(ctx: DeskContext, key: string, typeName: string, payload: Uint8Array, reason: string): undefined {
   ctx.board.countMalformed(key);
   ctx.log(`malformed ${typeName} on ${key} (${payload.byteLength} bytes) dropped: ${reason}`);
@@ -53,7 +33,7 @@ function malformed(ctx: DeskContext, key: string, typeName: string, payload: Uin
 
 /** Declares create, delete and the scene frame on the simulator's node. */
 export function serveManager(node: Node, ctx: DeskContext, registry: RobotRegistry): Result {
-  const stamp = new ManagerStamp();
+  const stamp = new SimStamp();
 
   const create = serveKey(node, CREATE_KEY, ctx, (payload) => {
     const decoded = decodeRequest(SrvVRobotCreate, payload);

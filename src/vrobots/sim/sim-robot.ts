@@ -6,7 +6,7 @@
  */
 import type { Executor, Node, Publisher, Timer } from '../../rclcpp/api.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
-import { AxisConvention, type Estimate, type Header, type Pose } from '../generated/swarmbotix-types.js';
+import type { Estimate, Header, Pose } from '../generated/swarmbotix-types.js';
 import { cmdKey, estimateKey, framesKey, stateKey } from '../keys.js';
 import { Command, EstimateState, State } from '../messages/topic-messages.js';
 import { bodyFrameId, type RobotTypeInfo } from '../robot-type.js';
@@ -17,11 +17,7 @@ import type { RobotBody } from './robot-body.js';
 import { RobotFrames } from './robot-frames.js';
 import { serveRobotSegments } from './robot-services.js';
 import type { SimLog } from './sim-log.js';
-
-/** Name the simulator writes into every header it sends. */
-export const SIM_SENDER_NAME = 'vrobots-sim';
-export const SIM_SRC_ID = 0;
-export const SIM_SCHEMA_VERSION = 1;
+import { nowNs, SimStamp } from './sim-stamp.js';
 
 export interface RobotSpec {
   readonly sysId: number;
@@ -42,8 +38,6 @@ export interface RobotContext {
   readonly checkCommand: CommandCheck;
 }
 
-export const nowNs = (): bigint => BigInt(Date.now()) * 1_000_000n;
-
 export class SimRobot {
   readonly sysId: number;
   readonly type: RobotTypeInfo;
@@ -54,6 +48,7 @@ export class SimRobot {
   readonly body: RobotBody;
   readonly frames: RobotFrames;
   readonly latch: CommandLatch;
+  private readonly stamp: SimStamp;
   readonly keys: {
     readonly state: string;
     readonly cmd: string;
@@ -61,7 +56,6 @@ export class SimRobot {
     readonly estimate: string;
   };
   private estimate: { readonly value: Estimate; readonly arrivedMs: number } | undefined;
-  private readonly seqs = new Map<string, bigint>();
   private servicesUp = false;
   private closed = false;
   private serviceTimer: Timer | undefined;
@@ -82,6 +76,7 @@ export class SimRobot {
     this.keys = { state: stateKey(id), cmd: cmdKey(id), frames: framesKey(id), estimate: estimateKey(id) };
     this.frames = new RobotFrames(spec.sysId, bodyFrameId(spec.type.type, spec.sysId), ctx.sceneFrameId);
     this.latch = new CommandLatch();
+    this.stamp = new SimStamp(spec.type.stateFrameId);
   }
 
   /** Declares the robot's node, topics and (after the delay) services. */
@@ -201,21 +196,9 @@ export class SimRobot {
     this.simTimeNs = 0n;
   }
 
-  /** A header as the simulator stamps it; seq counts per key. */
+  /** A header as the simulator stamps it, about this robot; seq counts per key. */
   header(key: string, stampNs: bigint = nowNs()): Header {
-    const seq = this.seqs.get(key) ?? 0n;
-    this.seqs.set(key, seq + 1n);
-    return {
-      srcId: SIM_SRC_ID,
-      name: SIM_SENDER_NAME,
-      seq,
-      timestampNs: stampNs,
-      schemaVersion: SIM_SCHEMA_VERSION,
-      sysId: this.sysId,
-      coordFrameId: this.type.stateFrameId,
-      axisConvention: AxisConvention.UNITY,
-      topicFullName: key,
-    };
+    return this.stamp.header(key, this.sysId, stampNs);
   }
 
   publishState(): void {
