@@ -19,6 +19,8 @@ import type { ServiceType } from './type-support.js';
 
 export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   rmw: RmwServiceClient | undefined;
+  /** Told when the entry is released (a PollClient settles its in-flight Future then). */
+  onReleased: (() => void) | undefined;
   private readonly pending = new Set<bigint>();
 
   constructor(
@@ -85,6 +87,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   }
 
   protected closeTransport(): void {
+    this.onReleased?.();
     const rmw = this.rmw;
     if (rmw === undefined) return;
     for (const seq of this.pending) rmw.abandon(seq);

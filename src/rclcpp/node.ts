@@ -277,6 +277,7 @@ export class NodeImpl implements Node {
     );
     if (!entry.ok) return entry;
     poll = new PollClientImpl<Req, Res>(new Handle(this.executor, entry.value.handleId), this.executor);
+    entry.value.onReleased = poll.onReleased;
     return ok(poll);
   }
 

@@ -20,6 +20,10 @@ export class FutureImpl<T> implements Future<T> {
     private readonly what: string,
   ) {}
 
+  describe(): string {
+    return this.what;
+  }
+
   settle(result: ResultOf<T>): void {
     this.result ??= result;
   }
@@ -55,6 +59,13 @@ export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
     if (future === undefined || future.sequenceNumber !== sequenceNumber) return;
     this.inFlight = undefined;
     future.settle(response);
+  };
+
+  /** The client was released: a pending Future answers instead of waiting out its budget. */
+  readonly onReleased = (): void => {
+    const future = this.inFlight;
+    this.inFlight = undefined;
+    future?.settle(err('NotInitialized', `the client of ${future.describe()} was released before the reply came`));
   };
 
   private entry(): ResultOf<ClientEntry<Req, Res>> {

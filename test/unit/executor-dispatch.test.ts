@@ -1,7 +1,7 @@
 /** The arena's dispatch rules, driven through real nodes on a private in-process bus. */
 import { describe, expect, it } from 'vitest';
 import type { ExecutorEvent } from '../../src/rclcpp/api.js';
-import { StringType } from '../../src/rclcpp/msgs/index.js';
+import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
 import { QoS } from '../../src/rclcpp/qos.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
@@ -57,7 +57,10 @@ describe('handles', () => {
     const { node } = makeFixture();
     const sub = unwrap(node.createSubscription(StringType, 'fields', () => {}));
     const timer = unwrap(node.createWallTimer(1000, () => {}));
-    for (const h of [sub, timer]) {
+    const guard = unwrap(node.createGuardCondition(() => {}));
+    const service = unwrap(node.createService(AddTwoIntsType, 'fields_srv', () => ({ sum: 0n })));
+    const client = unwrap(node.createClient(AddTwoIntsType, 'fields_srv', () => {}));
+    for (const h of [sub, timer, guard, service, client]) {
       expect(Object.keys(h).sort()).toEqual(['executor', 'handleId']);
     }
     const { executor, handleId } = timer;

@@ -148,6 +148,16 @@ describe('PollClient', () => {
     expect(client.sendRequest({ a: 1n, b: 1n }).ok).toBe(true);
   });
 
+  it('a pending Future answers NotInitialized when its client is reset', async () => {
+    const { node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'hang', () => new Promise<AddTwoIntsResponse>(() => {})));
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'hang'));
+    const future = unwrap(client.sendRequest({ a: 1n, b: 1n }));
+    unwrap(client.handle.reset());
+    expect(expectErr(await future.wait(5000))).toBe('NotInitialized');
+    expect(expectErr(client.sendRequest({ a: 1n, b: 1n }))).toBe('NotInitialized');
+  });
+
   it('call with no server fails within its budget (the backend says NotFound or Timeout); bad budgets are refused', async () => {
     const { node } = makeFixture();
     const client = unwrap(node.createPollClient(AddTwoIntsType, 'nobody'));
