@@ -35,9 +35,15 @@ export interface Declarable {
  */
 export const HEARTBEAT_MS = 1000;
 export const HEARTBEAT_MISSES = 2;
-/** Re-open back-off: first retry after the first, doubling up to the cap. */
+/**
+ * Re-open back-off: first retry after the first, doubling up to the cap. Each attempt is one
+ * WebSocket try (zenoh-ts's own retry loop waits 2 s per try even when the port refuses at
+ * once), so attempts get at most RECONNECT_ATTEMPT_MS: a router that comes back is found
+ * within about RECONNECT_ATTEMPT_MS + RECONNECT_CAP_MS.
+ */
 const RECONNECT_FIRST_MS = 250;
-const RECONNECT_CAP_MS = 2000;
+const RECONNECT_CAP_MS = 1000;
+const RECONNECT_ATTEMPT_MS = 2000;
 
 function unrefTimer(t: ReturnType<typeof setTimeout>): void {
   (t as { unref?: () => void }).unref?.();
@@ -207,7 +213,7 @@ export class RouterConnection {
   private async reconnect(lastDelayMs: number): Promise<void> {
     if (this.closed || this.session_ !== undefined) return;
     this.reconnecting = true;
-    const opened = await openZenohSession(this.locator, this.connectBudgetMs);
+    const opened = await openZenohSession(this.locator, Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS));
     this.reconnecting = false;
     if (this.closed) {
       if (opened.ok) void closeZenohSession(opened.value);
