@@ -191,6 +191,9 @@ describe('vrobots simulator over a real router (plain zenoh-ts)', () => {
     const cleared = State.decode(after.samples.at(-1)?.bytes as Uint8Array);
     expect(cleared.actuator.lastCmdId).toBe(0);
     expect(cleared.simTimeNs).toBeLessThan(echoed.simTimeNs);
+    // The estimate reached the robot's subscription too.
+    expect(sim.counters().received.get('vrobots/2/z/estimate')).toBe(1);
+    expect(sim.counters().received.get('vrobots/2/z/cmd')).toBe(1);
     // With a payload too (SrvReset), still a receipt.
     expect(
       SrvAck.decode(

@@ -19,6 +19,8 @@ export interface SimCounters {
   readonly requests: ReadonlyMap<string, number>;
   /** Replies the drop knob swallowed, per key. */
   readonly droppedReplies: ReadonlyMap<string, number>;
+  /** Samples that arrived on a key the simulator subscribes (cmd, estimate), malformed included. */
+  readonly received: ReadonlyMap<string, number>;
   /** Payloads that did not decode (dropped), per key. */
   readonly malformed: ReadonlyMap<string, number>;
   /** Commands refused by the acceptability check (wrong length, non-finite, unknown id), per key. */
@@ -69,6 +71,7 @@ export class FaultBoard implements FaultKnobs {
   private readonly resumedIds = new Set<number>();
   readonly requests: Tally = new Map();
   readonly droppedReplies: Tally = new Map();
+  readonly received: Tally = new Map();
   readonly malformed: Tally = new Map();
   readonly rejectedCommands: Tally = new Map();
   readonly appliedCommands: Tally = new Map();
@@ -135,6 +138,10 @@ export class FaultBoard implements FaultKnobs {
     return { delayMs: fault.delayMs, drop: false };
   }
 
+  countReceived(key: string): void {
+    bump(this.received, key);
+  }
+
   countMalformed(key: string): void {
     bump(this.malformed, key);
   }
@@ -156,6 +163,7 @@ export class FaultBoard implements FaultKnobs {
     return {
       requests: new Map(this.requests),
       droppedReplies: new Map(this.droppedReplies),
+      received: new Map(this.received),
       malformed: new Map(this.malformed),
       rejectedCommands: new Map(this.rejectedCommands),
       appliedCommands: new Map(this.appliedCommands),

@@ -141,6 +141,7 @@ export class SimRobot {
   }
 
   private onCommand(bytes: Uint8Array): void {
+    this.ctx.board.countReceived(this.keys.cmd);
     let command: Command;
     try {
       command = Command.decode(bytes);
@@ -165,6 +166,7 @@ export class SimRobot {
   }
 
   private onEstimate(bytes: Uint8Array, receivedAtMs: number): void {
+    this.ctx.board.countReceived(this.keys.estimate);
     try {
       this.estimate = { value: EstimateState.decode(bytes).estimate, arrivedMs: receivedAtMs };
     } catch (thrown) {
