@@ -97,6 +97,12 @@ export interface RmwServiceClient extends RmwEntity {
   serviceIsReady(): ResultOf<boolean>;
   /** Called whenever readiness may have changed. Returns the unsubscribe function. */
   onReadyChange(listener: () => void): () => void;
+  /**
+   * Why no server matches although one of the same name is visible (e.g. "service
+   * /add_two_ints is served with type X, this client expects Y"); undefined when ready or
+   * when no server of that name is visible. Optional: backends without a graph omit it.
+   */
+  mismatchReason?(): string | undefined;
 }
 
 export interface RmwNodeInfo {
