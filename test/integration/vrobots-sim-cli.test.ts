@@ -102,8 +102,9 @@ describe('vrobots CLI against vrobots sim', () => {
     expect(hz).toBeLessThan(35);
     expect(Number(state[2])).toBeGreaterThan(50);
     expect(lines.at(-1)).toBe('4 topic(s); zenoh observed over 1.5s');
-    const filtered = await inProcess(['topic', 'list', '--router', router.locator, '-k', 'frames', '-t', '1']);
-    expect(filtered.stdout).toContain('2 topic(s); zenoh observed over 1s');
+    // Frames keep alive at 1 Hz: a 2 s window sees every robot's.
+    const filtered = await inProcess(['topic', 'list', '--router', router.locator, '-k', 'frames', '-t', '2']);
+    expect(filtered.stdout).toContain('2 topic(s); zenoh observed over 2s');
   });
 
   it('topic hz prints the rate block of one key', async () => {
