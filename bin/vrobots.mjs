@@ -24,6 +24,8 @@ if (register !== undefined) {
 } else if (existsSync(fileURLToPath(built))) {
   await import(pathToFileURL(fileURLToPath(built)).href);
 } else {
-  process.stderr.write('vrobots: neither tsx (to run src/) nor a build (dist/) is available; run `npm install` or `npm run build`\n');
+  process.stderr.write(
+    'vrobots: neither tsx (to run src/) nor a build (dist/) is available; run `npm install` or `npm run build`\n',
+  );
   process.exit(1);
 }
