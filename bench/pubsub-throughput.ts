@@ -29,10 +29,10 @@ interface PayloadCase {
 }
 
 const CASES: readonly PayloadCase[] = [
-  { size: 100, label: '100 B', count: [10_000, 100_000] },
-  { size: 1200, label: '1.2 KiB', count: [6000, 50_000] },
-  { size: 64 * 1024, label: '64 KiB', count: [400, 3000] },
-  { size: 1024 * 1024, label: '1 MiB', count: [40, 300] },
+  { size: 100, label: '100 B', count: [5000, 50_000] },
+  { size: 1200, label: '1.2 KiB', count: [3000, 25_000] },
+  { size: 64 * 1024, label: '64 KiB', count: [200, 1500] },
+  { size: 1024 * 1024, label: '1 MiB', count: [20, 150] },
 ];
 
 /** In-flight bound: about 4 MiB of payload, between 4 and 1000 messages. */
@@ -200,7 +200,7 @@ export async function benchPubSubThroughput(bc: BenchContext): Promise<void> {
     rec.error(BENCH, 'all', '-', 'no router');
     return;
   }
-  const rounds = byMode(mode, 4, 8);
+  const rounds = byMode(mode, 8, 16);
   const prefix = uniquePrefix('pubsub');
   const flows: Flow[] = [];
   try {

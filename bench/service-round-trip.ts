@@ -167,8 +167,8 @@ export async function benchServiceRoundTrip(bc: BenchContext): Promise<void> {
     return;
   }
   const warmup = byMode(mode, 30, 200);
-  const rounds = byMode(mode, 5, 12);
-  const perBlock = byMode(mode, 50, 200);
+  const rounds = byMode(mode, 10, 24);
+  const perBlock = byMode(mode, 25, 100);
   const prefix = uniquePrefix('srv');
   const subjects: Subject[] = [];
   const closers: (() => Promise<void>)[] = [];

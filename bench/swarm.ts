@@ -104,7 +104,7 @@ async function runSwarm(
     spinning = exec.spin();
     // A big swarm's simulator is still declaring its keys through the router for a while after
     // it says ready: the window starts once every robot has been heard (and a second more).
-    const warmupMs = Math.max(30_000, robots * 60);
+    const warmupMs = byMode(bc.mode, Math.max(30_000, robots * 60), Math.max(60_000, robots * 180));
     const allSeen = await waitUntil(() => client.lastSeq.size >= robots || signal.aborted, warmupMs, 50);
     const heardAllS = (performance.now() - forkedAt) / 1000;
     log(
