@@ -1,7 +1,7 @@
 /**
  * Benchmark 3: the executor alone, over the in-process backend (no router, no sockets).
- * - Dispatch rate: 100 subscriptions with 10 queued messages each, drained by spinSome()
- *   rounds and by spin(); against the floor of calling the same handlers from an array and
+ * - Dispatch rate: 100 subscriptions with 100 queued messages each (100 per round), and one
+ *   subscription with 10 000 (one per round), drained by spinSome() rounds and by spin(); against the floor of calling the same handlers from an array and
  *   against Node's EventEmitter (emit per message). Filling the queues is not timed.
  * - Round cost: one guard condition triggered and dispatched by spinSome() while 1, 100 or
  *   10 000 idle subscriptions are registered; the 10 000 case against the 1-entry case.
@@ -15,8 +15,15 @@ import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
 import type { Figure } from './harness/results.js';
 
 const BENCH = 'executor (in-process)';
-const TOPICS = 100;
-const PER_TOPIC = 100;
+/** How the drained messages are spread: many entries with a few each, or one entry with many (a round per message). */
+interface Shape {
+  readonly topics: number;
+  readonly perTopic: number;
+}
+const SHAPES: readonly Shape[] = [
+  { topics: 100, perTopic: 100 },
+  { topics: 1, perTopic: 10_000 },
+];
 const ROUND_TARGET = { op: '<=', bound: 1.5, text: '≤ 1.5x 1-entry' } as const;
 
 function flushMicrotasks(): Promise<void> {
@@ -26,16 +33,18 @@ function flushMicrotasks(): Promise<void> {
 interface DispatchRig {
   readonly exec: Executor;
   readonly publishers: Publisher<Uint8Array>[];
+  readonly shape: Shape;
   handled: number;
   target: number;
 }
 
-async function dispatchRig(): Promise<DispatchRig> {
-  const exec = await openExecutor({ capacity: TOPICS + 8 }, 'dispatch executor');
+async function dispatchRig(shape: Shape): Promise<DispatchRig> {
+  const { topics, perTopic } = shape;
+  const exec = await openExecutor({ capacity: topics + 8 }, 'dispatch executor');
   const node = must(exec.createNode('bench_dispatch'), 'dispatch node');
-  const rig: DispatchRig = { exec, publishers: [], handled: 0, target: Number.POSITIVE_INFINITY };
-  const qos = QoS.default().keepLast(PER_TOPIC * 2);
-  for (let i = 0; i < TOPICS; i++) {
+  const rig: DispatchRig = { exec, publishers: [], shape, handled: 0, target: Number.POSITIVE_INFINITY };
+  const qos = QoS.default().keepLast(perTopic * 2);
+  for (let i = 0; i < topics; i++) {
     must(
       node.createSubscription(
         BytesType,
@@ -54,15 +63,16 @@ async function dispatchRig(): Promise<DispatchRig> {
 }
 
 async function fill(rig: DispatchRig, payload: Uint8Array): Promise<void> {
-  for (let k = 0; k < PER_TOPIC; k++) for (const p of rig.publishers) must(p.publish(payload), 'publish');
+  for (let k = 0; k < rig.shape.perTopic; k++) for (const p of rig.publishers) must(p.publish(payload), 'publish');
   await flushMicrotasks();
 }
 
-/** handlers/s of one drain of TOPICS x PER_TOPIC messages. */
+/** handlers/s of one drain of topics x perTopic messages. */
 type Drain = () => Promise<number>;
 
 function drains(rig: DispatchRig, payload: Uint8Array): Record<string, Drain> {
-  const total = TOPICS * PER_TOPIC;
+  const { topics, perTopic } = rig.shape;
+  const total = topics * perTopic;
   const info: MessageInfo = {
     key: 'k',
     receivedAtMs: 0,
@@ -71,12 +81,12 @@ function drains(rig: DispatchRig, payload: Uint8Array): Record<string, Drain> {
     publisherGid: undefined,
   };
   let sink = 0;
-  const handlers = Array.from({ length: TOPICS }, () => (m: Uint8Array, _i: MessageInfo) => {
+  const handlers = Array.from({ length: topics }, () => (m: Uint8Array, _i: MessageInfo) => {
     sink += m.length > 0 ? 1 : 0;
   });
-  const messages = Array.from({ length: TOPICS }, () => Array.from({ length: PER_TOPIC }, () => payload));
+  const messages = Array.from({ length: topics }, () => Array.from({ length: perTopic }, () => payload));
   const ee = new EventEmitter();
-  for (let i = 0; i < TOPICS; i++) ee.on(`t${i}`, handlers[i]!);
+  for (let i = 0; i < topics; i++) ee.on(`t${i}`, handlers[i]!);
   return {
     'rclts spinSome': async () => {
       await fill(rig, payload);
@@ -97,31 +107,32 @@ function drains(rig: DispatchRig, payload: Uint8Array): Record<string, Drain> {
     },
     'direct array call': async () => {
       const t0 = performance.now();
-      for (let k = 0; k < PER_TOPIC; k++) for (let i = 0; i < TOPICS; i++) handlers[i]!(messages[i]![k]!, info);
+      for (let k = 0; k < perTopic; k++) for (let i = 0; i < topics; i++) handlers[i]!(messages[i]![k]!, info);
       const dt = performance.now() - t0;
       if (sink < 0) throw new Error('unreachable');
       return total / (dt / 1000);
     },
     'Node EventEmitter': async () => {
       const t0 = performance.now();
-      for (let k = 0; k < PER_TOPIC; k++) for (let i = 0; i < TOPICS; i++) ee.emit(`t${i}`, messages[i]![k]!, info);
+      for (let k = 0; k < perTopic; k++) for (let i = 0; i < topics; i++) ee.emit(`t${i}`, messages[i]![k]!, info);
       return total / ((performance.now() - t0) / 1000);
     },
   };
 }
 
-async function benchDispatch(bc: BenchContext): Promise<void> {
+async function benchDispatch(bc: BenchContext, shape: Shape): Promise<void> {
   const { rec, mode } = bc;
+  const { topics, perTopic } = shape;
   const reps = byMode(mode, 15, 60);
   let rig: DispatchRig | undefined;
   const rates = new Map<string, number[]>();
   try {
     await rec.runCase(
       BENCH,
-      `dispatch rate: ${TOPICS} subscriptions x ${PER_TOPIC} messages, ${reps} drains per subject`,
+      `dispatch rate: ${topics} subscription(s) x ${perTopic} messages, ${reps} drains per subject`,
       60_000,
       async (ctx) => {
-        rig = await dispatchRig();
+        rig = await dispatchRig(shape);
         const all = drains(rig, payloadOf(64));
         const names = Object.keys(all);
         for (const n of names) rates.set(n, []);
@@ -139,7 +150,14 @@ async function benchDispatch(bc: BenchContext): Promise<void> {
     if (samples.length > 0)
       fig.set(
         n,
-        rec.measure({ bench: BENCH, case: 'dispatch rate', subject: n, metric: 'handlers/s', unit: 'msg/s', samples }),
+        rec.measure({
+          bench: BENCH,
+          case: `dispatch ${topics}x${perTopic}`,
+          subject: n,
+          metric: 'handlers/s',
+          unit: 'msg/s',
+          samples,
+        }),
       );
   }
   for (const [mine, base] of [
@@ -151,7 +169,7 @@ async function benchDispatch(bc: BenchContext): Promise<void> {
     if (f === undefined) continue;
     rec.compare({
       bench: BENCH,
-      case: `dispatch, ${TOPICS}x${PER_TOPIC} queued`,
+      case: `dispatch, ${topics}x${perTopic} queued`,
       metric: 'handlers/s',
       better: 'higher',
       subject: mine,
@@ -264,6 +282,6 @@ async function benchRoundCost(bc: BenchContext): Promise<void> {
 }
 
 export async function benchExecutor(bc: BenchContext): Promise<void> {
-  await benchDispatch(bc);
+  for (const shape of SHAPES) await benchDispatch(bc, shape);
   await benchRoundCost(bc);
 }
