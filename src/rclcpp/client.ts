@@ -136,7 +136,10 @@ export async function waitForClientService(
     }
     if (!probe.ok) return probe;
     if (!waited.ok && waited.error.name === 'Timeout') {
-      return err('Timeout', `service '${entry.name}' not available within the budget of ${budgetMs} ms`);
+      // A server of that name with another type is the usual cause; say so when the rmw knows.
+      const mismatch = entry.rmw?.mismatchReason?.();
+      const why = mismatch === undefined ? '' : ` (${mismatch})`;
+      return err('Timeout', `service '${entry.name}' not available within the budget of ${budgetMs} ms${why}`);
     }
     return waited;
   } finally {
