@@ -60,12 +60,24 @@ interface SimCounters {
   readonly atMs: number;
   /** user + system CPU of the simulator process, µs */
   readonly cpuUs: number;
+  /** executor events on the simulator's side (failed declarations, drops) and the first few */
+  readonly eventCount: number;
+  readonly events: readonly string[];
+  /** robots whose state key has published at least once */
+  readonly robotsPublishing: number;
 }
 
 async function simCounters(sim: ChildLink): Promise<SimCounters> {
   const m = await sim.request({ cmd: 'counters' }, 'counters', 5000);
   const cpu = m.cpu as { user: number; system: number };
-  return { published: Number(m.published), atMs: Number(m.atMs), cpuUs: cpu.user + cpu.system };
+  return {
+    published: Number(m.published),
+    atMs: Number(m.atMs),
+    cpuUs: cpu.user + cpu.system,
+    eventCount: Number(m.eventCount ?? 0),
+    events: Array.isArray(m.events) ? m.events.map(String) : [],
+    robotsPublishing: Number(m.robotsPublishing ?? 0),
+  };
 }
 
 async function runSwarm(
@@ -110,6 +122,12 @@ async function runSwarm(
     log(
       `${client.lastSeq.size}/${robots} robots heard ${heardAllS.toFixed(1)} s after the simulator was started${allSeen ? '' : ` (warm-up budget of ${warmupMs / 1000} s ran out)`}; window ${windowMs} ms`,
     );
+    if (!allSeen) {
+      const c = await simCounters(sim);
+      log(
+        `simulator: ${c.robotsPublishing} robots have published state; ${c.eventCount} transport event(s)${c.events.length > 0 ? `: ${c.events.join(' | ')}` : ''}`,
+      );
+    }
     if (allSeen) {
       rec.compare({
         bench: BENCH,

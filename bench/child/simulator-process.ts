@@ -42,6 +42,14 @@ async function main(): Promise<void> {
     send({ type: 'error', message: `startSimulator: ${sim.error.message}` });
     process.exit(1);
   }
+  // Transport trouble on the simulator's side (a declaration that failed, dropped samples) is
+  // reported with the counters, so the parent can tell a silent robot's cause.
+  const events: string[] = [];
+  let eventCount = 0;
+  sim.value.executor.onEvent((e) => {
+    eventCount += 1;
+    if (events.length < 5) events.push(`${e.type}: ${'message' in e ? e.message : 'entity' in e ? e.entity : ''}`);
+  });
   send({ type: 'ready', robots: sim.value.robots().length, startupMs: performance.now() - t0 });
   process.on('message', (m: Request) => {
     if (m.cmd === 'counters') {
@@ -50,6 +58,9 @@ async function main(): Promise<void> {
         published: publishedStates(sim.value.counters()),
         cpu: process.cpuUsage(),
         atMs: performance.now(),
+        eventCount,
+        events,
+        robotsPublishing: [...sim.value.counters().published.keys()].filter((k) => k.endsWith('/z/state')).length,
       });
     } else if (m.cmd === 'stop') {
       const stopping = sim.value.stop();
