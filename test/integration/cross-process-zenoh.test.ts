@@ -1,13 +1,14 @@
 /**
  * Two OS processes talking through the shared router: talker/listener, an AddTwoInts server
  * and client, and a client started before its server. Each peer is test/fixtures/zenoh-peer.ts
- * run with `node --import tsx`.
+ * run with `node --import tsx`. And a process that closes its session exits by itself.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 
 const PEER = fileURLToPath(new URL('../fixtures/zenoh-peer.ts', import.meta.url));
+const CLOSE_EXIT = fileURLToPath(new URL('../fixtures/zenoh-close-exit.ts', import.meta.url));
 const started: Peer[] = [];
 
 interface Peer {
@@ -17,14 +18,14 @@ interface Peer {
 }
 
 function peer(role: string, ns: string, ...args: string[]): Peer {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', PEER, role, '--router', inject('zenohLocator'), '--ns', ns, ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RCLTS_LOG: '' },
-    },
-  );
+  return run(PEER, role, '--router', inject('zenohLocator'), '--ns', ns, ...args);
+}
+
+function run(script: string, ...args: string[]): Peer {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, RCLTS_LOG: '' },
+  });
   const lines: string[] = [];
   let partial = '';
   child.stdout?.on('data', (chunk: Buffer) => {
@@ -106,4 +107,14 @@ describe('rclts peers in separate processes through the router', () => {
     expect(client.lines).toContain('sum: -2');
     expect(server.child.exitCode).toBeNull();
   }, 45_000);
+
+  it('a process that closes its session exits by itself: nothing of zenoh keeps it alive', async () => {
+    const p = run(CLOSE_EXIT, '--router', inject('zenohLocator'));
+    expect(await exitCode(p, 20_000), p.lines.join('\n')).toBe(0);
+    const line = p.lines.find((l) => l.startsWith('resources: '));
+    expect(line, p.lines.join('\n')).toBeDefined();
+    const resources = JSON.parse((line as string).slice('resources: '.length)) as string[];
+    // No timers (zenoh-ts request timers, heartbeat, reconnect) and no socket left behind.
+    expect(resources.filter((r) => r === 'Timeout' || r === 'TCPSocketWrap')).toEqual([]);
+  }, 30_000);
 });

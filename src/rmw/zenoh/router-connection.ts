@@ -130,17 +130,27 @@ export class RouterConnection {
     if (socketClosed(session)) this.lose(session, 'the WebSocket to the router is closed');
   }
 
-  async close(): Promise<Result> {
-    if (this.closed) return ok();
+  /**
+   * Stops using the session before the entities close: closing the WebSocket makes the plugin
+   * drop every declaration at once, so entities skip their own undeclare requests (whose
+   * answers would never come and whose zenoh-ts timers would hold the process for 5 s).
+   * Returns what `close()` then finishes.
+   */
+  detach(): Session | undefined {
+    if (this.closed) return undefined;
     this.closed = true;
     this.stopWatching();
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.declarables.clear();
     const session = this.session_;
     this.session_ = undefined;
-    if (session === undefined) return ok();
-    const closed = await closeZenohSession(session);
-    markLinkDead(session);
+    return session;
+  }
+
+  async close(detached: Session | undefined = this.detach()): Promise<Result> {
+    if (detached === undefined) return ok();
+    const closed = await closeZenohSession(detached);
+    markLinkDead(detached);
     return closed;
   }
 

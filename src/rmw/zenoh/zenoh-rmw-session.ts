@@ -94,10 +94,11 @@ class ZenohRmwSession implements RmwSession {
 
   close(): Promise<Result> {
     this.closing ??= (async () => {
+      const session = this.connection.detach();
       for (const n of [...this.nodes]) n.close();
       this.nodes.clear();
       this.zgraph.close();
-      const closed = await this.connection.close();
+      const closed = await this.connection.close(session);
       this.listeners.clear();
       return closed;
     })();

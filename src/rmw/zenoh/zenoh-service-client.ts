@@ -215,7 +215,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         this.error(
           p.seq,
           'NotFound',
-          `${this.what}: no service server answered request ${p.seq} (nobody serves the key)`,
+          `${this.what}: request ${p.seq} ended without a reply (no service server on the key, or it left before answering)`,
         ),
         false,
       );
