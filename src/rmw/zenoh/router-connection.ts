@@ -9,8 +9,9 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
-import { closeZenohSession, openZenohSession } from './open-session.js';
+import { openZenohSession } from './open-session.js';
 import {
+  closeSessionQuietly,
   guardEarlyQueries,
   markLinkDead,
   pingSession,
@@ -149,9 +150,9 @@ export class RouterConnection {
 
   async close(detached: Session | undefined = this.detach()): Promise<Result> {
     if (detached === undefined) return ok();
-    const closed = await closeZenohSession(detached);
+    await closeSessionQuietly(detached);
     markLinkDead(detached);
-    return closed;
+    return ok();
   }
 
   private adopt(session: Session): void {
@@ -210,7 +211,7 @@ export class RouterConnection {
     this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
     // Drops zenoh-ts's own closures and ends its sends still waiting on the dead socket.
     markLinkDead(session);
-    void closeZenohSession(session);
+    void closeSessionQuietly(session);
     this.scheduleReconnect(RECONNECT_FIRST_MS);
   }
 
@@ -226,7 +227,7 @@ export class RouterConnection {
     const opened = await openZenohSession(this.locator, Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS));
     this.reconnecting = false;
     if (this.closed) {
-      if (opened.ok) void closeZenohSession(opened.value);
+      if (opened.ok) void closeSessionQuietly(opened.value);
       return;
     }
     if (!opened.ok) {

@@ -58,12 +58,41 @@ const EARLY_QUERY_HOLD_MS = 5000;
 /** Undeclared queryable ids remembered, so late queries for them are finalized at once. */
 const GONE_IDS_KEPT = 4096;
 
-function finalizeQuietly(query: unknown): void {
+/**
+ * Finalizes a query unless its session's link is closed. zenoh-ts's `Query.finalize()` does
+ * not await its own send, so a send that fails (on a link rclts marked dead) would surface as
+ * an unhandled rejection; the check runs in the same synchronous step as the send.
+ */
+export function finalizeQuietly(query: unknown): void {
   try {
-    const q = query as { finalize?: () => Promise<void> };
+    const q = query as {
+      finalize?: () => Promise<void>;
+      session?: { link?: { isOk?: unknown; ws?: { readyState?: unknown } } };
+    };
+    const link = q.session?.link;
+    if (link !== undefined && (link.isOk === false || (link.ws !== undefined && link.ws.readyState !== 1))) return;
     void q.finalize?.().catch(() => {});
   } catch {
     // the session is going away
+  }
+}
+
+/**
+ * Closes a zenoh-ts session without letting its un-awaited internals reject unhandled:
+ * `Session.close()` fires `SessionInner.close()` without awaiting it, and that rejects when
+ * the WebSocket reports an error while closing. Here the inner close is awaited and caught.
+ */
+export async function closeSessionQuietly(session: Session): Promise<void> {
+  const inner = (session as unknown as { inner?: { close?: () => Promise<void>; isClosed?: () => boolean } }).inner;
+  try {
+    if (inner !== undefined && typeof inner.close === 'function') {
+      if (inner.isClosed?.() === true) return;
+      await inner.close();
+    } else {
+      await session.close();
+    }
+  } catch {
+    // closing a broken socket: nothing left to do
   }
 }
 

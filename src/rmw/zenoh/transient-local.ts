@@ -10,6 +10,7 @@
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwQos } from '../qos.js';
+import { finalizeQuietly } from './session-internals.js';
 import type { Undeclarable } from './zenoh-entity.js';
 
 /** A keep-all transient-local publisher keeps at most this many samples. */
@@ -55,7 +56,7 @@ export class TransientLocalCache {
 
   close(): void {
     this.samples.length = 0;
-    for (const q of this.openQueries) void q.finalize().catch(() => {});
+    for (const q of this.openQueries) finalizeQuietly(q);
     this.openQueries.clear();
   }
 
@@ -70,7 +71,7 @@ export class TransientLocalCache {
         // The asker went away or the router did; finalize below still frees the query.
       } finally {
         this.openQueries.delete(query);
-        await query.finalize().catch(() => {});
+        finalizeQuietly(query);
       }
     })();
   }

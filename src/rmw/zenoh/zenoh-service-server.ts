@@ -12,6 +12,7 @@ import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
+import { finalizeQuietly } from './session-internals.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 
@@ -111,7 +112,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
         await q.query.replyErr(failure ?? 'service failed');
       }
     } finally {
-      await q.query.finalize();
+      finalizeQuietly(q.query);
     }
   }
 
