@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
-    // Child processes: the zenoh-ts loader installs a Node module hook (for its .wasm) per process.
+    // The zenoh-ts loader installs a Node module hook (for its .wasm) and wraps the global
+    // WebSocket; worker threads handle that too (checked), but processes keep files apart.
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
