@@ -5,7 +5,11 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
+import { closeSessionQuietly } from './session-internals.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
+
+/** How long zenoh-ts waits for each remote-api answer (its default is 500 ms). */
+const PLUGIN_ANSWER_BUDGET_MS = 5000;
 
 // zenoh canon form `ws/HOST:PORT[?metadata]` and URL form `ws://HOST:PORT[/path]`; HOST is a
 // name, an IPv4 address or a bracketed IPv6 address. No fragment: connect-attempt uses it.
@@ -57,7 +61,9 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   const attempt = beginConnectAttempt(locator);
   let opening: Promise<Session>;
   try {
-    opening = zenoh.value.Session.open(new zenoh.value.Config(attempt.locator));
+    // zenoh-ts's default 500 ms for each plugin answer (the opening ping included) flakes on
+    // a loaded machine; the caller's budget bounds the whole open anyway.
+    opening = zenoh.value.Session.open(new zenoh.value.Config(attempt.locator, PLUGIN_ANSWER_BUDGET_MS));
   } catch (thrown) {
     opening = Promise.reject(thrown);
   }
@@ -99,7 +105,8 @@ const CLOSE_POLL_MS = 10;
 export async function closeZenohSession(session: Session, budgetMs = 2000): Promise<Result> {
   try {
     if (session.isClosed()) return ok();
-    await session.close();
+    // Session.close() fires an un-awaited inner close that can reject unhandled.
+    await closeSessionQuietly(session);
     const deadline = Date.now() + budgetMs;
     while (!session.isClosed()) {
       if (Date.now() >= deadline) {
