@@ -14,6 +14,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
+    reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     onConsoleLog: (log) => !ZENOH_TS_CHATTER.test(log),
   },
 });
