@@ -13,7 +13,7 @@ import { type Entry, type EntryHost, EntryKind } from './entry.js';
 import { ReadyList } from './ready-list.js';
 import type { TimerEntry, TimerScheduler } from './timer-entry.js';
 import { TimerHeap } from './timer-heap.js';
-import { WakeSignal, yieldToHost } from './wake-signal.js';
+import { MAX_TIMER_MS, WakeSignal, yieldToHost } from './wake-signal.js';
 
 export interface CoreOptions {
   readonly capacity: number;
@@ -24,6 +24,8 @@ export interface CoreOptions {
 export interface CoreInternals {
   /** Clock of timers in ms (default performance.now). Budgets always use real time. */
   readonly clock?: () => number;
+  /** How long spin() runs rounds back-to-back before yielding to the host (default SPIN_SLICE_MS). */
+  readonly spinSliceMs?: number;
 }
 
 export interface ExecutorStats {
@@ -38,6 +40,10 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 const MAX_PENDING_EVENTS = 1024;
 /** spin() re-arms its wait at least this often (cancel() wakes it sooner). */
 const SPIN_WAIT_CHUNK_MS = 60_000;
+/** spin()/spinFor() run rounds back-to-back for at most this long before yielding to the host. */
+const SPIN_SLICE_MS = 2;
+
+function keepAliveTick(): void {}
 
 function emptyReport(): Mutable<SpinReport> {
   return { subscriptions: 0, timers: 0, services: 0, clients: 0, guardConditions: 0, handlerErrors: 0 };
@@ -61,6 +67,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   private readonly timers = new TimerHeap<TimerEntry>();
   private readonly signal = new WakeSignal();
   private readonly clock: () => number;
+  private readonly spinSliceMs: number;
   private readonly listeners = new Set<(event: ExecutorEvent) => void>();
   private readonly shutdownCallbacks = new Set<() => void>();
   private readonly closers = new Set<() => void>();
@@ -90,6 +97,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     this.keepAllLimit = options.keepAllLimit;
     this.arena = new Arena<Entry>(options.capacity);
     this.clock = internals.clock ?? (() => performance.now());
+    this.spinSliceMs = internals.spinSliceMs ?? SPIN_SLICE_MS;
     this.unsubscribeSession = session.onEvent((event) => {
       const where = 'key' in event ? ` on '${event.key}'` : '';
       this.emit({ type: 'transport', message: `${event.type}${where}: ${event.message}` });
@@ -227,6 +235,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
 
   /** Listeners are user code: they run only inside spin verbs, and a throw is swallowed. */
   private flushEvents(): void {
+    if (this.pendingOverflow.size === 0 && this.pendingEvents.length === 0) return;
     for (const [entry, dropped] of this.pendingOverflow) {
       this.emit({ type: 'queue_overflow', entity: entry.describe(), dropped });
     }
@@ -254,6 +263,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
 
   /** Moves timers whose deadline has passed into the ready list; discards stale heap nodes. */
   private collectDueTimers(): void {
+    if (this.timers.size === 0) return;
     const now = this.clock();
     for (;;) {
       const top = this.timers.peek();
@@ -380,24 +390,45 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     return this.spinLoop('spinFor', durationMs);
   }
 
+  /**
+   * spin()/spinFor(): rounds run back-to-back while work is ready, for at most spinSliceMs
+   * of real time; then the host gets a turn (I/O, transport callbacks, other tasks), so a busy
+   * entry is not paced by event-loop turns and cannot starve the loop either. Each round keeps
+   * its rules (one item per ready entry, registration order, new work waits for the next round).
+   */
   private async spinLoop(verb: string, durationMs: number): Promise<Result> {
     const refused = this.refuseSpin(verb);
     if (refused !== undefined) return refused;
     this.spinning = true;
+    let keepAlive: ReturnType<typeof setInterval> | undefined;
     try {
       const start = performance.now();
+      let sliceStart = start;
       while (!this.cancelRequested && this.state === 'open') {
-        const remaining = durationMs - (performance.now() - start);
+        const now = performance.now();
+        const remaining = durationMs - (now - start);
         if (remaining <= 0) break;
         if (this.hasReadyWork()) {
           this.round();
-          await yieldToHost();
+          // `now` was read before the round: at least one round per host turn, whatever the slice.
+          if (now - sliceStart >= this.spinSliceMs) {
+            await yieldToHost();
+            sliceStart = performance.now();
+          }
+        } else if (remaining === Number.POSITIVE_INFINITY && this.nextTimerDelay() === Number.POSITIVE_INFINITY) {
+          // Only a notify can make work ready (new work, arm(), cancel(), shutdown): no timer per wait.
+          // The interval keeps the process alive while spin() waits, as the pending timer did.
+          keepAlive ??= setInterval(keepAliveTick, MAX_TIMER_MS);
+          await this.signal.waitNotified();
+          sliceStart = performance.now();
         } else {
           await this.waitForWork(Math.min(remaining, SPIN_WAIT_CHUNK_MS));
+          sliceStart = performance.now();
         }
       }
       return ok();
     } finally {
+      if (keepAlive !== undefined) clearInterval(keepAlive);
       this.endSpin();
     }
   }

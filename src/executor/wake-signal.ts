@@ -1,7 +1,7 @@
 /**
- * A broadcast wake-up: `wait(ms)` resolves when someone calls `notify()` or the time is up.
- * Transport callbacks, timers, guard conditions and cancel() notify; spin verbs wait on it
- * instead of polling.
+ * A broadcast wake-up: `wait(ms)` resolves when someone calls `notify()` or the time is up;
+ * `waitNotified()` resolves on the next `notify()` only. Transport callbacks, timers, guard
+ * conditions and cancel() notify; spin verbs wait on it instead of polling.
  */
 
 /** setTimeout cannot wait longer than this; longer waits are re-armed by the caller's loop. */
@@ -9,12 +9,21 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class WakeSignal {
   private waiters: (() => void)[] = [];
+  /** One promise shared by every untimed waiter of the current generation: no timer, no closure each. */
+  private untimed: Promise<void> | undefined;
+  private resolveUntimed: (() => void) | undefined;
 
   get waiting(): number {
-    return this.waiters.length;
+    return this.waiters.length + (this.untimed === undefined ? 0 : 1);
   }
 
   notify(): void {
+    const resolve = this.resolveUntimed;
+    if (resolve !== undefined) {
+      this.untimed = undefined;
+      this.resolveUntimed = undefined;
+      resolve();
+    }
     if (this.waiters.length === 0) return;
     const woken = this.waiters;
     this.waiters = [];
@@ -24,15 +33,30 @@ export class WakeSignal {
   wait(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
       const delay = Math.min(Math.max(0, ms), MAX_TIMER_MS);
-      const done = (): void => {
+      const woken = (): void => {
         clearTimeout(timer);
-        const i = this.waiters.indexOf(done);
-        if (i >= 0) this.waiters.splice(i, 1);
         resolve();
       };
-      const timer = setTimeout(done, delay);
-      this.waiters.push(done);
+      const timer = setTimeout(() => {
+        const i = this.waiters.indexOf(woken);
+        if (i >= 0) this.waiters.splice(i, 1);
+        resolve();
+      }, delay);
+      this.waiters.push(woken);
     });
+  }
+
+  /**
+   * Resolves on the next notify(), with no timer: holds nothing that keeps the process alive,
+   * so a caller that must keep it alive holds its own handle (see ExecutorCore.spinLoop).
+   */
+  waitNotified(): Promise<void> {
+    if (this.untimed === undefined) {
+      this.untimed = new Promise<void>((resolve) => {
+        this.resolveUntimed = resolve;
+      });
+    }
+    return this.untimed;
   }
 }
 
