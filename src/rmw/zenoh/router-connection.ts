@@ -10,6 +10,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import { openZenohSession } from './open-session.js';
+import { closeRequestWindow } from './request-window.js';
 import {
   closeSessionQuietly,
   guardEarlyQueries,
@@ -150,6 +151,7 @@ export class RouterConnection {
 
   async close(detached: Session | undefined = this.detach()): Promise<Result> {
     if (detached === undefined) return ok();
+    closeRequestWindow(detached, `the session with zenoh router ${this.locator} is closed`);
     await closeSessionQuietly(detached);
     markLinkDead(detached);
     return ok();
@@ -208,6 +210,7 @@ export class RouterConnection {
     this.session_ = undefined;
     this.stopWatching();
     for (const d of [...this.declarables]) d.sessionLost();
+    closeRequestWindow(session, `lost zenoh router ${this.locator}: ${why}`);
     this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
     // Drops zenoh-ts's own closures and ends its sends still waiting on the dead socket.
     markLinkDead(session);

@@ -131,6 +131,13 @@ class QueryableTable extends Map<number, QueryClosure> {
       this.gone.add(id);
       if (this.gone.size > GONE_IDS_KEPT) this.gone.delete(this.gone.values().next().value as number);
     }
+    // Queries held for a queryable that will never be registered (a timed-out declaration undone).
+    const held = this.early?.get(id);
+    if (held !== undefined) {
+      this.early.delete(id);
+      clearTimeout(held.timer);
+      for (const q of held.queries) finalizeQuietly(q);
+    }
     return super.delete(id);
   }
 
@@ -228,4 +235,81 @@ export const REQUEST_TIMEOUT_MS = 5000;
 export function setRequestTimeout(session: Session, ms: number): void {
   const inner = innerOf(session) as { messageResponseTimeoutMs?: unknown } | undefined;
   if (inner !== undefined && typeof inner.messageResponseTimeoutMs === 'number') inner.messageResponseTimeoutMs = ms;
+}
+
+/** What one zenoh-ts call asked the plugin, as far as undoing it goes. */
+export type SentRequest =
+  | { readonly kind: 'declaration'; readonly undeclare: () => Promise<void> }
+  | { readonly kind: 'request' }
+  | { readonly kind: 'unknown' };
+
+/** zenoh-ts's declaration messages and the inner call that undoes each, by id. */
+const UNDECLARE_BY_MESSAGE: Readonly<Record<string, string>> = {
+  DeclarePublisher: 'undeclarePublisher',
+  DeclareSubscriber: 'undeclareSubscriber',
+  DeclareQueryable: 'undeclareQueryable',
+  DeclareQuerier: 'undeclareQuerier',
+  DeclareLivelinessToken: 'undeclareLivelinessToken',
+  DeclareLivelinessSubscriber: 'undeclareLivelinessSubscriber',
+  PublisherDeclareMatchingListener: 'undeclareMatchingListener',
+  QuerierDeclareMatchingListener: 'undeclareMatchingListener',
+};
+
+type SendRequest = (msg: unknown, ...rest: unknown[]) => Promise<unknown>;
+/** The messages zenoh-ts sends while withSentRequest's call runs (synchronously). */
+let capturing: unknown[] | undefined;
+const tapped = new WeakSet<object>();
+
+function tapRequests(inner: SessionInnerLike & { sendRequest?: unknown }): boolean {
+  if (tapped.has(inner)) return true;
+  const original = inner.sendRequest;
+  if (typeof original !== 'function') return false;
+  const send = original as SendRequest;
+  inner.sendRequest = function (this: unknown, msg: unknown, ...rest: unknown[]) {
+    capturing?.push(msg);
+    return send.call(this, msg, ...rest);
+  } satisfies SendRequest;
+  tapped.add(inner);
+  return true;
+}
+
+/**
+ * Runs one zenoh-ts call and tells which request it sent: zenoh-ts picks a declaration's id
+ * itself and forgets it when the answer times out, so this is the only way to undeclare a
+ * declaration the plugin carries out after the timeout. zenoh-ts builds the message in the
+ * synchronous part of every declare call, so the capture covers exactly this call.
+ */
+export function withSentRequest<T>(
+  session: Session,
+  call: () => Promise<T>,
+): { result: Promise<T>; sent: SentRequest } {
+  const inner = innerOf(session) as
+    | (SessionInnerLike & { sendRequest?: unknown } & Record<string, unknown>)
+    | undefined;
+  if (inner === undefined || !tapRequests(inner)) return { result: call(), sent: { kind: 'unknown' } };
+  const outer = capturing;
+  const mine: unknown[] = [];
+  capturing = mine;
+  let result: Promise<T>;
+  try {
+    result = call();
+  } finally {
+    capturing = outer;
+  }
+  if (mine.length !== 1) return { result, sent: { kind: 'unknown' } };
+  const msg = mine[0] as { constructor?: { name?: unknown }; id?: unknown } | null;
+  const name = typeof msg?.constructor?.name === 'string' ? msg.constructor.name : '';
+  const method = UNDECLARE_BY_MESSAGE[name];
+  if (method !== undefined) {
+    const undo = inner[method];
+    const id = msg?.id;
+    if (typeof undo !== 'function' || typeof id !== 'number') return { result, sent: { kind: 'unknown' } };
+    return {
+      result,
+      sent: { kind: 'declaration', undeclare: () => (undo as (id: number) => Promise<void>).call(inner, id) },
+    };
+  }
+  // A declaration this table does not know could not be undone: not retried.
+  if (name.includes('Declare')) return { result, sent: { kind: 'unknown' } };
+  return { result, sent: { kind: 'request' } };
 }

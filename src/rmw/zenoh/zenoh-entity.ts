@@ -9,8 +9,8 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, type Err, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
+import { declarationRequest, undeclarationRequest } from './request-window.js';
 import type { Declarable, RouterConnection } from './router-connection.js';
-import { requestWhenDrained } from './session-internals.js';
 
 /** Anything zenoh-ts lets us undeclare (publisher, subscriber, queryable, token, listener...). */
 export interface Undeclarable {
@@ -27,15 +27,14 @@ export interface EntityContext {
 
 /** Undeclares quietly: the session may already be going away, which is not worth a report. */
 export function undeclareAll(session: Session, handles: readonly Undeclarable[]): void {
-  for (const h of [...handles].reverse()) {
-    requestWhenDrained(session, () => h.undeclare()).catch(() => {});
-  }
+  for (const h of [...handles].reverse()) undeclarationRequest(session, () => h.undeclare());
 }
 
 /**
  * Runs declaration steps in order on `session`, collecting what each declared. If one throws,
  * the ones before it are undeclared and the error is rethrown, so nothing stays half-declared.
- * Each step is one zenoh-ts request (see requestWhenDrained).
+ * Each step is one zenoh-ts request, through the session's request window (request-window.ts),
+ * retried there when the plugin answers too late.
  */
 export async function declareSteps(
   session: Session,
@@ -44,7 +43,7 @@ export async function declareSteps(
   const done: Undeclarable[] = [];
   try {
     for (const step of steps) {
-      const h = await requestWhenDrained(session, step);
+      const h = await declarationRequest(session, step);
       if (h !== undefined) done.push(h);
     }
     return done;
