@@ -80,6 +80,8 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     listenerErrors: 0,
   };
   private roundReport: Mutable<SpinReport> | undefined;
+  /** spin() and spinFor() return no reports: their rounds count into this one, never read. */
+  private readonly discardedReport = emptyReport();
   private handlerDepth = 0;
   private spinning = false;
   private cancelRequested = false;
@@ -297,14 +299,14 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   }
 
   /** One round: the ready snapshot in registration order, at most one item per entry. */
-  private round(): SpinReport {
-    const report = emptyReport();
+  private round(report: Mutable<SpinReport> = emptyReport()): SpinReport {
     this.roundReport = report;
     let dispatched = false;
     try {
       this.collectDueTimers();
       this.flushEvents();
-      for (const entry of this.ready.takeRound()) {
+      const entries = this.ready.takeRound();
+      for (const entry of entries) {
         entry.queued = false;
         if (!entry.alive) continue;
         if (entry.dispatchOne(this)) {
@@ -314,6 +316,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
         }
         if (entry.alive && entry.hasWork()) this.ready.mark(entry);
       }
+      this.ready.recycle(entries);
       this.flushEvents();
     } finally {
       this.roundReport = undefined;
@@ -443,7 +446,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     let countdown = 1;
     let last = now;
     for (;;) {
-      this.round();
+      this.round(this.discardedReport);
       if (this.cancelRequested || this.state !== 'open' || !this.hasReadyWork()) return false;
       if (--countdown > 0) continue;
       const t = performance.now();

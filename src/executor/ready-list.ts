@@ -9,8 +9,14 @@ export interface Readyable {
   queued: boolean;
 }
 
+function bySeq(a: Readyable, b: Readyable): number {
+  return a.seq - b.seq;
+}
+
 export class ReadyList<E extends Readyable> {
   private pending: E[] = [];
+  /** The array of the previous round, emptied and reused for the next pending list. */
+  private spare: E[] | undefined;
 
   get size(): number {
     return this.pending.length;
@@ -25,9 +31,16 @@ export class ReadyList<E extends Readyable> {
   /** The entries of one round in registration order. They stay `queued` until dispatched. */
   takeRound(): E[] {
     const round = this.pending;
-    this.pending = [];
-    round.sort((a, b) => a.seq - b.seq);
+    this.pending = this.spare ?? [];
+    this.spare = undefined;
+    if (round.length > 1) round.sort(bySeq);
     return round;
+  }
+
+  /** Hands back a dispatched round's array so the next takeRound allocates nothing. */
+  recycle(round: E[]): void {
+    round.length = 0;
+    this.spare = round;
   }
 
   clear(): void {
