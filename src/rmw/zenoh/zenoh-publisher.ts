@@ -1,9 +1,10 @@
 /**
  * Publishers: a zenoh publisher with rmw_zenoh's reliability/congestion mapping, every sample
  * carrying the 33-byte attachment (ros naming). publish() is synchronous: before the
- * declaration completes samples wait in order (bounded); after it, each put is chained
- * behind the previous one so the order on the wire is the order of the calls even when
- * zenoh-ts has to wait for its WebSocket buffer to drain.
+ * declaration completes samples wait in order (bounded); after it a sample is put at once
+ * while the WebSocket takes it at once, and otherwise chained behind the puts still waiting,
+ * so the order on the wire is the order of the calls even when zenoh-ts has to wait for its
+ * WebSocket buffer to drain.
  */
 import type { Publisher, Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
@@ -13,12 +14,25 @@ import { newGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
+import { socketOf } from './session-internals.js';
 import type { TransientLocalCache } from './transient-local.js';
-import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
+import type { Undeclarable } from './zenoh-entity.js';
 
 /** Samples a publisher holds for the router (before declaration, or queued behind a slow socket). */
 export const MAX_QUEUED_SAMPLES = 1024;
+
+/**
+ * zenoh-ts's `link.send` (1.10.1) hands a message to the WebSocket in the same synchronous
+ * step as `put()` unless more than this many bytes are buffered; above it, it polls every
+ * 10 ms, and a later put could then overtake it.
+ */
+const SENDS_AT_ONCE_BELOW_BYTES = 2 * 1024 * 1024;
+
+interface BufferedSocket {
+  readonly readyState: number;
+  readonly bufferedAmount?: unknown;
+}
 
 export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   readonly gid = newGid();
@@ -27,6 +41,10 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private sequence = 0n;
   /** The put chain of the current session; a lost session's chain is abandoned, never waited on. */
   private chain = { tail: Promise.resolve(), inFlight: 0 };
+  /** The declared publisher's socket, read to know whether a put goes out synchronously. */
+  private socket: BufferedSocket | undefined;
+  /** Reports a failed direct put; made once per declaration so a put allocates no closure. */
+  private putFailed: (thrown: unknown) => void = () => {};
 
   constructor(
     session: SessionContext,
@@ -91,17 +109,21 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
 
   private pendingPublisher: Publisher | undefined;
 
-  protected override onDeclared(_session: Session): void {
+  protected override onDeclared(session: Session): void {
     this.publisher = this.pendingPublisher;
     this.pendingPublisher = undefined;
     const p = this.publisher;
     if (p === undefined) return;
+    this.socket = socketOf(session);
+    this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
     for (const bytes of this.waiting.splice(0)) this.send(p, bytes);
   }
 
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.publisher = undefined;
     this.pendingPublisher = undefined;
+    this.socket = undefined;
+    this.putFailed = () => {};
     this.chain = { tail: Promise.resolve(), inFlight: 0 };
     const dropped = this.waiting.splice(0).length;
     if (dropped > 0 && reason !== 'closed') {
@@ -123,25 +145,44 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
         ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid })
         : undefined;
     this.cache?.remember(bytes, attachment);
+    const options = attachment === undefined ? undefined : { attachment };
     const chain = this.chain;
+    if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
+      // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
+      // put() returns, so the order is fixed already: no chain link, no microtask hops.
+      p.put(bytes, options).catch(this.putFailed);
+      return;
+    }
     chain.inFlight += 1;
     chain.tail = chain.tail.then(async () => {
       try {
         // A publisher of a lost session is dead: its put would go nowhere.
         if (p !== this.publisher) return;
-        await p.put(bytes, attachment === undefined ? undefined : { attachment });
+        await p.put(bytes, options);
       } catch (thrown) {
-        // A put on a session lost meanwhile is expected to fail; the loss is reported once.
-        if (p !== this.publisher) return;
-        this.session.emit({
-          type: 'transport_error',
-          key: this.key,
-          message: `${this.what}: put failed: ${describeThrown(thrown)}`,
-        });
-        this.session.connection.suspect();
+        this.reportPutFailure(p, thrown);
       } finally {
         chain.inFlight -= 1;
       }
     });
+  }
+
+  /** Whether the socket is open and under zenoh-ts's back-pressure threshold (unknown: no). */
+  private socketTakesAtOnce(): boolean {
+    const ws = this.socket;
+    if (ws === undefined || ws.readyState !== 1) return false;
+    const buffered = ws.bufferedAmount;
+    return typeof buffered === 'number' && buffered <= SENDS_AT_ONCE_BELOW_BYTES;
+  }
+
+  private reportPutFailure(p: Publisher, thrown: unknown): void {
+    // A put on a session lost meanwhile is expected to fail; the loss is reported once.
+    if (p !== this.publisher) return;
+    this.session.emit({
+      type: 'transport_error',
+      key: this.key,
+      message: `${this.what}: put failed: ${describeThrown(thrown)}`,
+    });
+    this.session.connection.suspect();
   }
 }

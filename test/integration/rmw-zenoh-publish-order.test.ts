@@ -1,0 +1,90 @@
+/**
+ * A publisher puts straight to the WebSocket while the socket takes frames at once, and
+ * queues puts behind each other once zenoh-ts has to wait for its 2 MB buffer to drain
+ * (zenoh-ts then polls every 10 ms, and a later direct put could overtake a waiting one).
+ * On loopback the socket only backs up when the router stops reading, so the router is
+ * paused (SIGSTOP) for a moment while 1 MiB samples are being published.
+ */
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
+import { closeAll, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+
+let router: RunningRouter | undefined;
+afterEach(async () => {
+  await closeAll();
+  if (router !== undefined) {
+    process.kill(router.pid, 'SIGCONT');
+    await router.stop();
+  }
+  router = undefined;
+});
+
+const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
+const nextTurn = () => new Promise((res) => setImmediate(res));
+
+describe('zenoh rmw publish order under back-pressure', () => {
+  it('delivers 2000 mixed-size samples in order while 1 MiB ones back up the socket', async () => {
+    router = await startRouter({ binary: inject('routerBinary') });
+    const r = router;
+    const topic = `/${uniquePrefix('order')}/mixed`;
+    const qos = { history: 'keep_all' as const }; // reliable + keep_all: zenoh BLOCK, no drops
+    const a = await session(r.locator);
+    const b = await session(r.locator);
+    const talker = a.createNode(node('talker'));
+    const listener = b.createNode(node('listener'));
+    if (!talker.ok || !listener.ok) throw new Error('node');
+    const got: Array<{ index: number; size: number; seq: bigint | undefined }> = [];
+    const sub = listener.value.createSubscriber(topicSpec(topic, qos), (s) =>
+      got.push({
+        index: new DataView(s.payload.buffer, s.payload.byteOffset).getUint32(0, true),
+        size: s.payload.length,
+        seq: s.attachment?.sequenceNumber,
+      }),
+    );
+    const pub = talker.value.createPublisher(topicSpec(topic, qos));
+    if (!sub.ok || !pub.ok) throw new Error('endpoint');
+    expect((await sub.value.ready()).ok).toBe(true);
+    expect((await pub.value.ready()).ok).toBe(true);
+    expect(
+      await waitFor(() => {
+        const c = pub.value.subscriptionCount();
+        return c.ok && c.value === 1;
+      }),
+    ).toBe(true);
+
+    const total = 2000;
+    // Every 16th sample is 1 MiB; the rest are small, sent from many event-loop turns.
+    const sizeOf = (i: number) => (i % 16 === 3 ? 1024 * 1024 : 8 + ((i * 37) % 1000));
+    let paused = false;
+    let resumeAt = 0;
+    for (let i = 0; i < total; ) {
+      if (i === 200 && !paused) {
+        process.kill(r.pid, 'SIGSTOP');
+        paused = true;
+        resumeAt = Date.now() + 400;
+      }
+      if (paused && resumeAt > 0 && Date.now() >= resumeAt) {
+        process.kill(r.pid, 'SIGCONT');
+        resumeAt = 0;
+      }
+      const payload = new Uint8Array(sizeOf(i));
+      new DataView(payload.buffer).setUint32(0, i, true);
+      const res = pub.value.publish(payload);
+      if (res.ok) {
+        i += 1;
+        if (i % 8 === 0) await nextTurn();
+      } else {
+        // Only back-pressure may refuse a sample.
+        expect(res.error.name).toBe('TryAgain');
+        await new Promise((res) => setTimeout(res, 5));
+      }
+    }
+    if (resumeAt > 0) process.kill(r.pid, 'SIGCONT');
+    const all = await waitFor(() => got.length === total, 30_000);
+    // Whatever arrived must be in publish order (an overtaking put shows up here first).
+    expect(got.map((g) => g.index)).toEqual(Array.from({ length: got.length }, (_, i) => i));
+    expect(all).toBe(true);
+    expect(got.every((g) => g.size === sizeOf(g.index))).toBe(true);
+    expect(got.map((g) => g.seq)).toEqual(Array.from({ length: total }, (_, i) => BigInt(i + 1)));
+  }, 60_000);
+});
