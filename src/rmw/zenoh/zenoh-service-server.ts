@@ -12,9 +12,9 @@ import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
-import { finalizeQuietly } from './session-internals.js';
-import type { Undeclarable } from './zenoh-entity.js';
+import { finalizeQuietly, sendCorked } from './session-internals.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
+import type { Undeclarable } from './zenoh-entity.js';
 
 interface OpenQuery {
   readonly query: Query;
@@ -91,7 +91,11 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     deliver(this.session, this.key, this.what, this.onRequest, request);
   }
 
-  /** One reply (or error reply), then finalize; skipped when that session is gone. */
+  /**
+   * One reply (or error reply), then finalize; skipped when that session is gone. Both are
+   * handed to the socket in one corked step when it takes them at once, so they leave in one
+   * segment (the router's Nagle would hold a lone final ~40 ms); otherwise in order as before.
+   */
   private async answer(
     q: OpenQuery,
     payload: Uint8Array | undefined,
@@ -99,18 +103,32 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     req?: RmwAttachment,
   ): Promise<void> {
     if (this.session.connection.current() !== q.session) return;
-    try {
-      if (payload !== undefined) {
-        const attachment =
-          req === undefined
-            ? undefined
-            : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
-        // A wildcard server answers on the concrete key it was asked about.
-        const replyKey = hasWildcard(this.key) ? q.query.keyExpr().toString() : this.key;
-        await q.query.reply(replyKey, payload, attachment === undefined ? undefined : { attachment });
-      } else {
-        await q.query.replyErr(failure ?? 'service failed');
+    let send: () => Promise<void>;
+    if (payload !== undefined) {
+      const attachment =
+        req === undefined
+          ? undefined
+          : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
+      // A wildcard server answers on the concrete key it was asked about.
+      const replyKey = hasWildcard(this.key) ? q.query.keyExpr().toString() : this.key;
+      send = () => q.query.reply(replyKey, payload, attachment === undefined ? undefined : { attachment });
+    } else {
+      send = () => q.query.replyErr(failure ?? 'service failed');
+    }
+    let sent: Promise<void> | undefined;
+    const corked = sendCorked(q.query, () => {
+      try {
+        sent = send();
+      } finally {
+        finalizeQuietly(q.query);
       }
+    });
+    if (corked) {
+      await sent;
+      return;
+    }
+    try {
+      await send();
     } finally {
       finalizeQuietly(q.query);
     }
