@@ -89,77 +89,184 @@ function where(typeName: string, f: FieldInfo): string {
   return `${typeName}.${f.name}`;
 }
 
-function toLongBits(v: unknown, f: FieldInfo, typeName: string): LongBits {
-  const unsigned = f.type === 'uint64' || f.type === 'fixed64';
+/**
+ * A field compiled once per message type, so the per-message encode walk does no lookups,
+ * no string compares of type names and no bigint constant arithmetic (this walk was the
+ * simulator's top cost per published State).
+ */
+interface WireField {
+  readonly info: FieldInfo;
+  readonly name: string;
+  readonly kind: FieldInfo['kind'];
+  readonly repeated: boolean;
+  readonly optional: boolean;
+  /** What checkScalar expects: 'number' | 'boolean' | 'string' | 'bytes'. */
+  readonly expected: string;
+  readonly range: readonly [number, number] | undefined;
+  readonly unsigned: boolean;
+  readonly min: bigint;
+  readonly max: bigint;
+  /** Message fields: the plan of the field's type, filled in after all plans exist. */
+  sub: WirePlan | undefined;
+}
+
+interface WirePlan {
+  readonly typeName: string;
+  readonly fields: readonly WireField[];
+  /** The plan compiled to straight-line code (on first use). */
+  compiled: ((plain: Plain) => Plain) | undefined;
+}
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const U64_MAX = 2n ** 64n - 1n;
+const plans = new Map<string, WirePlan>();
+
+function planOf(typeName: string): WirePlan {
+  const known = plans.get(typeName);
+  if (known !== undefined) return known;
+  const plan: WirePlan = {
+    typeName,
+    compiled: undefined,
+    fields: fieldsOf(typeName).map((f): WireField => {
+      const unsigned = f.type === 'uint64' || f.type === 'fixed64';
+      const expected =
+        f.kind === 'enum'
+          ? 'number'
+          : f.type === 'bool'
+            ? 'boolean'
+            : f.type === 'string'
+              ? 'string'
+              : f.type === 'bytes'
+                ? 'bytes'
+                : 'number';
+      return {
+        info: f,
+        name: f.name,
+        kind: f.kind,
+        repeated: f.repeated,
+        optional: f.optional,
+        expected,
+        range: f.kind === 'enum' ? INT_RANGES.int32 : INT_RANGES[f.type],
+        unsigned,
+        min: unsigned ? 0n : I64_MIN,
+        max: unsigned ? U64_MAX : I64_MAX,
+        sub: undefined,
+      };
+    }),
+  };
+  plans.set(typeName, plan); // before the sub-plans: recursive message types terminate
+  for (const f of plan.fields) if (f.kind === 'message') f.sub = planOf(f.info.type);
+  return plan;
+}
+
+// One scratch word for splitting a 64-bit value into the int32 halves pbjs reads.
+const longScratch = new DataView(new ArrayBuffer(8));
+
+function toLongBits(v: unknown, f: WireField, typeName: string): LongBits {
   let b: bigint;
   if (typeof v === 'bigint') b = v;
   else if (typeof v === 'number' && Number.isSafeInteger(v)) b = BigInt(v);
-  else throw new TypeError(`${where(typeName, f)}: expected a bigint, got ${typeof v}`);
-  const min = unsigned ? 0n : -(2n ** 63n);
-  const max = unsigned ? 2n ** 64n - 1n : 2n ** 63n - 1n;
-  if (b < min || b > max) throw new RangeError(`${where(typeName, f)}: ${b} is outside ${f.type}`);
-  const u = BigInt.asUintN(64, b);
-  return { low: Number(u & 0xffffffffn) | 0, high: Number(u >> 32n) | 0, unsigned };
+  else throw new TypeError(`${where(typeName, f.info)}: expected a bigint, got ${typeof v}`);
+  if (b < f.min || b > f.max) throw new RangeError(`${where(typeName, f.info)}: ${b} is outside ${f.info.type}`);
+  if (f.unsigned) longScratch.setBigUint64(0, b, true);
+  else longScratch.setBigInt64(0, b, true);
+  return { low: longScratch.getInt32(0, true), high: longScratch.getInt32(4, true), unsigned: f.unsigned };
 }
 
-function checkScalar(v: unknown, f: FieldInfo, typeName: string): unknown {
-  const expected =
-    f.kind === 'enum'
-      ? 'number'
-      : f.type === 'bool'
-        ? 'boolean'
-        : f.type === 'string'
-          ? 'string'
-          : f.type === 'bytes'
-            ? 'bytes'
-            : 'number';
+function checkScalar(v: unknown, f: WireField, typeName: string): unknown {
+  const expected = f.expected;
   if (expected === 'bytes') {
     if (v instanceof Uint8Array) return v;
   } else if (typeof v === expected) {
-    const range = f.kind === 'enum' ? INT_RANGES.int32 : INT_RANGES[f.type];
+    const range = f.range;
     if (range === undefined || (Number.isInteger(v) && (v as number) >= range[0] && (v as number) <= range[1]))
       return v;
-    throw new RangeError(`${where(typeName, f)}: ${String(v)} is not a ${f.kind === 'enum' ? 'enum value' : f.type}`);
+    throw new RangeError(
+      `${where(typeName, f.info)}: ${String(v)} is not a ${f.kind === 'enum' ? 'enum value' : f.info.type}`,
+    );
   }
-  throw new TypeError(`${where(typeName, f)}: expected ${expected}, got ${v === null ? 'null' : typeof v}`);
-}
-
-function toWireValue(v: unknown, f: FieldInfo, typeName: string): unknown {
-  if (f.kind === 'message') {
-    if (typeof v !== 'object' || v === null) throw new TypeError(`${where(typeName, f)}: expected a ${f.type} object`);
-    return toWire(f.type, v as Plain);
-  }
-  if (f.kind === 'long') return toLongBits(v, f, typeName);
-  return checkScalar(v, f, typeName);
+  throw new TypeError(`${where(typeName, f.info)}: expected ${expected}, got ${v === null ? 'null' : typeof v}`);
 }
 
 /** Plain -> the object shape pbjs encodes (64-bit values as low/high bits). Throws on misfit. */
 export function toWire(typeName: string, plain: Plain): Plain {
-  const out: Plain = {};
-  for (const f of fieldsOf(typeName)) {
-    const v = plain[f.name];
-    if (v === undefined || (v === null && f.optional)) continue;
-    if (f.repeated) {
-      if (!Array.isArray(v)) throw new TypeError(`${where(typeName, f)}: expected an array`);
-      if (v.length > 0) out[f.name] = v.map((e) => toWireValue(e, f, typeName));
-      continue;
-    }
-    const w = toWireValue(v, f, typeName);
-    // proto3 implicit presence: a default value is not sent, so an all-default message is zero bytes.
-    if (f.optional || !isDefaultWire(w)) out[f.name] = w;
-  }
-  return out;
+  return wireOf(planOf(typeName), plain);
 }
 
-function isDefaultWire(w: unknown): boolean {
-  if (w === 0 || w === '' || w === false) return true;
-  if (w instanceof Uint8Array) return w.length === 0;
-  if (typeof w === 'object' && w !== null) {
-    const bits = w as Partial<LongBits>;
-    if (typeof bits.low === 'number' && typeof bits.high === 'number') return bits.low === 0 && bits.high === 0;
-    return Object.keys(w).length === 0;
-  }
-  return false;
+function wireOf(plan: WirePlan, plain: Plain): Plain {
+  if (plan.compiled === undefined) plan.compiled = compileWire(plan);
+  return plan.compiled(plain);
+}
+
+/** What a wire value of field `i` must be to count as default (proto3 implicit presence). */
+function defaultTest(f: WireField, w: string): string {
+  if (f.kind === 'long') return `(${w}.low === 0 && ${w}.high === 0)`;
+  if (f.kind === 'message') return `isEmpty(${w})`;
+  if (f.expected === 'bytes') return `${w}.length === 0`;
+  if (f.expected === 'string') return `${w} === ''`;
+  if (f.expected === 'boolean') return `${w} === false`;
+  return `${w} === 0`;
+}
+
+/** An expression converting `v` of field `i` to its wire value; the slow paths throw as documented. */
+function convert(f: WireField, i: number, v: string): string {
+  if (f.kind === 'message')
+    return `(typeof ${v} === 'object' && ${v} !== null ? sub(F[${i}], ${v}) : notObject(F[${i}]))`;
+  if (f.kind === 'long') return `toLongBits(${v}, F[${i}], T)`;
+  const slow = `checkScalar(${v}, F[${i}], T)`;
+  if (f.expected === 'bytes') return `(${v} instanceof Uint8Array ? ${v} : ${slow})`;
+  if (f.expected !== 'number') return `(typeof ${v} === '${f.expected}' ? ${v} : ${slow})`;
+  if (f.range === undefined) return `(typeof ${v} === 'number' ? ${v} : ${slow})`;
+  const [lo, hi] = f.range;
+  return `(typeof ${v} === 'number' && Number.isInteger(${v}) && ${v} >= ${lo} && ${v} <= ${hi} ? ${v} : ${slow})`;
+}
+
+/**
+ * The plan as one function of constant-key reads and writes, the way pbjs compiles its own
+ * codecs: a generic loop over field names made every access megamorphic, and this walk runs
+ * for every published State. Same checks, same errors, same output as the generic walk.
+ */
+function compileWire(plan: WirePlan): (plain: Plain) => Plain {
+  const lines = ['const out = {};', 'let v, w;'];
+  plan.fields.forEach((f, i) => {
+    const key = JSON.stringify(f.name);
+    lines.push(`v = plain[${key}];`);
+    lines.push(`if (v !== undefined${f.optional ? ' && v !== null' : ''}) {`);
+    if (f.repeated) {
+      lines.push(`  if (!Array.isArray(v)) notArray(F[${i}]);`);
+      lines.push('  if (v.length > 0) {');
+      lines.push('    const a = new Array(v.length);');
+      lines.push(`    for (let j = 0; j < v.length; j++) { const e = v[j]; a[j] = ${convert(f, i, 'e')}; }`);
+      lines.push(`    out[${key}] = a;`);
+      lines.push('  }');
+    } else {
+      lines.push(`  w = ${convert(f, i, 'v')};`);
+      lines.push(f.optional ? `  out[${key}] = w;` : `  if (!(${defaultTest(f, 'w')})) out[${key}] = w;`);
+    }
+    lines.push('}');
+  });
+  lines.push('return out;');
+  const notArray = (f: WireField): never => {
+    throw new TypeError(`${where(plan.typeName, f.info)}: expected an array`);
+  };
+  const notObject = (f: WireField): never => {
+    throw new TypeError(`${where(plan.typeName, f.info)}: expected a ${f.info.type} object`);
+  };
+  const sub = (f: WireField, v: Plain): Plain => wireOf(f.sub as WirePlan, v);
+  const isEmpty = (w: object): boolean => Object.keys(w).length === 0;
+  const make = new Function(
+    'F',
+    'T',
+    'sub',
+    'notArray',
+    'notObject',
+    'toLongBits',
+    'checkScalar',
+    'isEmpty',
+    `return function wire(plain) {\n${lines.join('\n')}\n};`,
+  ) as (...deps: unknown[]) => (plain: Plain) => Plain;
+  return make(plan.fields, plan.typeName, sub, notArray, notObject, toLongBits, checkScalar, isEmpty);
 }
 
 function fromLong(v: unknown, f: FieldInfo): bigint {

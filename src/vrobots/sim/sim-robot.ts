@@ -19,6 +19,9 @@ import { serveRobotSegments } from './robot-services.js';
 import type { SimLog } from './sim-log.js';
 import { nowNs, SimStamp } from './sim-stamp.js';
 
+/** The simulator never fills State.estimate; built once, not per published State. */
+const NO_ESTIMATE = State.create().estimate;
+
 export interface RobotSpec {
   readonly sysId: number;
   readonly type: RobotTypeInfo;
@@ -225,7 +228,7 @@ export class SimRobot {
       },
       sensors: this.body.sensors(stamp),
       environment: this.body.environment(),
-      estimate: State.create().estimate,
+      estimate: NO_ESTIMATE,
     });
     if (this.statePub.publishRaw(bytes).ok) this.ctx.board.countPublished(this.keys.state);
   }
