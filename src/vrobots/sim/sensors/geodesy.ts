@@ -20,10 +20,20 @@ function radii(latDeg: number): { north: number; east: number } {
   return { north: (EARTH_RADIUS_M * (1 - E2)) / d ** 1.5, east: EARTH_RADIUS_M / Math.sqrt(d) };
 }
 
+// The scene origin rarely changes, and every State converts twice with it: keep its radii.
+let lastLat = Number.NaN;
+let lastRadii = radii(0);
+let lastCosLat = 1;
+
 /** WGS-84 point of a world position. */
 export function worldToGeo(origin: GeoPoint, p: Vec3): GeoPoint {
-  const r = radii(origin.lat);
-  const cosLat = Math.cos((origin.lat * Math.PI) / 180);
+  if (origin.lat !== lastLat) {
+    lastRadii = radii(origin.lat);
+    lastCosLat = Math.cos((origin.lat * Math.PI) / 180);
+    lastLat = origin.lat;
+  }
+  const r = lastRadii;
+  const cosLat = lastCosLat;
   return {
     lat: origin.lat + ((p.z / r.north) * 180) / Math.PI,
     lon: origin.lon + ((p.x / (r.east * cosLat)) * 180) / Math.PI,

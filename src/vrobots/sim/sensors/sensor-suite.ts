@@ -55,6 +55,8 @@ export class SensorSuite {
   private noise: NoiseSource;
   private readonly noisy: boolean;
   private readonly origin: GeoPoint;
+  /** The earth field at the origin (fixed per suite, so not recomputed per reading). */
+  private readonly field: Vec3;
   private readonly ground: number;
   private seed: number;
   private biases = { accelerometer: ZERO(), gyroscope: ZERO(), magnetometer: ZERO() };
@@ -67,6 +69,7 @@ export class SensorSuite {
     this.seed = options.seed;
     this.noisy = options.noise ?? true;
     this.origin = options.geoOrigin ?? DEFAULT_GEO_ORIGIN;
+    this.field = earthField(this.origin);
     this.ground = options.groundHeight ?? 0;
     this.noise = new NoiseSource(this.seed);
     this.reset();
@@ -140,7 +143,7 @@ export class SensorSuite {
     const specificForce = rotateInverse(q, sub(k.linearAcceleration, { x: 0, y: -GRAVITY, z: 0 }));
     const accel = this.imu(specificForce, 'accelerometer', s.accelerometer, dt);
     const gyro = this.imu(k.angularVelocity, 'gyroscope', s.gyroscope, dt);
-    const mag = this.imu(rotateInverse(q, earthField(this.origin)), 'magnetometer', s.magnetometer, dt);
+    const mag = this.imu(rotateInverse(q, this.field), 'magnetometer', s.magnetometer, dt);
 
     const b = s.barometer;
     const pressure = env.airPressure + b.pressureBias + this.noise.normal(b.pressureNoiseStd);
