@@ -25,11 +25,6 @@ export class DeliveryQueue {
     }
   }
 
-  /** Tasks waiting for the next flush. */
-  get pending(): number {
-    return this.tasks.length;
-  }
-
   // Runs what was queued before the flush began; work posted by a callback waits for the next
   // microtask so one busy callback cannot starve the host's other microtasks forever.
   private readonly flush = (): void => {

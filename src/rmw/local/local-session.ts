@@ -13,27 +13,6 @@ export interface LocalSessionOptions {
   readonly bus?: LocalBus;
 }
 
-class LocalGraph implements RmwGraph {
-  readonly supported = true;
-
-  constructor(
-    private readonly bus: LocalBus,
-    private readonly session: BusSessionLink,
-  ) {}
-
-  nodes(): readonly RmwNodeInfo[] {
-    return this.bus.nodes(this.session.domainId);
-  }
-
-  endpoints(): ReturnType<RmwGraph['endpoints']> {
-    return this.bus.endpoints(this.session.domainId);
-  }
-
-  onChange(listener: () => void): () => void {
-    return this.bus.onGraphChange(this.session.domainId, this.session, listener);
-  }
-}
-
 class LocalSession implements RmwSession, BusSessionLink {
   readonly backend = 'local' as const;
   readonly sessionId = newSessionId();
@@ -47,14 +26,13 @@ class LocalSession implements RmwSession, BusSessionLink {
     private readonly bus: LocalBus,
     readonly domainId: number,
   ) {
-    const graph = new LocalGraph(bus, this);
     this.graph = {
       supported: true,
-      nodes: () => graph.nodes(),
-      endpoints: () => graph.endpoints(),
+      nodes: () => bus.nodes(domainId),
+      endpoints: () => bus.endpoints(domainId),
       onChange: (listener) => {
         if (this.closed) return () => {};
-        const unsubscribe = graph.onChange(listener);
+        const unsubscribe = bus.onGraphChange(domainId, this, listener);
         const tracked = (): void => {
           unsubscribe();
           this.graphUnsubscribes.delete(tracked);
