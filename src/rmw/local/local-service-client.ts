@@ -1,8 +1,8 @@
 /**
  * Local service clients. Every request gets exactly one reply on onReply, from the bus
- * queue: the first server's answer, or an error (Timeout when no server is declared or none
- * answers within the budget, ServiceFailed when a server fails it, TransportError when the
- * client closes first). `abandon` drops it instead.
+ * queue: the first server's answer, or an error (NotFound when no server is declared, Timeout
+ * when none answers within the budget, ServiceFailed when a server fails it, TransportError
+ * when the client closes first). `abandon` drops it instead.
  */
 import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
@@ -53,8 +53,8 @@ class PendingCall implements ServiceCall {
 }
 
 export class LocalServiceClient implements RmwServiceClient {
-  /** Requests whose reply has not reached onReply yet. */
   private readonly stamp: AttachmentStamp;
+  /** Requests whose reply has not reached onReply yet. */
   private readonly calls = new Map<bigint, PendingCall>();
   private readonly readyUnsubscribes = new Set<() => void>();
   private closed = false;
