@@ -15,7 +15,7 @@ function randomBytes(n: number): Uint8Array {
 
 /** 32 lowercase hex characters. */
 export function newSessionId(): string {
-  return Array.from(randomBytes(16), (b) => b.toString(16).padStart(2, '0')).join('');
+  return gidToHex(randomBytes(16));
 }
 
 /** 16 random bytes, stable for the life of one entity. */
