@@ -5,7 +5,7 @@
  */
 
 import type { ExecutorEvent, SpinReport } from '../rclcpp/api.js';
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import { Arena } from './arena.js';
 import { checkBudget } from './budget.js';
@@ -113,7 +113,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   }
 
   /** Refusal to register, or undefined when there is room. Checked before touching the rmw. */
-  checkCanRegister(what: string): Result | undefined {
+  checkCanRegister(what: string): Err | undefined {
     if (this.state !== 'open') return err('NotInitialized', `executor is shut down; cannot register ${what}`);
     if (!this.arena.hasRoom())
       return err('Full', `executor is full (capacity ${this.arena.capacity}); cannot register ${what}`);
@@ -121,9 +121,10 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
   }
 
   register<E extends Entry>(entry: E): ResultOf<E> {
-    const refused = this.checkCanRegister(entry.describe());
-    if (refused !== undefined && !refused.ok) return refused;
-    return this.arena.insert(entry, entry.describe()) as ResultOf<E>;
+    const what = entry.describe();
+    const refused = this.checkCanRegister(what);
+    if (refused !== undefined) return refused;
+    return this.arena.insert(entry, what) as ResultOf<E>;
   }
 
   lookup(handleId: unknown): ResultOf<Entry> {
@@ -340,7 +341,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     return this.state !== 'open';
   }
 
-  private refuseSpin(verb: string): Result | undefined {
+  private refuseSpin(verb: string): Err | undefined {
     if (this.state !== 'open') return err('NotInitialized', `${verb}: executor is shut down`);
     if (this.handlerDepth > 0) return err('Reentrant', `${verb} called from inside a handler of this executor`);
     if (this.spinning) return err('BadSequence', `${verb} called while the executor is already spinning`);
@@ -355,7 +356,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
 
   spinSome(): ResultOf<SpinReport> {
     const refused = this.refuseSpin('spinSome');
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     this.spinning = true;
     try {
       return ok(this.round());
@@ -368,7 +369,7 @@ export class ExecutorCore implements EntryHost, TimerScheduler {
     const bad = checkBudget('budgetMs', budgetMs);
     if (!bad.ok) return bad;
     const refused = this.refuseSpin('spinOnce');
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     this.spinning = true;
     try {
       const start = performance.now();

@@ -3,7 +3,7 @@
  * round hands one of them to `handleItem`. Poll entries (`dispatched: false`) are never
  * dispatched; their owner takes items directly and the executor only wakes waiters.
  */
-import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
+import type { RmwQos } from '../rmw/qos.js';
 import { Entry, type EntryHost, type EntryKind } from './entry.js';
 import { SampleQueue } from './sample-queue.js';
 
@@ -61,10 +61,6 @@ export abstract class QueuedEntry<T> extends Entry {
   dispose(): void {
     for (const item of this.queue.drain()) this.onDropped(item);
     this.closeTransport();
-  }
-
-  override actualQos(): RmwActualQos | undefined {
-    return undefined;
   }
 
   /** Decode and run the user's handler through `host.runHandler`. */

@@ -9,7 +9,7 @@ import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type {
   NamingScheme,
@@ -104,14 +104,14 @@ export class NodeImpl implements Node {
 
   // ---- entity creation ----
 
-  private refuseClosed(what: string): Result | undefined {
+  private refuseClosed(what: string): Err | undefined {
     if (this.destroyed)
       return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was destroyed; cannot create ${what}`);
     if (!this.executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create ${what}`);
     return undefined;
   }
 
-  private refuse(what: string): Result | undefined {
+  private refuse(what: string): Err | undefined {
     return this.refuseClosed(what) ?? this.executor.checkCanRegister(what);
   }
 
@@ -153,7 +153,7 @@ export class NodeImpl implements Node {
 
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>> {
     const refused = this.refuseClosed('a publisher');
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
     const name = resolveName(this.naming, 'topic', topic, this.namespace, this.name);
@@ -206,7 +206,7 @@ export class NodeImpl implements Node {
     if (!q.ok) return q;
     const what = `subscription '${name.value}'`;
     const refused = this.refuse(what);
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const entry = new SubscriptionEntry<M>(
       this.executor,
       name.value,
@@ -234,7 +234,7 @@ export class NodeImpl implements Node {
     if (!q.ok) return q;
     const what = `service '${resolved.value}'`;
     const refused = this.refuse(what);
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const entry = new ServiceEntry<Req, Res>(
       this.executor,
       resolved.value,
@@ -301,7 +301,7 @@ export class NodeImpl implements Node {
     if (!q.ok) return q;
     const what = `client of '${resolved.value}'`;
     const refused = this.refuse(what);
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const entry = new ClientEntry<Req, Res>(
       this.executor,
       resolved.value,
@@ -335,7 +335,7 @@ export class NodeImpl implements Node {
     if (!c.ok) return c;
     const what = `${oneShot ? 'one-shot ' : ''}timer of ${ms} ms`;
     const refused = this.refuse(what);
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const entry = new TimerEntry(this.executor, ms, oneShot, callback, what);
     const registered = this.executor.register(entry);
     if (!registered.ok) return registered;
@@ -348,7 +348,7 @@ export class NodeImpl implements Node {
     const c = checkFunction('callback', callback);
     if (!c.ok) return c;
     const refused = this.refuse('guard condition');
-    if (refused !== undefined && !refused.ok) return refused;
+    if (refused !== undefined) return refused;
     const entry = new GuardEntry(callback);
     const registered = this.executor.register(entry);
     if (!registered.ok) return registered;
