@@ -76,8 +76,9 @@ async function rawFlow(locator: string, key: string): Promise<Flow> {
     delivered: () => delivered,
     close: async () => {
       if (failures > 0) throw new Error(`raw put failed ${failures} times`);
-      await publisher.undeclare().catch(() => undefined);
-      await subscriber.undeclare().catch(() => undefined);
+      // A stuck undeclare must not hang the run after the cases (closes run outside any case budget).
+      await within(publisher.undeclare(), 3000, `raw publisher ${key} undeclare`).catch(() => undefined);
+      await within(subscriber.undeclare(), 3000, `raw subscriber ${key} undeclare`).catch(() => undefined);
       await closeRawSession(pubSession);
       await closeRawSession(subSession);
     },

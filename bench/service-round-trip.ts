@@ -67,7 +67,8 @@ async function rawSubject(locator: string, key: string): Promise<{ subject: Subj
         .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
     });
   const close = async (): Promise<void> => {
-    await queryable.undeclare().catch(() => undefined);
+    // A stuck undeclare must not hang the run after the cases (closes run outside any case budget).
+    await within(queryable.undeclare(), 3000, `raw queryable ${key} undeclare`).catch(() => undefined);
     await closeRawSession(client);
     await closeRawSession(server);
   };
