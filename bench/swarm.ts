@@ -14,6 +14,7 @@ import { type ChildLink, forkBenchChild } from './harness/child.js';
 import { type BenchContext, byMode } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
 import { sleep, waitUntil, within } from './harness/recorder.js';
+import type { Figure, Unit } from './harness/results.js';
 
 const BENCH = 'swarm';
 const STATE_HZ = 25;
@@ -114,6 +115,8 @@ async function runSwarm(
       'subscription vrobots/*/z/state',
     );
     spinning = exec.spin();
+    const measure = (subject: string, metric: string, unit: Unit, samples: readonly number[]): Figure =>
+      rec.measure({ bench: BENCH, case: caseName, subject, metric, unit, samples });
     // A big swarm's simulator is still declaring its keys through the router for a while after
     // it says ready: the window starts once every robot has been heard (and a second more).
     const warmupMs = byMode(bc.mode, Math.max(30_000, robots * 60), Math.max(60_000, robots * 180));
@@ -135,14 +138,7 @@ async function runSwarm(
         metric: 'simulator start to every robot heard',
         better: 'lower',
         subject: 'rclts client',
-        figure: rec.measure({
-          bench: BENCH,
-          case: caseName,
-          subject: 'rclts client',
-          metric: 'all heard',
-          unit: 'ms',
-          samples: [heardAllS * 1000],
-        }),
+        figure: measure('rclts client', 'all heard', 'ms', [heardAllS * 1000]),
       });
     } else {
       rec.error(
@@ -210,14 +206,7 @@ async function runSwarm(
       metric: 'samples lost (seq gaps)',
       better: 'lower',
       subject: 'rclts client',
-      figure: rec.measure({
-        bench: BENCH,
-        case: caseName,
-        subject: 'rclts client',
-        metric: 'lost',
-        unit: 'count',
-        samples: [client.lost],
-      }),
+      figure: measure('rclts client', 'lost', 'count', [client.lost]),
       note: `[${lossPct.toFixed(2)} % of ${client.delivered + client.lost}${droppedInQueue > 0 ? `; ${droppedInQueue} dropped in the executor queue` : ''}]`,
       ...(robots >= 1000 ? { target: { on: 'value', op: '<=', bound: 0, text: 'no loss' } as const } : {}),
     });
@@ -227,14 +216,7 @@ async function runSwarm(
       metric: 'client CPU (of one core)',
       better: 'lower',
       subject: 'rclts client',
-      figure: rec.measure({
-        bench: BENCH,
-        case: caseName,
-        subject: 'rclts client',
-        metric: 'cpu',
-        unit: '%',
-        samples: [cpuPct],
-      }),
+      figure: measure('rclts client', 'cpu', '%', [cpuPct]),
       note: `[${((cpu.user + cpu.system) / 1000 / Math.max(1, client.delivered)).toFixed(3)} ms CPU per state]`,
     });
     if (client.decodeUs.length > 0) {
@@ -244,14 +226,7 @@ async function runSwarm(
         metric: 'protobuf decode / State',
         better: 'lower',
         subject: 'State.decode',
-        figure: rec.measure({
-          bench: BENCH,
-          case: caseName,
-          subject: 'State.decode',
-          metric: 'decode',
-          unit: 'us',
-          samples: client.decodeUs,
-        }),
+        figure: measure('State.decode', 'decode', 'us', client.decodeUs),
       });
     }
   } finally {
