@@ -9,22 +9,13 @@ import type { MessageType } from '../../rclcpp/type-support.js';
 import { ok, type Result } from '../../result.js';
 import { CameraOp } from '../generated/swarmbotix-types.js';
 import { COMMON_SEGMENTS, type ServiceSegment, srvKey } from '../keys.js';
-import {
-  SrvAck,
-  SrvCameraConfig,
-  SrvCartPoleConfig,
-  SrvMsdConfig,
-  SrvMultirotorRotorConfig,
-  SrvReset,
-  SrvSensorConfig,
-  SrvTrigger,
-  SrvUgvDriveConfig,
-  SrvVRobotFrame,
-  SrvVRobotPhysicalProperty,
-  SrvVRobotSkin,
-} from '../messages/service-messages.js';
+import { SrvAck } from '../messages/service-messages.js';
+import { ROBOT_SERVICE_TYPES } from '../messages/service-types.js';
 import { type DeskAnswer, decodeRequest, serveKey } from './service-desk.js';
 import type { SimRobot } from './sim-robot.js';
+
+// Request types come from the one segment -> service table the SDK also uses.
+const T = ROBOT_SERVICE_TYPES;
 
 /** Skins every robot accepts; anything else is refused with the list. */
 export const SKINS = ['default', 'red', 'blue', 'green', 'yellow', 'black', 'white', 'camo'] as const;
@@ -54,15 +45,15 @@ function withRequest<Req>(
 const finite = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
 
 const HANDLERS: Record<string, SegmentHandler> = {
-  activate: withRequest(SrvTrigger, (robot, key) => {
+  activate: withRequest(T.activate.Request, (robot, key) => {
     robot.active = true;
     return ack(robot, key, true, 'active');
   }),
-  reset: withRequest(SrvReset, (robot, key, request) => {
+  reset: withRequest(T.reset.Request, (robot, key, request) => {
     robot.reset(request?.pose);
     return ack(robot, key, true, 'reset');
   }),
-  params: withRequest(SrvVRobotPhysicalProperty, (robot, key, request) => {
+  params: withRequest(T.params.Request, (robot, key, request) => {
     const notes: string[] = [];
     let mass = request?.mass;
     if (mass !== undefined && !(finite(mass) && mass > 0)) {
@@ -77,7 +68,7 @@ const HANDLERS: Record<string, SegmentHandler> = {
     robot.body.setPhysical(mass, moments);
     return ack(robot, key, true, notes.length > 0 ? notes.join('; ') : 'params set');
   }),
-  skin: withRequest(SrvVRobotSkin, (robot, key, request) => {
+  skin: withRequest(T.skin.Request, (robot, key, request) => {
     const wanted = request?.skin;
     if (wanted === undefined) return ack(robot, key, true, robot.skin);
     if (!(SKINS as readonly string[]).includes(wanted)) {
@@ -86,11 +77,11 @@ const HANDLERS: Record<string, SegmentHandler> = {
     robot.skin = wanted;
     return ack(robot, key, true, wanted);
   }),
-  sensors: withRequest(SrvSensorConfig, (robot, key, request) => {
+  sensors: withRequest(T.sensors.Request, (robot, key, request) => {
     if (request !== undefined) robot.body.configureSensors(request);
     return ack(robot, key, true, 'sensors configured');
   }),
-  frames: withRequest(SrvVRobotFrame, (robot, key, request) => {
+  frames: withRequest(T.frames.Request, (robot, key, request) => {
     if (request !== undefined) {
       if (request.robotFrameId !== undefined && request.robotFrameId.length > 0)
         robot.frames.robotFrameId = request.robotFrameId;
@@ -103,7 +94,7 @@ const HANDLERS: Record<string, SegmentHandler> = {
     }
     return ack(robot, key, true, `robot frame ${robot.frames.robotFrameId}`);
   }),
-  cameras: withRequest(SrvCameraConfig, (robot, key, request) => {
+  cameras: withRequest(T.cameras.Request, (robot, key, request) => {
     if (request !== undefined) {
       if (request.op === CameraOp.REMOVE) for (const c of request.cameras) robot.frames.removeCamera(c.name);
       else if (request.op === CameraOp.REPLACE) robot.frames.replaceCameras(request.cameras);
@@ -131,10 +122,10 @@ function typeConfigHandler<Req extends object>(type: MessageType<Req>): SegmentH
 }
 
 const EXTRA_HANDLERS: Record<string, SegmentHandler> = {
-  drive: typeConfigHandler(SrvUgvDriveConfig),
-  rotors: typeConfigHandler(SrvMultirotorRotorConfig),
-  msd: typeConfigHandler(SrvMsdConfig),
-  cartpole: typeConfigHandler(SrvCartPoleConfig),
+  drive: typeConfigHandler(T.drive.Request),
+  rotors: typeConfigHandler(T.rotors.Request),
+  msd: typeConfigHandler(T.msd.Request),
+  cartpole: typeConfigHandler(T.cartpole.Request),
 };
 
 /** Declares the robot's service keys; the first failure is returned. */
