@@ -105,9 +105,10 @@ export class RobotCommands {
     const key = estimateKey(this.#robot.sysId);
     const pub = this.#robot.publisher(EstimateState, key);
     if (!pub.ok) return pub;
+    const header = this.#robot.stamp.next(key);
     const message = EstimateState.create({
-      header: this.#robot.stamp.next(key),
-      estimate: { valid: true, timestampNs: this.#robot.stamp.next(key).timestampNs, ...estimate },
+      header,
+      estimate: { valid: true, timestampNs: header.timestampNs, ...estimate },
       estimator,
     });
     const sent = pub.value.publish(message);
