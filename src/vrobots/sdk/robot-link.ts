@@ -58,9 +58,7 @@ export class RobotLink {
         const where = options.router === undefined ? 'the in-process backend' : `router ${options.router}`;
         return {
           ok: false,
-          error: {
-            ...fromRclError(created.error, `cannot open a session on ${where} within ${options.connectTimeoutMs}ms`),
-          },
+          error: fromRclError(created.error, `cannot open a session on ${where} within ${options.connectTimeoutMs}ms`),
         };
       }
       executor = created.value;
