@@ -424,6 +424,7 @@ export function sdkSuite(backend: 'local' | 'zenoh'): void {
         expect(body.ok, body.ok ? '' : body.error.message).toBe(true);
         if (body.ok) expect(body.value.isStatic).toBe(false);
         const missing = await VirtualRobot.connect('halfdrone', HALFDRONE, opts({ serviceTimeoutMs: 300 }));
+        expect(missing.ok, missing.ok ? '' : missing.error.message).toBe(true);
         if (missing.ok) {
           const none = await missing.value.frameDef('no/such/frame');
           expect(!none.ok && none.error.kind).toBe('timeout');
