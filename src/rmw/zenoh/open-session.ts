@@ -5,11 +5,8 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
-import { closeSessionQuietly } from './session-internals.js';
+import { CLOSE_BUDGET_MS, closeSessionQuietly, REQUEST_TIMEOUT_MS } from './session-internals.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
-
-/** How long zenoh-ts waits for each remote-api answer (its default is 500 ms). */
-const PLUGIN_ANSWER_BUDGET_MS = 5000;
 
 // zenoh canon form `ws/HOST:PORT[?metadata]` and URL form `ws://HOST:PORT[/path]`; HOST is a
 // name, an IPv4 address or a bracketed IPv6 address. No fragment: connect-attempt uses it.
@@ -63,7 +60,7 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   try {
     // zenoh-ts's default 500 ms for each plugin answer (the opening ping included) flakes on
     // a loaded machine; the caller's budget bounds the whole open anyway.
-    opening = zenoh.value.Session.open(new zenoh.value.Config(attempt.locator, PLUGIN_ANSWER_BUDGET_MS));
+    opening = zenoh.value.Session.open(new zenoh.value.Config(attempt.locator, REQUEST_TIMEOUT_MS));
   } catch (thrown) {
     opening = Promise.reject(thrown);
   }
@@ -95,26 +92,17 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   }
 }
 
-const CLOSE_POLL_MS = 10;
-
 /**
- * Closes a session opened by `openZenohSession` and waits (up to `budgetMs`) until zenoh-ts
- * reports it closed; its `close()` resolves before the WebSocket has actually closed.
+ * Closes a session opened by `openZenohSession`, waiting (up to `budgetMs`) until zenoh-ts
+ * reports it closed; its public `close()` resolves before the WebSocket has actually closed.
  * Closing twice is harmless.
  */
-export async function closeZenohSession(session: Session, budgetMs = 2000): Promise<Result> {
+export async function closeZenohSession(session: Session, budgetMs = CLOSE_BUDGET_MS): Promise<Result> {
   try {
     if (session.isClosed()) return ok();
-    // Session.close() fires an un-awaited inner close that can reject unhandled.
-    await closeSessionQuietly(session);
-    const deadline = Date.now() + budgetMs;
-    while (!session.isClosed()) {
-      if (Date.now() >= deadline) {
-        return err('Timeout', `zenoh session did not finish closing within ${budgetMs} ms`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, CLOSE_POLL_MS));
-    }
-    return ok();
+    await closeSessionQuietly(session, budgetMs);
+    if (session.isClosed()) return ok();
+    return err('Timeout', `zenoh session did not finish closing within ${budgetMs} ms`);
   } catch (thrown) {
     return err('TransportError', `could not close zenoh session: ${describeThrown(thrown)}`);
   }

@@ -123,23 +123,38 @@ export function finalizeQuietly(query: unknown): void {
   }
 }
 
+/** How long a close waits for the WebSocket's closing handshake (`ws` itself gives a silent peer 30 s). */
+export const CLOSE_BUDGET_MS = 2000;
+
 /**
  * Closes a zenoh-ts session without letting its un-awaited internals reject unhandled:
  * `Session.close()` fires `SessionInner.close()` without awaiting it, and that rejects when
- * the WebSocket reports an error while closing. Here the inner close is awaited and caught.
+ * the WebSocket reports an error while closing. Here the inner close is awaited and caught,
+ * for at most `budgetMs`: the inner close waits for the router's side of the closing
+ * handshake, which a stalled router never sends. Resolves once the session is closed or the
+ * budget ran out; `session.isClosed()` tells which.
  */
-export async function closeSessionQuietly(session: Session): Promise<void> {
+export async function closeSessionQuietly(session: Session, budgetMs = CLOSE_BUDGET_MS): Promise<void> {
   const inner = (session as unknown as { inner?: { close?: () => Promise<void>; isClosed?: () => boolean } }).inner;
+  let closing: Promise<void>;
   try {
     if (inner !== undefined && typeof inner.close === 'function') {
       if (inner.isClosed?.() === true) return;
-      await inner.close();
+      closing = inner.close();
     } else {
-      await session.close();
+      closing = session.close();
     }
   } catch {
-    // closing a broken socket: nothing left to do
+    return; // closing a broken socket: nothing left to do
   }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    closing.catch(() => {}),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, budgetMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /**
@@ -241,10 +256,18 @@ const DRAIN_POLL_MS = 5;
  */
 export async function requestWhenDrained<T>(session: Session, call: () => Promise<T>): Promise<T> {
   const ws = socketOf(session) as (SocketLike & { bufferedAmount?: number }) | undefined;
+  // A stalled router keeps the socket open and its buffer full; without a budget the heartbeat's
+  // ping would wait here forever and never count a miss.
+  const deadline = Date.now() + REQUEST_TIMEOUT_MS;
   for (;;) {
     // On a closed socket zenoh-ts's request would fail after arming its timer, orphaning it.
     if (linkIsDead(session) || (ws !== undefined && ws.readyState !== 1)) throw new Error('WebSocket is closed');
     if (ws === undefined || typeof ws.bufferedAmount !== 'number' || ws.bufferedAmount <= DRAINED_BYTES) return call();
+    if (Date.now() >= deadline) {
+      throw new Error(
+        `the WebSocket to the router did not drain below ${DRAINED_BYTES} bytes within ${REQUEST_TIMEOUT_MS} ms`,
+      );
+    }
     await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
   }
 }
