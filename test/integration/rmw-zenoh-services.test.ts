@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwReply, RmwRequest, RmwServiceClient } from '../../src/rmw/rmw.js';
+import type { RmwReply, RmwRequest, RmwServiceClient, RmwServiceServer } from '../../src/rmw/rmw.js';
 import { bytes, closeAll, rawSpec, serviceSpec, session, text, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
@@ -9,6 +9,23 @@ const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 function readyValue(c: RmwServiceClient): boolean {
   const r = c.serviceIsReady();
   return r.ok && r.value;
+}
+
+/** A server on `/${prefix}/${leaf}` and a ready client of it, on one node; the client's replies collect in `replies`. */
+async function servedPair(
+  prefix: string,
+  leaf: string,
+  handle: (req: RmwRequest) => void,
+): Promise<{ server: RmwServiceServer; client: RmwServiceClient; replies: RmwReply[] }> {
+  const a = await session();
+  const n = a.createNode(node('n'));
+  if (!n.ok) throw new Error('node');
+  const server = n.value.createServiceServer(serviceSpec(`/${prefix}/${leaf}`), handle);
+  const replies: RmwReply[] = [];
+  const client = n.value.createServiceClient(serviceSpec(`/${prefix}/${leaf}`), (r) => replies.push(r));
+  if (!server.ok || !client.ok) throw new Error('endpoint');
+  expect(await waitFor(() => readyValue(client.value))).toBe(true);
+  return { server: server.value, client: client.value, replies };
 }
 
 describe('zenoh rmw services through the real router', () => {
@@ -81,20 +98,13 @@ describe('zenoh rmw services through the real router', () => {
 
   it('a server that never answers: exactly one Timeout reply naming the key and the budget', async () => {
     const prefix = uniquePrefix('to');
-    const a = await session();
-    const n = a.createNode(node('n'));
-    if (!n.ok) throw new Error('node');
     const held: RmwRequest[] = [];
-    const server = n.value.createServiceServer(serviceSpec(`/${prefix}/slow`), (req) => held.push(req));
-    const replies: RmwReply[] = [];
-    const client = n.value.createServiceClient(serviceSpec(`/${prefix}/slow`), (r) => replies.push(r));
-    if (!server.ok || !client.ok) throw new Error('endpoint');
-    expect(await waitFor(() => readyValue(client.value))).toBe(true);
-    client.value.sendRequest(bytes('?'), 300);
+    const { client, replies } = await servedPair(prefix, 'slow', (req) => held.push(req));
+    client.sendRequest(bytes('?'), 300);
     expect(await waitFor(() => replies.length === 1)).toBe(true);
     expect(replies[0]).toMatchObject({ kind: 'error', code: -2 });
     const message = (replies[0] as { message: string }).message;
-    expect(message).toContain(client.value.key);
+    expect(message).toContain(client.key);
     expect(message).toContain('300 ms');
     // The late answer is dropped: still exactly one reply.
     expect(held.length).toBe(1);
@@ -106,24 +116,17 @@ describe('zenoh rmw services through the real router', () => {
 
   it('fail() reaches the client as ServiceFailed with the message; abandon() drops the reply', async () => {
     const prefix = uniquePrefix('fail');
-    const a = await session();
-    const n = a.createNode(node('n'));
-    if (!n.ok) throw new Error('node');
-    const server = n.value.createServiceServer(serviceSpec(`/${prefix}/f`), (req) => {
+    const { client, replies } = await servedPair(prefix, 'f', (req) => {
       if (text(req.payload) === 'bad') req.fail('refused: bad input');
       else setTimeout(() => req.respond(bytes('ok')), 100);
     });
-    const replies: RmwReply[] = [];
-    const client = n.value.createServiceClient(serviceSpec(`/${prefix}/f`), (r) => replies.push(r));
-    if (!server.ok || !client.ok) throw new Error('endpoint');
-    expect(await waitFor(() => readyValue(client.value))).toBe(true);
-    client.value.sendRequest(bytes('bad'), 5000);
+    client.sendRequest(bytes('bad'), 5000);
     expect(await waitFor(() => replies.length === 1)).toBe(true);
     expect(replies[0]).toMatchObject({ kind: 'error', code: -9 });
     expect((replies[0] as { message: string }).message).toContain('refused: bad input');
-    const seq = client.value.sendRequest(bytes('good'), 5000);
+    const seq = client.sendRequest(bytes('good'), 5000);
     if (!seq.ok) throw new Error('send');
-    client.value.abandon(seq.value);
+    client.abandon(seq.value);
     await new Promise((r) => setTimeout(r, 400));
     expect(replies.length).toBe(1);
   });
@@ -172,36 +175,22 @@ describe('zenoh rmw services through the real router', () => {
 
   it('a server closed with a request open fails that request at once', async () => {
     const prefix = uniquePrefix('closed');
-    const a = await session();
-    const n = a.createNode(node('n'));
-    if (!n.ok) throw new Error('node');
-    const server = n.value.createServiceServer(serviceSpec(`/${prefix}/s`), () => {});
-    const replies: RmwReply[] = [];
-    const client = n.value.createServiceClient(serviceSpec(`/${prefix}/s`), (r) => replies.push(r));
-    if (!server.ok || !client.ok) throw new Error('endpoint');
-    expect(await waitFor(() => readyValue(client.value))).toBe(true);
-    client.value.sendRequest(bytes('?'), 10_000);
+    const { server, client, replies } = await servedPair(prefix, 's', () => {});
+    client.sendRequest(bytes('?'), 10_000);
     await new Promise((r) => setTimeout(r, 200));
-    server.value.close();
+    server.close();
     expect(await waitFor(() => replies.length === 1, 3000)).toBe(true);
     expect(replies[0]).toMatchObject({ kind: 'error', code: -9 });
   });
 
   it('closing a client answers its pending requests with TransportError', async () => {
     const prefix = uniquePrefix('cclose');
-    const a = await session();
-    const n = a.createNode(node('n'));
-    if (!n.ok) throw new Error('node');
-    const server = n.value.createServiceServer(serviceSpec(`/${prefix}/s`), () => {});
-    const replies: RmwReply[] = [];
-    const client = n.value.createServiceClient(serviceSpec(`/${prefix}/s`), (r) => replies.push(r));
-    if (!server.ok || !client.ok) throw new Error('endpoint');
-    expect(await waitFor(() => readyValue(client.value))).toBe(true);
-    client.value.sendRequest(bytes('?'), 10_000);
-    client.value.close();
+    const { client, replies } = await servedPair(prefix, 's', () => {});
+    client.sendRequest(bytes('?'), 10_000);
+    client.close();
     expect(replies).toEqual([]); // never inside the user's call
     await Promise.resolve();
     expect(replies).toMatchObject([{ kind: 'error', code: -100 }]);
-    expect(client.value.sendRequest(bytes('?'), 100)).toMatchObject({ ok: false, error: { name: 'NotInitialized' } });
+    expect(client.sendRequest(bytes('?'), 100)).toMatchObject({ ok: false, error: { name: 'NotInitialized' } });
   });
 });
