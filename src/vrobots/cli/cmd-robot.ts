@@ -3,6 +3,7 @@
  * a payload-less probe first (free to retry: it reserves nothing), then the real request
  * sent exactly once (a re-sent create that lands spawns a second robot).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Executor, PollClient } from '../../rclcpp/api.js';
 import { describeThrown, err, type ResultOf } from '../../result.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY } from '../keys.js';
@@ -15,6 +16,8 @@ import { NO_ROUTER_NOTE, openCliExecutor } from './cli-session.js';
 const CLIENT_NAME = 'vrobots-cli';
 const CLIENT_SRC_ID = 122;
 const PROBE_ATTEMPT_MS = 1000;
+/** A get with no manager ends at once: without a pause the probe would spin on the router. */
+const PROBE_RETRY_PAUSE_MS = 100;
 
 /** Probes the manager with payload-less GETs until one answers or the budget runs out. */
 async function probeManager(
@@ -28,12 +31,15 @@ async function probeManager(
   const deadline = Date.now() + budgetMs;
   while (Date.now() < deadline) {
     const left = Math.max(1, Math.min(PROBE_ATTEMPT_MS, deadline - Date.now()));
+    const started = Date.now();
     const answer = await probe.value.call(new Uint8Array(0), left);
     if (answer.ok) {
       probe.value.handle.reset();
       const client = node.value.createPollClient(RawBytesService, CREATE_KEY, { requestBudgetMs: budgetMs });
       return client;
     }
+    const pause = Math.min(PROBE_RETRY_PAUSE_MS - (Date.now() - started), deadline - Date.now());
+    if (pause > 0) await sleep(pause);
   }
   return err('Timeout', `no simulator manager answered on ${CREATE_KEY} within ${budgetMs}ms`);
 }
