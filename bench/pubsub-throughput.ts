@@ -109,7 +109,7 @@ async function rclFlow(locator: string, key: string): Promise<Flow> {
     );
     const pubNode = must(pubExec.createNode('bench_talker', { naming: 'raw' }), 'talker node');
     const publisher = must(pubNode.createPublisher(BytesType, key, qos), `createPublisher ${key}`);
-    must(await within(publisher.ready(), 10_000, `publisher ${key} ready`), `publisher ${key} ready`);
+    must(await within(publisher.ready(10_000), 10_000, `publisher ${key} ready`), `publisher ${key} ready`);
     const spinning = subExec.spin();
     let failures = 0;
     let lastError = '';

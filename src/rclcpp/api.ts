@@ -79,8 +79,8 @@ export interface Publisher<M> {
   getTopicName(): string;
   getActualQos(): RmwActualQos;
   getSubscriptionCount(): ResultOf<number>;
-  /** Resolves when the transport has declared the publisher (at once on local). */
-  ready(): Promise<Result>;
+  /** Waits up to the budget for the transport to declare the publisher (Timeout after it). */
+  ready(budgetMs: number): Promise<Result>;
   /** Undeclares. */
   destroy(): Result;
 }

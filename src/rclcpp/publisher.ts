@@ -1,4 +1,6 @@
 /** Publishers are caller-owned (not arena entries): publish is synchronous and answers a Result. */
+import { checkBudget } from '../executor/budget.js';
+import { MAX_TIMER_MS } from '../executor/wake-signal.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwPublisher } from '../rmw/rmw.js';
@@ -50,9 +52,22 @@ export class PublisherImpl<M> implements Publisher<M> {
     return this.rmw.subscriptionCount();
   }
 
-  /** Resolves when the transport has declared the publisher (at once on local). */
-  ready(): Promise<Result> {
-    return this.rmw.ready();
+  /** Resolves when the transport has declared the publisher (at once on local), or Timeout after the budget. */
+  async ready(budgetMs: number): Promise<Result> {
+    const bad = checkBudget('budgetMs', budgetMs);
+    if (!bad.ok) return bad;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<Result>((resolve) => {
+      timer = setTimeout(
+        () => resolve(err('Timeout', `publisher on '${this.topic}' was not declared within ${budgetMs} ms`)),
+        Math.min(budgetMs, MAX_TIMER_MS),
+      );
+    });
+    try {
+      return await Promise.race([this.rmw.ready(), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   destroy(): Result {

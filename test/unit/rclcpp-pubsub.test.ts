@@ -155,3 +155,50 @@ describe('node lifecycle', () => {
     expect(expectErr(node.destroy())).toBe('NotInitialized');
   });
 });
+
+describe('Publisher.ready(budgetMs)', () => {
+  it('answers ok once declared (at once in-process) and refuses a bad budget', async () => {
+    const { node } = makeFixture();
+    const pub = unwrap(node.createPublisher(StringType, 'ready_ok'));
+    expect(await pub.ready(1000)).toEqual({ ok: true, value: undefined });
+    expect(expectErr(await pub.ready(Number.NaN))).toBe('InvalidArgument');
+    expect(expectErr(await pub.ready(-1))).toBe('InvalidArgument');
+  });
+
+  it('answers Timeout naming the topic and budget when the transport never declares it', async () => {
+    const local = unwrap(openLocalSession({ bus: new LocalBus() }));
+    // A transport whose publisher declaration never completes (as zenoh while the router is away).
+    const stuckPublisher = <T extends object>(p: T): T =>
+      new Proxy(p, { get: (t, k) => (k === 'ready' ? () => new Promise(() => {}) : Reflect.get(t, k, t)) });
+    const stuckNode = <T extends object>(n: T): T =>
+      new Proxy(n, {
+        get: (t, k) => {
+          const v = Reflect.get(t, k, t);
+          if (k !== 'createPublisher' || typeof v !== 'function') return typeof v === 'function' ? v.bind(t) : v;
+          return (...args: unknown[]) => {
+            const r = v.apply(t, args);
+            return r.ok ? { ok: true, value: stuckPublisher(r.value) } : r;
+          };
+        },
+      });
+    const session = new Proxy(local, {
+      get: (t, k) => {
+        const v = Reflect.get(t, k, t);
+        if (k !== 'createNode' || typeof v !== 'function') return typeof v === 'function' ? v.bind(t) : v;
+        return (...args: unknown[]) => {
+          const r = v.apply(t, args);
+          return r.ok ? { ok: true, value: stuckNode(r.value) } : r;
+        };
+      },
+    }) as RmwSession;
+    const executor = unwrap(createExecutorOnSession(session));
+    const node = unwrap(executor.createNode('stuck'));
+    const pub = unwrap(node.createPublisher(StringType, 'never_declared'));
+    const r = await pub.ready(50);
+    expect(expectErr(r)).toBe('Timeout');
+    if (!r.ok) {
+      expect(r.error.message).toContain('never_declared');
+      expect(r.error.message).toContain('50 ms');
+    }
+  });
+});
