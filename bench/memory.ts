@@ -1,9 +1,10 @@
 /**
- * Benchmark 6: heap per registered entity at 10 000 entities. Each configuration runs in its
- * own child process started with --expose-gc (full collections before and after, nothing
- * else on the heap): rclts subscriptions and clients on the in-process backend, against a
- * Node EventEmitter listener as the floor; on the zenoh backend, rclts subscriptions against
- * raw zenoh-ts subscribers through the same router.
+ * Benchmark 6: heap per registered entity (10 000 in-process; 1 000 over zenoh, read after
+ * every declaration settled). Each configuration runs in its own child process started with
+ * --expose-gc (full collections before and after, nothing else on the heap): rclts
+ * subscriptions and clients on the in-process backend, against a Node EventEmitter listener
+ * as the floor; on the zenoh backend, rclts subscriptions and clients against raw zenoh-ts
+ * subscribers through the same router.
  */
 import { forkBenchChild } from './harness/child.js';
 import { type BenchContext, byMode } from './harness/context.js';
@@ -26,8 +27,11 @@ const CONFIGS: readonly Config[] = [
   // 10 000 raw declarations did not finish within 110 s here (declaring slows down as the
   // count grows); 1 000 gives the per-entity figure.
   { kind: 'raw-subscriber', backend: 'zenoh', label: 'raw zenoh-ts subscriber', n: 1000 },
-  { kind: 'subscription', backend: 'zenoh', label: 'rclts subscription (zenoh)' },
-  { kind: 'client', backend: 'zenoh', label: 'rclts client (zenoh)' },
+  // Read once every declaration has been answered (each entity's ready()): 10 000 of them did
+  // not all settle within the 110 s child budget, so the zenoh side is measured at 1 000 too,
+  // like for like with the raw baseline.
+  { kind: 'subscription', backend: 'zenoh', label: 'rclts subscription (zenoh)', n: 1000 },
+  { kind: 'client', backend: 'zenoh', label: 'rclts client (zenoh)', n: 1000 },
 ];
 
 export async function benchMemory(bc: BenchContext): Promise<void> {
@@ -86,15 +90,16 @@ export async function benchMemory(bc: BenchContext): Promise<void> {
   ] as const) {
     const f = figs.get(mine);
     if (f === undefined) continue;
-    const baseN = CONFIGS.find((c) => c.label === base)?.n;
+    const n = CONFIGS.find((c) => c.label === mine)?.n ?? defaultN;
+    const baseN = CONFIGS.find((c) => c.label === base)?.n ?? defaultN;
     rec.compare({
       bench: BENCH,
-      case: `${defaultN.toLocaleString('en')} entities`,
+      case: `${n.toLocaleString('en')} entities`,
       metric: 'heap per entity',
       better: 'lower',
       subject: mine,
       figure: f,
-      baselineSubject: baseN === undefined ? base : `${base} (at ${baseN.toLocaleString('en')})`,
+      baselineSubject: baseN === n ? base : `${base} (at ${baseN.toLocaleString('en')})`,
       baseline: figs.get(base),
     });
   }

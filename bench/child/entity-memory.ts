@@ -7,8 +7,11 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Sample } from '@eclipse-zenoh/zenoh-ts';
+import { openRmwSession } from '../../src/executor/open-rmw-session.js';
+import { ok, type Result } from '../../src/result.js';
 import type { Executor } from '../../src/rclcpp/api.js';
-import { Executor as ExecutorFactory } from '../../src/rclcpp/executor.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
 import { setRequestTimeout } from '../../src/rmw/zenoh/session-internals.js';
 import { BytesServiceType, BytesType } from '../bytes-type.js';
 import { openRawSession } from '../harness/router.js';
@@ -33,6 +36,44 @@ function heap(): number {
 
 /** Keeps what was registered reachable until after the second heap reading. */
 const keep: unknown[] = [];
+
+/**
+ * The session as is, except that every subscriber and client its nodes create hands its
+ * `ready()` to `declared`: the rclcpp handles do not expose it, and the reading must wait for
+ * each declaration rather than for one ping that the declaration window does not hold back.
+ */
+function watchDeclarations(session: RmwSession, declared: Promise<Result>[]): RmwSession {
+  const watchNode = (node: RmwNode): RmwNode => ({
+    info: node.info,
+    createPublisher: (spec) => node.createPublisher(spec),
+    createSubscriber: (spec, onSample) => {
+      const r = node.createSubscriber(spec, onSample);
+      if (r.ok) declared.push(r.value.ready());
+      return r;
+    },
+    createServiceServer: (spec, onRequest) => node.createServiceServer(spec, onRequest),
+    createServiceClient: (spec, onReply) => {
+      const r = node.createServiceClient(spec, onReply);
+      if (r.ok) declared.push(r.value.ready());
+      return r;
+    },
+    close: () => node.close(),
+  });
+  return {
+    backend: session.backend,
+    domainId: session.domainId,
+    sessionId: session.sessionId,
+    graph: session.graph,
+    createNode: (info) => {
+      const r = session.createNode(info);
+      return r.ok ? ok(watchNode(r.value)) : r;
+    },
+    ping: (budgetMs) => session.ping(budgetMs),
+    isConnected: () => session.isConnected(),
+    onEvent: (listener) => session.onEvent(listener),
+    close: () => session.close(),
+  };
+}
 
 async function main(): Promise<void> {
   const [kind, backend, nArg, locator] = process.argv.slice(2);
@@ -73,12 +114,16 @@ async function main(): Promise<void> {
       pending.length = 0;
     };
   } else {
-    const e = await ExecutorFactory.create({
-      capacity: n + 16,
+    const session = await openRmwSession({
+      backend: backend === 'zenoh' ? 'zenoh' : 'local',
+      router: locator,
+      domainId: 0,
       connectBudgetMs: 20_000,
-      ...(backend === 'zenoh' ? { router: locator! } : {}),
     });
-    if (!e.ok) throw new Error(`Executor.create: ${e.error.message}`);
+    if (!session.ok) throw new Error(`open session: ${session.error.message}`);
+    const declared: Promise<Result>[] = [];
+    const e = createExecutorOnSession(watchDeclarations(session.value, declared), { capacity: n + 16 });
+    if (!e.ok) throw new Error(`createExecutorOnSession: ${e.error.message}`);
     exec = e.value;
     const node = exec.createNode('bench_memory', { naming: 'raw' });
     if (!node.ok) throw new Error(`createNode: ${node.error.message}`);
@@ -103,7 +148,10 @@ async function main(): Promise<void> {
     // The zenoh backend declares asynchronously: wait until the router has every entity, so
     // the reading includes what a live entity holds rather than a queue of pending work.
     ready = async () => {
-      if (exec !== undefined) await exec.ping(10_000);
+      const outcomes = await Promise.all(declared);
+      declared.length = 0;
+      const failed = outcomes.filter((o) => !o.ok).length;
+      if (failed > 0) throw new Error(`${failed} of ${outcomes.length} declarations failed`);
     };
   }
   await settle();
