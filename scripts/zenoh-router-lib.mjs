@@ -116,7 +116,9 @@ export async function installRouter({ version = pinnedZenohVersion(), log = cons
   const lock = join(root, 'build.lock');
   const logFile = join(root, 'build.log');
   const locked = readLock(lock);
-  const holder = locked !== undefined && pidAlive(locked) ? locked : cargoInstallInto(root);
+  // A lock left by a killed install may name a pid the system has since given to another
+  // program: only a live cargo counts, or the wait below would never end.
+  const holder = locked !== undefined && pidAlive(locked) && isCargo(locked) ? locked : cargoInstallInto(root);
   if (holder !== undefined) {
     log(`cargo (pid ${holder}) is already building the zenoh router ${version}; waiting for it (log: ${logFile})`);
     await waitWhile(() => pidAlive(holder), logFile, log);
@@ -147,15 +149,29 @@ Check the Rust toolchain (rustup update) and network access to crates.io, then r
   return { ok: true, binary, version, built: true, buildMs };
 }
 
+/** Linux: the argv of `pid`, or undefined (gone, or not readable). */
+function argvOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `pid` runs cargo (Linux; elsewhere there is no cheap way to tell, so yes). */
+function isCargo(pid) {
+  if (process.platform !== 'linux') return true;
+  return /cargo$/.test(argvOf(pid)?.[0] ?? '');
+}
+
 /** Linux: the pid of a cargo already installing into `root` without our lock (started by hand). */
 function cargoInstallInto(root) {
   if (process.platform !== 'linux') return undefined;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const argv = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (/cargo$/.test(argv[0] ?? '') && argv.includes('install') && argv.includes(root)) return Number(entry);
-    } catch {}
+    const argv = argvOf(entry);
+    if (argv !== undefined && /cargo$/.test(argv[0] ?? '') && argv.includes('install') && argv.includes(root))
+      return Number(entry);
   }
   return undefined;
 }
