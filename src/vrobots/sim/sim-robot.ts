@@ -219,9 +219,10 @@ export class SimRobot {
       kinematics: this.body.kinematics(),
       wrench: this.body.wrench(),
       actuator: {
-        pwm: [...actuator.pwm],
-        normalized: [...actuator.normalized],
-        measured: [...actuator.measured],
+        // Encoding is synchronous and only reads: no copy of the body's arrays is needed.
+        pwm: actuator.pwm,
+        normalized: actuator.normalized,
+        measured: actuator.measured,
         lastCmdId: last?.id ?? 0,
         lastCmdSrcId: last?.header.srcId ?? 0,
         lastCmdSeq: last?.header.seq ?? 0n,
