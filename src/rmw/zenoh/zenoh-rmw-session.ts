@@ -138,9 +138,10 @@ export async function openZenohRmwSession(
     return err('InvalidArgument', `connectBudgetMs must be a finite number of milliseconds > 0, got ${String(budget)}`);
   }
   installZenohConsoleFilter();
-  const zenoh = await loadZenohTs();
-  if (!zenoh.ok) return zenoh;
+  // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
   const session = await openZenohSession(locator, budget);
   if (!session.ok) return session;
+  const zenoh = await loadZenohTs();
+  if (!zenoh.ok) return zenoh;
   return ok(new ZenohRmwSession(zenoh.value, domainId, locator, budget, session.value));
 }
