@@ -58,10 +58,3 @@ export function checkPayload(payload: unknown, what: string): Result {
   return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
 }
 
-/** A budget check: finite and not negative. */
-export function checkBudget(budgetMs: unknown, what: string): Result {
-  if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs < 0) {
-    return err('InvalidArgument', `budgetMs for ${what} must be a finite number >= 0, got ${String(budgetMs)}`);
-  }
-  return ok();
-}

@@ -8,7 +8,8 @@ import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js'
 import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkBudget, checkPayload } from './endpoint-key.js';
+import { checkRmwBudget } from '../budget.js';
+import { checkPayload } from './endpoint-key.js';
 import type { BusSessionLink, LocalBus } from './local-bus.js';
 import type { ServiceCall } from './local-service-server.js';
 
@@ -80,7 +81,7 @@ export class LocalServiceClient implements RmwServiceClient {
     const what = `request to service '${this.key}'`;
     const checkedPayload = checkPayload(payload, what);
     if (!checkedPayload.ok) return checkedPayload;
-    const checkedBudget = checkBudget(budgetMs, what);
+    const checkedBudget = checkRmwBudget(budgetMs, what);
     if (!checkedBudget.ok) return checkedBudget;
 
     const { sequenceNumber: seq, attachment } = this.stamp.next();

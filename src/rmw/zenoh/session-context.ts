@@ -55,13 +55,6 @@ export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Arra
   return ok(payload);
 }
 
-export function checkBudgetMs(budgetMs: unknown, what: string): ResultOf<number> {
-  if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs < 0) {
-    return err('InvalidArgument', `budgetMs for ${what} must be a finite number >= 0, got ${String(budgetMs)}`);
-  }
-  return ok(budgetMs);
-}
-
 /** Runs a user-facing callback from transport context; what it throws becomes an event. */
 export function deliver<T>(
   ctx: SessionContext,

@@ -17,7 +17,8 @@ import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import { newGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { checkBudgetMs, checkPayload, deliver, type SessionContext } from './session-context.js';
+import { checkRmwBudget } from '../budget.js';
+import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 
@@ -58,7 +59,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     if (bad !== undefined) return bad;
     const checked = checkPayload(payload, `request of ${this.what}`);
     if (!checked.ok) return checked;
-    const budget = checkBudgetMs(budgetMs, `request of ${this.what}`);
+    const budget = checkRmwBudget(budgetMs, `request of ${this.what}`);
     if (!budget.ok) return budget;
     const session = this.session.connection.current();
     if (session === undefined)
