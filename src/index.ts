@@ -3,6 +3,7 @@
  * Every value export is named here, then the types. vrobots lives at `rclts/vrobots`.
  */
 
+export { checkBudget, MAX_TIMER_MS, timerDelay } from './budget.js';
 export type { ExecutorStats } from './executor/executor-core.js';
 export { EMPTY_HANDLE_ID } from './executor/handle-id.js';
 export type {
@@ -54,3 +55,5 @@ export type { RmwActualQos, RmwQos } from './rmw/qos.js';
 export { Durability, History, LivelinessPolicy, Reliability } from './rmw/qos.js';
 export type { RmwEndpointInfo, RmwNodeInfo } from './rmw/rmw.js';
 export { BackendKind, EndpointKind, NamingScheme } from './rmw/rmw.js';
+export type { RouterLocator } from './rmw/router-locator.js';
+export { parseRouterLocator } from './rmw/router-locator.js';

@@ -8,12 +8,12 @@ import type { ExecutorEvent, SpinReport } from '../rclcpp/api.js';
 import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import { Arena } from './arena.js';
-import { checkBudget } from './budget.js';
+import { checkBudget, MAX_TIMER_MS } from '../budget.js';
 import { type Entry, type EntryHost, EntryKind } from './entry.js';
 import { ReadyList } from './ready-list.js';
 import type { TimerEntry, TimerScheduler } from './timer-entry.js';
 import { TimerHeap } from './timer-heap.js';
-import { MAX_TIMER_MS, WakeSignal, yieldToHost } from './wake-signal.js';
+import { WakeSignal, yieldToHost } from './wake-signal.js';
 
 export interface CoreOptions {
   readonly capacity: number;

@@ -4,8 +4,7 @@
  * conditions and cancel() notify; spin verbs wait on it instead of polling.
  */
 
-/** setTimeout cannot wait longer than this; longer waits are re-armed by the caller's loop. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+import { timerDelay } from '../budget.js';
 
 export class WakeSignal {
   private waiters: (() => void)[] = [];
@@ -32,7 +31,7 @@ export class WakeSignal {
 
   wait(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      const delay = Math.min(Math.max(0, ms), MAX_TIMER_MS);
+      const delay = timerDelay(ms);
       const woken = (): void => {
         clearTimeout(timer);
         resolve();

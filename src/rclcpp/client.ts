@@ -5,7 +5,7 @@
  * entry up in the executor.
  */
 
-import { checkBudget } from '../executor/budget.js';
+import { checkBudget } from '../budget.js';
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
 import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';

@@ -4,12 +4,13 @@
  * `createNode`, which lives here so that src/executor never calls up into src/rclcpp.
  */
 
-import { checkBudget } from '../executor/budget.js';
+import { checkBudget } from '../budget.js';
 import { type CoreInternals, ExecutorCore } from '../executor/executor-core.js';
 import { MAX_SLOTS } from '../executor/handle-id.js';
 import { openRmwSession } from '../executor/open-rmw-session.js';
 import { err, ok, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
+import { parseRouterLocator } from '../rmw/router-locator.js';
 import type { Executor as ExecutorApi, ExecutorOptions, Node, NodeOptions } from './api.js';
 import { createNode } from './node.js';
 
@@ -43,8 +44,9 @@ export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultO
   }
   const o = opts ?? {};
   const router = o.router;
-  if (router !== undefined && (typeof router !== 'string' || router.trim().length === 0)) {
-    return err('InvalidArgument', `router must be a locator such as 'ws/127.0.0.1:10000', got ${String(router)}`);
+  if (router !== undefined) {
+    const parsed = parseRouterLocator(router);
+    if (!parsed.ok) return parsed;
   }
   const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
   if (backend !== 'local' && backend !== 'zenoh')

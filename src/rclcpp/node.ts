@@ -4,6 +4,7 @@
  * for publishers, caller-owned objects).
  */
 
+import { checkBudget } from '../budget.js';
 import { checkPeriod } from '../executor/budget.js';
 import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
@@ -295,7 +296,7 @@ export class NodeImpl implements Node {
       return err('InvalidArgument', `options must be an object, got ${String(options)}`);
     }
     const budget = options?.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS;
-    const b = checkPeriod('options.requestBudgetMs', budget);
+    const b = checkBudget('options.requestBudgetMs', budget);
     if (!b.ok) return b;
     const q = resolveQos('options.qos', options?.qos, QoS.services);
     if (!q.ok) return q;

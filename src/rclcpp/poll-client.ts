@@ -4,7 +4,7 @@
  * in-flight Future.
  */
 
-import { checkBudget } from '../executor/budget.js';
+import { checkBudget } from '../budget.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { EntityHandle, Future, PollClient } from './api.js';

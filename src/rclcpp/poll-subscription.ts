@@ -5,7 +5,7 @@
  * subscription is reset or the executor shuts down.
  */
 
-import { checkBudget } from '../executor/budget.js';
+import { checkBudget } from '../budget.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { err, ok, type ResultOf } from '../result.js';
 import type { EntityHandle, MessageInfo, PollSubscription } from './api.js';

@@ -1,6 +1,5 @@
 /** Publishers are caller-owned (not arena entries): publish is synchronous and answers a Result. */
-import { checkBudget } from '../executor/budget.js';
-import { MAX_TIMER_MS } from '../executor/wake-signal.js';
+import { checkBudget, timerDelay } from '../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwPublisher } from '../rmw/rmw.js';
@@ -60,7 +59,7 @@ export class PublisherImpl<M> implements Publisher<M> {
     const timedOut = new Promise<Result>((resolve) => {
       timer = setTimeout(
         () => resolve(err('Timeout', `publisher on '${this.topic}' was not declared within ${budgetMs} ms`)),
-        Math.min(budgetMs, MAX_TIMER_MS),
+        timerDelay(budgetMs),
       );
     });
     try {

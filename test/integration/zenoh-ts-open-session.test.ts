@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/zenoh-router-lib.mjs';
-import { checkLocator, closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { parseRouterLocator } from '../../src/rmw/router-locator.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 
 const SLACK_MS = 3000;
 const servers: { server: Server; open: Set<Socket> }[] = [];
@@ -132,12 +133,14 @@ describe('openZenohSession', () => {
       'ws://robot-7.lan:8080/remote-api',
       'ws/router.example:10000?metadata',
     ]) {
-      expect(checkLocator(good).ok, good).toBe(true);
+      expect(parseRouterLocator(good).ok, good).toBe(true);
     }
   });
 
-  it('refuses a budget that is not a positive finite number', async () => {
-    for (const bad of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+  it('refuses a budget that is not a finite number >= 0, and times out at once on 0', async () => {
+    const zero = await openZenohSession(inject('zenohLocator'), 0);
+    expect(zero.ok ? 'ok' : zero.error.name).toBe('Timeout');
+    for (const bad of [-5, Number.NaN, Number.POSITIVE_INFINITY]) {
       const r = await openZenohSession(inject('zenohLocator'), bad);
       expect(r.ok ? 'ok' : r.error.name).toBe('InvalidArgument');
       if (!r.ok) expect(r.error.message).toContain('budgetMs');

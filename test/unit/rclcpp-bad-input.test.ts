@@ -123,7 +123,7 @@ describe('bad input', () => {
       ['createService handler', node.createService(AddTwoIntsType, 's', null as never)],
       ['createClient name', node.createClient(AddTwoIntsType, '{x}', fn)],
       ['createClient handler', node.createClient(AddTwoIntsType, 'c', 3 as never)],
-      ['createClient requestBudgetMs', node.createClient(AddTwoIntsType, 'c', fn, { requestBudgetMs: 0 })],
+      ['createClient requestBudgetMs', node.createClient(AddTwoIntsType, 'c', fn, { requestBudgetMs: -1 })],
       ['createClient qos', node.createClient(AddTwoIntsType, 'c', fn, { qos: QoS.default().keepLast(-1) })],
       ['asyncSendRequest', client.asyncSendRequest({ a: 'x', b: 1n } as never)],
       ['waitForService', await client.waitForService(-1)],

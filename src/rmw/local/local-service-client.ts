@@ -8,14 +8,12 @@ import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js'
 import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkRmwBudget } from '../budget.js';
+import { checkBudget, timerDelay } from '../../budget.js';
 import { checkPayload } from './endpoint-key.js';
 import type { BusSessionLink, LocalBus } from './local-bus.js';
 import type { ServiceCall } from './local-service-server.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
-// setTimeout fires at once past 2^31-1 ms; a longer budget waits that long, about 24.8 days.
-const MAX_TIMER_MS = 2_147_483_647;
 
 class PendingCall implements ServiceCall {
   state: ServiceCall['state'] = 'waiting';
@@ -81,7 +79,7 @@ export class LocalServiceClient implements RmwServiceClient {
     const what = `request to service '${this.key}'`;
     const checkedPayload = checkPayload(payload, what);
     if (!checkedPayload.ok) return checkedPayload;
-    const checkedBudget = checkRmwBudget(budgetMs, what);
+    const checkedBudget = checkBudget(`budgetMs for ${what}`, budgetMs);
     if (!checkedBudget.ok) return checkedBudget;
 
     const { sequenceNumber: seq, attachment } = this.stamp.next();
@@ -98,16 +96,13 @@ export class LocalServiceClient implements RmwServiceClient {
       return ok(seq);
     }
     call.outstanding = servers.length;
-    call.timer = setTimeout(
-      () => {
-        this.settle(
-          call,
-          call.error('Timeout', `service '${this.key}' did not answer request ${seq} within ${budgetMs} ms`),
-          'timed_out',
-        );
-      },
-      Math.min(budgetMs, MAX_TIMER_MS),
-    );
+    call.timer = setTimeout(() => {
+      this.settle(
+        call,
+        call.error('Timeout', `service '${this.key}' did not answer request ${seq} within ${budgetMs} ms`),
+        'timed_out',
+      );
+    }, timerDelay(budgetMs));
     for (const server of servers) server.receive(new Uint8Array(payload), attachment, call);
     return ok(seq);
   }

@@ -2,7 +2,7 @@
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { newSessionId } from '../wire/gid.js';
-import { checkRmwBudget } from '../budget.js';
+import { checkBudget } from '../../budget.js';
 import { type BusSessionLink, defaultLocalBus, type LocalBus } from './local-bus.js';
 import { LocalNode } from './local-node.js';
 
@@ -63,7 +63,7 @@ class LocalSession implements RmwSession, BusSessionLink {
   }
 
   async ping(budgetMs: number): Promise<Result> {
-    const checked = checkRmwBudget(budgetMs, `ping of local session ${this.sessionId}`);
+    const checked = checkBudget(`budgetMs for ping of local session ${this.sessionId}`, budgetMs);
     if (!checked.ok) return checked;
     if (this.closed) return err('NotInitialized', `local session ${this.sessionId} is closed`);
     return ok();

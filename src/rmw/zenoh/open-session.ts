@@ -3,34 +3,12 @@
  * within the caller's budget, with every failure returned as a value.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
+import { parseRouterLocator } from '../router-locator.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly, REQUEST_TIMEOUT_MS } from './session-internals.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
-
-// zenoh canon form `ws/HOST:PORT[?metadata]` and URL form `ws://HOST:PORT[/path]`; HOST is a
-// name, an IPv4 address or a bracketed IPv6 address. No fragment: connect-attempt uses it.
-const HOST = String.raw`(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)`;
-const CANON_LOCATOR = new RegExp(String.raw`^wss?/${HOST}:(\d{1,5})(?:\?[^\s#]*)?$`);
-const URL_LOCATOR = new RegExp(String.raw`^wss?://${HOST}:(\d{1,5})(?:[/?][^\s#]*)?$`);
-
-/** Checks a router locator: `ws/HOST:PORT` or `ws://HOST:PORT` (`wss` too). */
-export function checkLocator(locator: unknown): Result {
-  if (typeof locator === 'string') {
-    const match = CANON_LOCATOR.exec(locator) ?? URL_LOCATOR.exec(locator);
-    const port = match === null ? Number.NaN : Number(match[1]);
-    if (port >= 1 && port <= 65535) return ok();
-  }
-  return err(
-    'InvalidArgument',
-    `locator ${JSON.stringify(locator) ?? String(locator)} is not a zenoh router WebSocket locator; expected ws/HOST:PORT or ws://HOST:PORT (e.g. ws/127.0.0.1:10000)`,
-  );
-}
-
-function checkBudget(budgetMs: unknown): Result {
-  if (typeof budgetMs === 'number' && Number.isFinite(budgetMs) && budgetMs > 0) return ok();
-  return err('InvalidArgument', `budgetMs must be a finite number of milliseconds > 0, got ${String(budgetMs)}`);
-}
 
 type Outcome = { kind: 'open'; session: Session } | { kind: 'failed'; thrown: unknown } | { kind: 'timeout' };
 
@@ -40,9 +18,9 @@ type Outcome = { kind: 'open'; session: Session } | { kind: 'failed'; thrown: un
  * answers `Timeout`; zenoh-ts's own retry loop is ended so nothing keeps the process alive.
  */
 export async function openZenohSession(locator: string, budgetMs: number): Promise<ResultOf<Session>> {
-  const locatorOk = checkLocator(locator);
+  const locatorOk = parseRouterLocator(locator);
   if (!locatorOk.ok) return locatorOk;
-  const budgetOk = checkBudget(budgetMs);
+  const budgetOk = checkBudget('budgetMs', budgetMs);
   if (!budgetOk.ok) return budgetOk;
   const deadline = Date.now() + budgetMs;
   const timedOut = err('Timeout', `could not reach zenoh router at ${locator} within ${budgetMs} ms`);
@@ -66,7 +44,7 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outcome = await new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), remainingMs);
+    timer = setTimeout(() => resolve({ kind: 'timeout' }), timerDelay(remainingMs));
     opening.then(
       (session) => resolve({ kind: 'open', session }),
       (thrown: unknown) => resolve({ kind: 'failed', thrown }),

@@ -7,6 +7,7 @@
  * registered entity again in registration order (graph, nodes, then their endpoints).
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import { openZenohSession } from './open-session.js';
@@ -99,16 +100,15 @@ export class RouterConnection {
   }
 
   async ping(budgetMs: number): Promise<Result> {
-    if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs <= 0) {
-      return err('InvalidArgument', `ping budgetMs must be a finite number > 0, got ${String(budgetMs)}`);
-    }
+    const budget = checkBudget('ping budgetMs', budgetMs);
+    if (!budget.ok) return budget;
     const session = this.session_;
     if (session === undefined) return err('TransportError', this.notConnected('ping'));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const outcome = await new Promise<Result>((resolve) => {
       timer = setTimeout(
         () => resolve(err('Timeout', `zenoh router ${this.locator} did not answer a ping within ${budgetMs} ms`)),
-        budgetMs,
+        timerDelay(budgetMs),
       );
       pingSession(session).then(
         () => resolve(ok()),

@@ -2,11 +2,13 @@
  * The zenoh rmw session: one zenoh-ts session to a router (re-opened after a loss), the
  * liveliness graph of the domain, the nodes of this context, and the event stream.
  */
+import { checkBudget } from '../../budget.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { parseRouterLocator } from '../router-locator.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
 import { installZenohConsoleFilter } from './console-filter.js';
-import { checkLocator, openZenohSession } from './open-session.js';
+import { openZenohSession } from './open-session.js';
 import { RouterConnection } from './router-connection.js';
 import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
@@ -125,7 +127,7 @@ export async function openZenohRmwSession(
   locator: string,
   opts: ZenohRmwSessionOptions,
 ): Promise<ResultOf<RmwSession>> {
-  const locatorOk = checkLocator(locator);
+  const locatorOk = parseRouterLocator(locator);
   if (!locatorOk.ok) return locatorOk;
   if (typeof opts !== 'object' || opts === null)
     return err('InvalidArgument', 'options must be an object with connectBudgetMs');
@@ -134,9 +136,8 @@ export async function openZenohRmwSession(
     return err('InvalidArgument', `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${String(domainId)}`);
   }
   const budget = opts.connectBudgetMs;
-  if (typeof budget !== 'number' || !Number.isFinite(budget) || budget <= 0) {
-    return err('InvalidArgument', `connectBudgetMs must be a finite number of milliseconds > 0, got ${String(budget)}`);
-  }
+  const budgetOk = checkBudget('connectBudgetMs', budget);
+  if (!budgetOk.ok) return budgetOk;
   installZenohConsoleFilter();
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
   const session = await openZenohSession(locator, budget);

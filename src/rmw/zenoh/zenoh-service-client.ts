@@ -17,13 +17,11 @@ import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import { newGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { checkRmwBudget } from '../budget.js';
+import { checkBudget, timerDelay } from '../../budget.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 
-// setTimeout fires at once past 2^31-1 ms.
-const MAX_TIMER_MS = 2_147_483_647;
 /** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
 const ZENOH_TIMEOUT_SLACK_MS = 1000;
 
@@ -59,7 +57,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     if (bad !== undefined) return bad;
     const checked = checkPayload(payload, `request of ${this.what}`);
     if (!checked.ok) return checked;
-    const budget = checkRmwBudget(budgetMs, `request of ${this.what}`);
+    const budget = checkBudget(`budgetMs for request of ${this.what}`, budgetMs);
     if (!budget.ok) return budget;
     const session = this.session.connection.current();
     if (session === undefined)
@@ -72,7 +70,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     p.timer = setTimeout(
       () =>
         this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
-      Math.min(budgetMs, MAX_TIMER_MS),
+      timerDelay(budgetMs),
     );
     this.get(session, p, new Uint8Array(payload));
     return ok(seq);
@@ -233,7 +231,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         ...(attachment === undefined ? {} : { attachment }),
         target: this.target(),
         consolidation: zenoh.ConsolidationMode.NONE,
-        timeout: zenoh.Duration.milliseconds.of(Math.min(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS, MAX_TIMER_MS)),
+        timeout: zenoh.Duration.milliseconds.of(timerDelay(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS)),
         cancellationToken: cancellation,
         handler: [onReply, onDone],
       })

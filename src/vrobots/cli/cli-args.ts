@@ -4,6 +4,7 @@
  * most, which a small switch handles more plainly than a framework would.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseRouterLocator } from '../../rclcpp/index.js';
 import { describeThrown } from '../../result.js';
 
 export type CliCommand =
@@ -81,7 +82,8 @@ function routerOf(values: { router?: string | boolean | undefined }): string | u
   if (router === undefined) return undefined;
   if (typeof router !== 'string' || router.trim() === '')
     return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
-  return router;
+  const parsed = parseRouterLocator(router);
+  return parsed.ok ? parsed.value.locator : misuse(`--router: ${parsed.error.message}`);
 }
 
 type Values = Record<string, string | boolean | undefined>;

@@ -3,6 +3,7 @@
  * in milliseconds, plus `executor` so a robot can live inside the caller's loop. Validated
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
+import { checkBudget, parseRouterLocator } from '../../rclcpp/index.js';
 import type { Executor } from '../../rclcpp/api.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
@@ -85,35 +86,15 @@ export function defaultConnectOptions(): ResolvedConnectOptions {
 }
 
 const U32_MAX = 0xffff_ffff;
-/** Longest budget accepted: setTimeout's limit (about 24.8 days). */
-const MAX_BUDGET_MS = 0x7fff_ffff;
-const ROUTER_RE = /^(ws|wss)\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/;
 
 function bad(field: string, why: string): VrResultOf<never> {
   return vrErr('invalid_argument', `ConnectOptions.${field} ${why}`);
-}
-
-function checkBudget(v: unknown): string | undefined {
-  if (typeof v !== 'number' || !Number.isFinite(v)) return `must be a finite number of milliseconds (got ${String(v)})`;
-  if (v <= 0) return `must be > 0 ms (got ${v})`;
-  if (v > MAX_BUDGET_MS) return `must be <= ${MAX_BUDGET_MS} ms (got ${v})`;
-  return undefined;
 }
 
 function checkText(v: unknown, allowEmpty: boolean): string | undefined {
   if (typeof v !== 'string') return `must be a string (got ${typeof v})`;
   if (!allowEmpty && v.length === 0) return 'must not be empty';
   if (v.includes('\0')) return 'must not contain NUL characters';
-  return undefined;
-}
-
-/** Checks a router locator (`ws/HOST:PORT`, `wss/HOST:PORT`). Returns why it is refused, or undefined. */
-export function routerEndpointProblem(router: string): string | undefined {
-  if (router.includes('\0')) return 'must not contain NUL characters';
-  const m = ROUTER_RE.exec(router);
-  if (m === null) return `'${router}' is not a router locator of the form ws/HOST:PORT`;
-  const port = Number(m[3]);
-  if (port < 1 || port > 65535) return `'${router}' has port ${port} outside 1..65535`;
   return undefined;
 }
 
@@ -133,16 +114,15 @@ export function resolveConnectOptions(options: ConnectOptions | undefined): VrRe
     o.srcId = v;
   }
   if (options.router !== undefined) {
-    if (typeof options.router !== 'string') return bad('router', `must be a string (got ${typeof options.router})`);
-    const why = routerEndpointProblem(options.router);
-    if (why !== undefined) return bad('router', why);
-    o.router = options.router;
+    const parsed = parseRouterLocator(options.router);
+    if (!parsed.ok) return bad('router', `is refused: ${parsed.error.message}`);
+    o.router = parsed.value.locator;
   }
   for (const field of ['connectTimeoutMs', 'probeTimeoutMs', 'serviceTimeoutMs', 'cameraTimeoutMs'] as const) {
     const v = options[field];
     if (v === undefined) continue;
-    const why = checkBudget(v);
-    if (why !== undefined) return bad(field, why);
+    const budget = checkBudget(`ConnectOptions.${field}`, v);
+    if (!budget.ok) return vrErr('invalid_argument', budget.error.message);
     o[field] = v;
   }
   if (options.robotName !== undefined) {

@@ -5,6 +5,7 @@
  * already spins it (`isSpinning()`), the wait only listens for the wake signal, so the
  * executor is never spun twice.
  */
+import { timerDelay } from '../../rclcpp/index.js';
 import type { Executor } from '../../rclcpp/api.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -56,5 +57,5 @@ export class LoopDriver {
 }
 
 export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  return new Promise((resolve) => setTimeout(resolve, timerDelay(ms)));
 }

@@ -9,6 +9,7 @@ import type * as TypedEmitterModule from 'typed-emitter';
 type TypedEmitter<E extends TypedEmitterModule.EventMap> = TypedEmitterModule.default<E>;
 
 import type { Executor, Publisher, Timer } from '../../rclcpp/api.js';
+import { checkBudget } from '../../rclcpp/index.js';
 import type { MessageType } from '../../rclcpp/type-support.js';
 import type { CmdArgsInput, CommandId } from '../commands/index.js';
 import type {
@@ -196,9 +197,8 @@ export class RobotHandle extends Emitter implements VirtualRobot, RobotCore {
   }
 
   async waitNewState(budgetMs: number): Promise<VrResultOf<State>> {
-    if (typeof budgetMs !== 'number' || !Number.isFinite(budgetMs) || budgetMs <= 0) {
-      return vrErr('invalid_argument', `waitNewState budget must be a positive number of ms (got ${String(budgetMs)})`);
-    }
+    const budget = checkBudget('waitNewState budgetMs', budgetMs);
+    if (!budget.ok) return vrErr('invalid_argument', budget.error.message);
     const refused = this.unusable();
     if (refused !== undefined) return refused;
     const start = this.#feed.count();

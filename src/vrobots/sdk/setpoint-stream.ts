@@ -6,6 +6,7 @@
  * delivers them locally); pass `ignoreSrcId` (e.g. your own src_id) to filter them out.
  */
 import type { Node, SubscriptionHandle } from '../../rclcpp/api.js';
+import { checkBudget } from '../../rclcpp/index.js';
 import type { CmdArgs, Command, Header } from '../messages/topic-messages.js';
 import { Command as CommandType } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';
@@ -111,9 +112,8 @@ export function openSetpointStream(
     fresh: () => (latest !== undefined && Date.now() - latest.receivedAtMs <= freshMs ? latest : undefined),
     latest: () => latest,
     async waitNewSetpoint(budgetMs: number): Promise<VrResultOf<Setpoint>> {
-      if (!Number.isFinite(budgetMs) || budgetMs <= 0) {
-        return vrErr('invalid_argument', `waitNewSetpoint budget must be > 0 ms (got ${budgetMs})`);
-      }
+      const budget = checkBudget('waitNewSetpoint budgetMs', budgetMs);
+      if (!budget.ok) return vrErr('invalid_argument', budget.error.message);
       if (handle === undefined) return vrErr('session', `setpoint stream on ${key} is closed`);
       const start = received;
       const got = await driver.until(() => received > start, budgetMs);

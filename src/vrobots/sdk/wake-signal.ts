@@ -3,6 +3,8 @@
  * await `wait(ms)`, which resolves on the next notify or when the budget runs out.
  * One timer per waiting call, cleared on wake, so nothing keeps the process alive.
  */
+import { timerDelay } from '../../rclcpp/index.js';
+
 export class WakeSignal {
   #waiters = new Set<() => void>();
 
@@ -20,13 +22,10 @@ export class WakeSignal {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(
-        () => {
-          this.#waiters.delete(wake);
-          resolve(false);
-        },
-        Math.max(0, ms),
-      );
+      const timer = setTimeout(() => {
+        this.#waiters.delete(wake);
+        resolve(false);
+      }, timerDelay(ms));
       this.#waiters.add(wake);
     });
   }

@@ -1,0 +1,92 @@
+/**
+ * One table of router locators, asked of every entry point that takes a router: they must
+ * agree (accepted by all, or refused by all with the same explanation).
+ */
+import { describe, expect, it } from 'vitest';
+import { Executor, parseRouterLocator } from '../../src/index.js';
+import { parseCli } from '../../src/vrobots/cli/cli-args.js';
+import { resolveConnectOptions } from '../../src/vrobots/sdk/connect-options.js';
+
+const ACCEPTED = [
+  'ws/127.0.0.1:10000',
+  'ws://127.0.0.1:1',
+  'wss/[::1]:443',
+  'ws://robot-7.lan:8080/remote-api',
+  'ws/router.example:10000?metadata',
+];
+/** The vendor's own transports and bare addresses: refused with the way to reach a router. */
+const NATIVE = ['tcp/127.0.0.1:7447', 'udp/127.0.0.1:7447', 'quic/router.lan:7447', 'tls/h:7447', '127.0.0.1:7447'];
+const MALFORMED = [
+  '',
+  'localhost',
+  'ws/127.0.0.1',
+  'ws/127.0.0.1:0',
+  'ws/127.0.0.1:70000',
+  'ws://127.0.0.1:10000#frag',
+  'ws/ 127.0.0.1:10000',
+  'ws/a\0b:10000',
+  'http://127.0.0.1:10000',
+];
+
+async function executorCreate(locator: string): Promise<string> {
+  // A budget of 0 answers Timeout without touching the network once the locator is accepted.
+  const r = await Executor.create({ router: locator, connectBudgetMs: 0 });
+  if (r.ok) {
+    await r.value.shutdown();
+    return 'accepted';
+  }
+  return r.error.name === 'InvalidArgument' ? `refused: ${r.error.message}` : 'accepted';
+}
+
+function connectOptions(locator: string): string {
+  const r = resolveConnectOptions({ router: locator });
+  return r.ok ? 'accepted' : `refused: ${r.error.message}`;
+}
+
+function cli(locator: string): string {
+  const r = parseCli(['topic', 'list', '--router', locator]);
+  return r.kind === 'misuse' ? `refused: ${r.message}` : 'accepted';
+}
+
+describe('router locators: one rule at every entry point', () => {
+  it('accepts the WebSocket forms zenoh-ts opens, everywhere', async () => {
+    for (const locator of ACCEPTED) {
+      expect(parseRouterLocator(locator).ok, locator).toBe(true);
+      expect(await executorCreate(locator), locator).toBe('accepted');
+      expect(connectOptions(locator), locator).toBe('accepted');
+      expect(cli(locator), locator).toBe('accepted');
+    }
+  });
+
+  it("refuses the vendor's transport locators, everywhere, saying how rclts reaches a router", async () => {
+    for (const locator of NATIVE) {
+      for (const answer of [await executorCreate(locator), connectOptions(locator), cli(locator)]) {
+        expect(answer, locator).toMatch(/^refused: /);
+        expect(answer).toContain(JSON.stringify(locator));
+        expect(answer).toContain("router's remote-api WebSocket");
+        expect(answer).toContain('ws/HOST:PORT');
+        expect(answer).toContain('npm run router:start');
+      }
+    }
+  });
+
+  it('refuses malformed locators, everywhere, naming them', async () => {
+    for (const locator of MALFORMED) {
+      const parsed = parseRouterLocator(locator);
+      expect(parsed.ok ? 'ok' : parsed.error.name, locator).toBe('InvalidArgument');
+      for (const answer of [await executorCreate(locator), connectOptions(locator)]) {
+        expect(answer, locator).toMatch(/^refused: /);
+        expect(answer).toContain(JSON.stringify(locator));
+      }
+      // The CLI refuses an empty --router before the parser sees it.
+      expect(cli(locator), locator).toMatch(/^refused: /);
+    }
+  });
+
+  it('refuses a locator that is not a string', () => {
+    for (const v of [undefined, null, 10000, {}, Object.create(null)]) {
+      const r = parseRouterLocator(v);
+      expect(r.ok ? 'ok' : r.error.name).toBe('InvalidArgument');
+    }
+  });
+});
