@@ -12,7 +12,7 @@ import { ok, type Result } from '../../src/result.js';
 import type { Executor } from '../../src/rclcpp/api.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
-import { setRequestTimeout } from '../../src/rmw/zenoh/session-internals.js';
+import { setRequestTimeout } from '../../src/rmw/zenoh/plugin-request.js';
 import { BytesServiceType, BytesType } from '../bytes-type.js';
 import { openRawSession } from '../harness/router.js';
 

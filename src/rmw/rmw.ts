@@ -82,7 +82,12 @@ export type RmwServiceServer = RmwEntity;
 
 /** A reply delivered to a client, correlated by the sequence number `sendRequest` returned. */
 export type RmwReply =
-  | { readonly kind: 'reply'; readonly sequenceNumber: bigint; readonly payload: Uint8Array; readonly attachment: RmwAttachment | undefined }
+  | {
+      readonly kind: 'reply';
+      readonly sequenceNumber: bigint;
+      readonly payload: Uint8Array;
+      readonly attachment: RmwAttachment | undefined;
+    }
   | { readonly kind: 'error'; readonly sequenceNumber: bigint; readonly code: number; readonly message: string };
 
 export interface RmwServiceClient extends RmwEntity {
@@ -172,4 +177,9 @@ export interface RmwSession {
 
 export type RmwSessionOptions =
   | { readonly backend: 'local'; readonly domainId?: number }
-  | { readonly backend: 'zenoh'; readonly locator: string; readonly domainId?: number; readonly connectBudgetMs: number };
+  | {
+      readonly backend: 'zenoh';
+      readonly locator: string;
+      readonly domainId?: number;
+      readonly connectBudgetMs: number;
+    };

@@ -9,6 +9,9 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 
 const PEER = fileURLToPath(new URL('../fixtures/zenoh-peer.ts', import.meta.url));
 const CLOSE_EXIT = fileURLToPath(new URL('../fixtures/zenoh-close-exit.ts', import.meta.url));
+const SHUTDOWN_EXIT = fileURLToPath(new URL('../fixtures/executor-shutdown-exit.ts', import.meta.url));
+/** How long a process may live on after its session closed: what is left must not hold it. */
+const EXIT_SLACK_MS = 1500;
 const started: Peer[] = [];
 
 interface Peer {
@@ -60,6 +63,12 @@ async function waitForLine(p: Peer, re: RegExp, budgetMs: number): Promise<boole
 
 async function exitCode(p: Peer, budgetMs: number): Promise<number | null | 'still running'> {
   return Promise.race([p.exited, new Promise<'still running'>((r) => setTimeout(() => r('still running'), budgetMs))]);
+}
+
+/** What the child measured from its close to its event loop emptying. */
+function exitAfterMs(p: Peer): number {
+  const line = p.lines.find((l) => l.startsWith('exit after '));
+  return line === undefined ? Number.POSITIVE_INFINITY : Number(line.slice('exit after '.length));
 }
 
 afterEach(async () => {
@@ -116,5 +125,13 @@ describe('rclts peers in separate processes through the router', () => {
     const resources = JSON.parse((line as string).slice('resources: '.length)) as string[];
     // No timers (zenoh-ts request timers, heartbeat, reconnect) and no socket left behind.
     expect(resources.filter((r) => r === 'Timeout' || r === 'TCPSocketWrap')).toEqual([]);
+    expect(exitAfterMs(p)).toBeLessThanOrEqual(EXIT_SLACK_MS);
+  }, 30_000);
+
+  it('a process exits at once after Executor.shutdown() resolves, undeclarations in flight or not', async () => {
+    const p = run(SHUTDOWN_EXIT, '--router', inject('zenohLocator'));
+    expect(await exitCode(p, 20_000), p.lines.join('\n')).toBe(0);
+    expect(p.lines, p.lines.join('\n')).toContain('shutdown: ok');
+    expect(exitAfterMs(p), p.lines.join('\n')).toBeLessThanOrEqual(EXIT_SLACK_MS);
   }, 30_000);
 });

@@ -57,4 +57,3 @@ export function checkPayload(payload: unknown, what: string): Result {
     payload === null ? 'null' : typeof payload === 'object' ? (payload.constructor?.name ?? 'object') : typeof payload;
   return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
 }
-

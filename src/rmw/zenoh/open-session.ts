@@ -7,7 +7,8 @@ import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import { parseRouterLocator } from '../router-locator.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
-import { CLOSE_BUDGET_MS, closeSessionQuietly, REQUEST_TIMEOUT_MS } from './session-internals.js';
+import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
+import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
 
 type Outcome = { kind: 'open'; session: Session } | { kind: 'failed'; thrown: unknown } | { kind: 'timeout' };

@@ -16,7 +16,8 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown } from '../../result.js';
-import { requestWhenDrained, type SentRequest, withSentRequest } from './session-internals.js';
+import { requestWhenDrained } from './plugin-request.js';
+import { type SentRequest, withSentRequest } from './request-tap.js';
 
 /** Requests of one session waiting for the plugin's answer at once. */
 export const MAX_REQUESTS_IN_FLIGHT = 32;

@@ -11,17 +11,12 @@ import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
 import { openZenohSession } from './open-session.js';
+import { retireRequests, tapSession } from './request-tap.js';
 import { closeRequestWindow } from './request-window.js';
-import {
-  closeSessionQuietly,
-  guardEarlyQueries,
-  markLinkDead,
-  pingSession,
-  REQUEST_TIMEOUT_MS,
-  setRequestTimeout,
-  socketClosed,
-  socketOf,
-} from './session-internals.js';
+import { closeSessionQuietly } from './close-session.js';
+import { guardEarlyQueries } from './early-queries.js';
+import { pingSession, REQUEST_TIMEOUT_MS, setRequestTimeout } from './plugin-request.js';
+import { markLinkDead, socketClosed, socketOf } from './session-link.js';
 
 /** Something that lives on the session and must be declared again after a reconnect. */
 export interface Declarable {
@@ -152,6 +147,8 @@ export class RouterConnection {
   async close(detached: Session | undefined = this.detach()): Promise<Result> {
     if (detached === undefined) return ok();
     closeRequestWindow(detached, `the session with zenoh router ${this.locator} is closed`);
+    // Undeclarations still in flight: the closing WebSocket drops every declaration anyway.
+    retireRequests(detached);
     await closeSessionQuietly(detached);
     markLinkDead(detached);
     return ok();
@@ -159,6 +156,7 @@ export class RouterConnection {
 
   private adopt(session: Session): void {
     guardEarlyQueries(session);
+    tapSession(session);
     setRequestTimeout(session, REQUEST_TIMEOUT_MS);
     this.session_ = session;
     this.misses = 0;
@@ -214,6 +212,7 @@ export class RouterConnection {
     this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
     // Drops zenoh-ts's own closures and ends its sends still waiting on the dead socket.
     markLinkDead(session);
+    retireRequests(session);
     void closeSessionQuietly(session);
     this.scheduleReconnect(RECONNECT_FIRST_MS);
   }

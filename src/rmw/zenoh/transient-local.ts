@@ -10,7 +10,7 @@
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwQos } from '../qos.js';
-import { finalizeQuietly } from './session-internals.js';
+import { finalizeQuietly } from './query-replies.js';
 import type { Undeclarable } from './zenoh-entity.js';
 
 /** A keep-all transient-local publisher keeps at most this many samples. */

@@ -14,7 +14,7 @@ import { newGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
-import { socketOf } from './session-internals.js';
+import { socketOf } from './session-link.js';
 import type { TransientLocalCache } from './transient-local.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';

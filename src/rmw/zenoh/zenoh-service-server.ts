@@ -12,7 +12,7 @@ import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
-import { finalizeQuietly, sendCorked } from './session-internals.js';
+import { finalizeQuietly, sendCorked } from './query-replies.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 

@@ -1,0 +1,68 @@
+/**
+ * Sending a query's replies and its final through zenoh-ts: in one TCP write when the
+ * socket allows it, and finalizing without an unhandled rejection when the link is gone.
+ */
+/** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
+const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
+
+interface CorkableSocket {
+  cork(): void;
+  uncork(): void;
+}
+
+/**
+ * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`
+ * in it leaves in one write (one segment when small): a query's reply and its final sent as
+ * two segments let the router, which does not set TCP_NODELAY, hold the final back ~40 ms.
+ * Returns false without running `sends` unless the socket is reachable, open and under
+ * zenoh-ts's 2 MB threshold; past it zenoh-ts defers each send on its own timer, and the
+ * caller keeps its ordered path so the final cannot overtake the reply.
+ */
+export function sendCorked(query: unknown, sends: () => void): boolean {
+  let tcp: CorkableSocket | undefined;
+  try {
+    const link = (query as { session?: { link?: { isOk?: unknown; ws?: unknown } } } | undefined)?.session?.link;
+    if (link === undefined || link.isOk === false) return false;
+    const socket = link.ws as
+      | { readyState?: unknown; bufferedAmount?: unknown; _socket?: unknown; inner?: { _socket?: unknown } }
+      | undefined;
+    if (socket === undefined || socket.readyState !== 1) return false;
+    if (typeof socket.bufferedAmount !== 'number' || socket.bufferedAmount > LINK_SENDS_AT_ONCE_BYTES) return false;
+    // `ws`'s net.Socket, on the WebSocket or under rclts's connect facade (connect-attempt.ts).
+    const candidate = (socket._socket ?? socket.inner?._socket) as Partial<CorkableSocket> | null | undefined;
+    if (typeof candidate?.cork !== 'function' || typeof candidate.uncork !== 'function') return false;
+    tcp = candidate as CorkableSocket;
+    tcp.cork();
+  } catch {
+    return false;
+  }
+  try {
+    sends();
+  } finally {
+    try {
+      tcp.uncork();
+    } catch {
+      // the socket is going away; its close is reported elsewhere
+    }
+  }
+  return true;
+}
+
+/**
+ * Finalizes a query unless its session's link is closed. zenoh-ts's `Query.finalize()` does
+ * not await its own send, so a send that fails (on a link rclts marked dead) would surface as
+ * an unhandled rejection; the check runs in the same synchronous step as the send.
+ */
+export function finalizeQuietly(query: unknown): void {
+  try {
+    const q = query as {
+      finalize?: () => Promise<void>;
+      session?: { link?: { isOk?: unknown; ws?: { readyState?: unknown } } };
+    };
+    const link = q.session?.link;
+    if (link !== undefined && (link.isOk === false || (link.ws !== undefined && link.ws.readyState !== 1))) return;
+    void q.finalize?.().catch(() => {});
+  } catch {
+    // the session is going away
+  }
+}
