@@ -26,6 +26,9 @@ export class ZenohGraph implements RmwGraph {
   private deletedDuringSeed: Set<string> | undefined;
   private nodesCache: readonly RmwNodeInfo[] | undefined;
   private endpointsCache: readonly RmwEndpointInfo[] | undefined;
+  private publisherCounts: Map<string, number> | undefined;
+  /** The remote part is complete: connected, and the seeding GET is done. */
+  private settled = false;
 
   constructor(
     private readonly zenoh: ZenohTs,
@@ -57,6 +60,20 @@ export class ZenohGraph implements RmwGraph {
     return this.endpoints().filter((e) => e.kind === kind && e.name === name);
   }
 
+  /**
+   * How many publishers the graph shows on the ROS name `name` (one table per graph change),
+   * or undefined while the graph is not complete (disconnected, or seeding after a connect).
+   */
+  publisherCount(name: string): number | undefined {
+    if (!this.settled) return undefined;
+    if (this.publisherCounts === undefined) {
+      this.publisherCounts = new Map();
+      for (const e of this.endpoints())
+        if (e.kind === 'publisher') this.publisherCounts.set(e.name, (this.publisherCounts.get(e.name) ?? 0) + 1);
+    }
+    return this.publisherCounts.get(name) ?? 0;
+  }
+
   addLocal(token: string): void {
     const parsed = parseToken(token);
     if (parsed === undefined || this.local.has(token)) return;
@@ -70,6 +87,7 @@ export class ZenohGraph implements RmwGraph {
 
   declareOn(session: Session): void {
     const gen = ++this.generation;
+    this.settled = false;
     const key = livelinessDomainKey(this.domainId);
     const subscribe = async (): Promise<Undeclarable> =>
       session.liveliness().declareSubscriber(key, { history: true, handler: (s: Sample) => this.onSample(gen, s) });
@@ -92,6 +110,7 @@ export class ZenohGraph implements RmwGraph {
 
   sessionLost(): void {
     this.generation++;
+    this.settled = false;
     this.handles = [];
     this.deletedDuringSeed = undefined;
     // Nothing remote is known while disconnected; the history subscriber replays it on reconnect.
@@ -119,7 +138,10 @@ export class ZenohGraph implements RmwGraph {
       if (this.deletedDuringSeed?.has(key) !== true) this.put(key);
     };
     const onDone = (): void => {
-      if (gen === this.generation) this.deletedDuringSeed = undefined;
+      if (gen !== this.generation) return;
+      this.deletedDuringSeed = undefined;
+      this.settled = true;
+      this.changed();
     };
     session
       .liveliness()
@@ -153,6 +175,7 @@ export class ZenohGraph implements RmwGraph {
   private changed(): void {
     this.nodesCache = undefined;
     this.endpointsCache = undefined;
+    this.publisherCounts = undefined;
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
     queueMicrotask(() => this.notify());

@@ -8,6 +8,7 @@ import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwAttachment, RmwSample, RmwSubscriber } from '../rmw.js';
 import { decodeAttachment } from '../wire/attachment.js';
 import { gidToHex } from '../wire/gid.js';
+import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { deliver, type SessionContext } from './session-context.js';
 import { HISTORY_QUERY_TIMEOUT_MS, historyQueryKey } from './transient-local.js';
@@ -17,8 +18,9 @@ import { ZenohEndpoint } from './zenoh-endpoint.js';
 export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   /** Live samples held back while the history query runs (transient local only). */
   private heldBack: RmwSample[] | undefined;
-  /** Highest sequence number delivered per publisher GID (ros naming): drops replays. */
-  private readonly lastSeq = new Map<string, bigint>();
+  /** Drops replayed samples (ros naming), see replay-filter.ts. */
+  private readonly replays = new ReplayFilter();
+  private readonly stopWatchingGraph: (() => void) | undefined;
   private historyGeneration = 0;
 
   constructor(
@@ -27,7 +29,20 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
     private readonly onSample: (sample: RmwSample) => void,
   ) {
     super(session, endpoint, `subscription on '${endpoint.key}'`);
+    if (endpoint.spec.naming === 'ros') {
+      // Publishers that left the graph are forgotten: the table keeps few more GIDs than live publishers.
+      this.stopWatchingGraph = session.graph.onChange(() => {
+        if (this.replays.size <= REPLAY_TRIM_SLACK) return;
+        const live = session.graph.publisherCount(endpoint.spec.name);
+        if (live !== undefined) this.replays.trimTo(live + REPLAY_TRIM_SLACK);
+      });
+    }
     this.start();
+  }
+
+  /** How many publishers the replay filter remembers (tests check it stays bounded). */
+  trackedPublishers(): number {
+    return this.replays.size;
   }
 
   private get transientLocal(): boolean {
@@ -44,9 +59,13 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
     if (this.transientLocal) this.fetchHistory(session);
   }
 
-  protected override detached(): void {
+  protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.historyGeneration++;
     this.heldBack = undefined;
+    if (reason !== 'lost') {
+      this.stopWatchingGraph?.();
+      this.replays.clear();
+    }
   }
 
   private onZenohSample(s: Sample): void {
@@ -67,11 +86,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   }
 
   private isReplay(a: RmwAttachment): boolean {
-    const gid = gidToHex(a.gid);
-    const last = this.lastSeq.get(gid);
-    if (last !== undefined && a.sequenceNumber <= last) return true;
-    this.lastSeq.set(gid, a.sequenceNumber);
-    return false;
+    return this.replays.isReplay(gidToHex(a.gid), a.sequenceNumber, a.sourceTimestampNs);
   }
 
   private fetchHistory(session: Session): void {
