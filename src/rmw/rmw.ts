@@ -158,7 +158,11 @@ export type RmwEvent =
   | { readonly type: 'reconnected'; readonly message: string }
   | { readonly type: 'declaration_failed'; readonly key: string; readonly message: string }
   | { readonly type: 'transport_error'; readonly key: string; readonly message: string }
-  | { readonly type: 'dropped'; readonly key: string; readonly message: string };
+  | { readonly type: 'dropped'; readonly key: string; readonly message: string }
+  /** The router stopped answering while the link stayed open: sends are accepted, nothing is delivered. */
+  | { readonly type: 'stalled'; readonly message: string }
+  /** A stall ended without the link being lost. */
+  | { readonly type: 'stall_ended'; readonly message: string };
 
 export interface RmwSession {
   readonly backend: BackendKind;

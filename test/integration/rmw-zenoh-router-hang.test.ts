@@ -47,6 +47,10 @@ describe('zenoh rmw when the router hangs', () => {
     // Two unanswered pings, 5 s each, after at most a 1 s beat.
     expect(await waitFor(() => events.some((e) => e.type === 'connection_lost'), 15_000)).toBe(true);
     expect(a.isConnected()).toBe(false);
+    // The stall was reported first, while the link still looked open.
+    const kinds = events.map((e) => e.type);
+    expect(kinds).toContain('stalled');
+    expect(kinds.indexOf('stalled')).toBeLessThan(kinds.indexOf('connection_lost'));
 
     process.kill(router.pid, 'SIGCONT');
     expect(await waitFor(() => events.some((e) => e.type === 'reconnected'), 15_000)).toBe(true);

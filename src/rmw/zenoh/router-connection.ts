@@ -39,6 +39,13 @@ export const HEARTBEAT_MISSES = 2;
  * once), so attempts get at most RECONNECT_ATTEMPT_MS: a router that comes back is found
  * within about RECONNECT_ATTEMPT_MS + RECONNECT_CAP_MS.
  */
+/**
+ * A router that has not answered the heartbeat's ping for this long, with the WebSocket's send
+ * buffer not shrinking meanwhile, is reported `stalled`: publications are still accepted
+ * (handed to the WebSocket) but none is delivered. Reported once per stall, long before the
+ * loss (two pings of REQUEST_TIMEOUT_MS), and `stall_ended` if the router resumes first.
+ */
+export const STALL_AFTER_MS = 1500;
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_CAP_MS = 1000;
 const RECONNECT_ATTEMPT_MS = 2000;
@@ -56,6 +63,12 @@ export class RouterConnection {
   private unwatchSocket: (() => void) | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnecting = false;
+  /** When the outstanding heartbeat ping was sent. */
+  private pingSentAt = 0;
+  /** The send buffer shrank since the ping was sent: the link makes progress. */
+  private drainedSincePing = false;
+  private lastBuffered = 0;
+  private stalled = false;
 
   constructor(
     readonly locator: string,
@@ -160,6 +173,7 @@ export class RouterConnection {
     setRequestTimeout(session, REQUEST_TIMEOUT_MS);
     this.session_ = session;
     this.misses = 0;
+    this.resetStall();
     const ws = socketOf(session);
     if (ws !== undefined) {
       const onClose = (): void => this.lose(session, 'the WebSocket to the router closed');
@@ -173,16 +187,22 @@ export class RouterConnection {
   private beating = false;
 
   private beat(session: Session): void {
-    if (session !== this.session_ || this.beating) return;
+    if (session !== this.session_) return;
     if (socketClosed(session)) {
       this.lose(session, 'the WebSocket to the router closed');
       return;
     }
+    this.watchForStall(session);
+    if (this.beating) return;
     this.beating = true;
+    this.pingSentAt = Date.now();
+    this.drainedSincePing = false;
     pingSession(session).then(
       () => {
         this.beating = false;
-        if (session === this.session_) this.misses = 0;
+        if (session !== this.session_) return;
+        this.misses = 0;
+        this.endStall();
       },
       () => {
         this.beating = false;
@@ -194,6 +214,38 @@ export class RouterConnection {
         }
       },
     );
+  }
+
+  /**
+   * Reports a stall once: the heartbeat's ping unanswered for STALL_AFTER_MS while the send
+   * buffer did not shrink meanwhile. A ping can also wait behind a large publication on a
+   * healthy link (it is sent once the buffer drains); then the buffer shrinks, which is progress.
+   */
+  private watchForStall(session: Session): void {
+    const buffered = (socketOf(session) as { bufferedAmount?: unknown } | undefined)?.bufferedAmount;
+    const bytes = typeof buffered === 'number' ? buffered : 0;
+    if (bytes < this.lastBuffered) this.drainedSincePing = true;
+    this.lastBuffered = bytes;
+    if (this.stalled || !this.beating || this.drainedSincePing) return;
+    const pingAge = Date.now() - this.pingSentAt;
+    if (pingAge < STALL_AFTER_MS) return;
+    this.stalled = true;
+    const held = bytes > 0 ? `, ${bytes} bytes wait in the WebSocket` : '';
+    this.emit({
+      type: 'stalled',
+      message: `zenoh router ${this.locator} has not answered a ping for ${pingAge} ms${held}; publish() still hands samples to the WebSocket but nothing is being delivered`,
+    });
+  }
+
+  private endStall(): void {
+    if (!this.stalled) return;
+    this.stalled = false;
+    this.emit({ type: 'stall_ended', message: `zenoh router ${this.locator} answers again` });
+  }
+
+  private resetStall(): void {
+    this.stalled = false;
+    this.lastBuffered = 0;
   }
 
   private stopWatching(): void {
