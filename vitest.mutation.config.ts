@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+// The tests the mutation run (stryker.config.mjs) repeats for each mutant: those that need no
+// zenoh router and exercise src/executor, src/rclcpp or src/rmw/wire (the unit tests of those
+// floors and the conformance suite on the in-process backend). The vrobots tests, slower and
+// aimed at the floor above, are left to `npm test`.
+// (mergeConfig would append to the base's include and globalSetup lists; these replace them.)
+export default defineConfig({
+  test: {
+    ...base.test,
+    include: ['test/unit/**/*.test.ts', 'test/conformance/local.test.ts'],
+    exclude: ['test/unit/vrobots-*.test.ts', 'test/unit/bench-*.test.ts', '**/node_modules/**'],
+    globalSetup: [],
+    reporters: ['default'],
+  },
+});
