@@ -2,6 +2,8 @@
  * The public rclcpp-layer surface (contract). Implementations live in src/executor and
  * src/rclcpp; src/vrobots uses only what is declared here. Rules: nothing throws, async
  * verbs resolve to Result/ResultOf and never reject, every wait has a budget in ms.
+ * Every optional option also accepts `undefined` (meaning: the default), so options built
+ * from other optional values type-check under `exactOptionalPropertyTypes`.
  *
  * Adding members is fine; changing or removing one breaks the vrobots layer.
  */
@@ -17,15 +19,15 @@ export interface ExecutorOptions {
   /** No router: the in-process backend (`local`), the embedded default. */
   readonly router?: string | undefined;
   /** Explicit backend; defaults to `zenoh` when `router` is given, else `local`. */
-  readonly backend?: BackendKind;
+  readonly backend?: BackendKind | undefined;
   /** ROS domain id, default 0. */
-  readonly domainId?: number;
-  /** Arena capacity (entries: subscriptions, services, clients, timers, guard conditions). Default 256. */
-  readonly capacity?: number;
-  /** Budget for opening the session (zenoh). Default 5000 ms. */
-  readonly connectBudgetMs?: number;
-  /** Limit for keep-all queues (per entry); past it samples are dropped and reported. Default 10000. */
-  readonly keepAllLimit?: number;
+  readonly domainId?: number | undefined;
+  /** Arena capacity (entries: subscriptions, services, clients, timers, guard conditions). Default 256 (`DEFAULT_CAPACITY`). */
+  readonly capacity?: number | undefined;
+  /** Budget for opening the session (zenoh). Default 5000 ms (`DEFAULT_CONNECT_BUDGET_MS`). */
+  readonly connectBudgetMs?: number | undefined;
+  /** Limit for keep-all queues (per entry); past it samples are dropped and reported. Default 10000 (`DEFAULT_KEEP_ALL_LIMIT`). */
+  readonly keepAllLimit?: number | undefined;
 }
 
 /** What one spin round did. */
@@ -46,15 +48,28 @@ export type ExecutorEvent =
   | { readonly type: 'transport'; readonly message: string };
 
 export interface NodeOptions {
-  readonly namespace?: string;
-  readonly naming?: NamingScheme;
+  /** Default `/`. */
+  readonly namespace?: string | undefined;
+  /** Default `ros`. */
+  readonly naming?: NamingScheme | undefined;
 }
 
+/*
+ * Handles are declared as classes without a run-time value: their verbs are then class
+ * methods, which a spread copy (`{ ...handle }`) does not carry, so such a copy (which has
+ * no verbs at run time either) does not type-check as a handle. Implementations `implements`
+ * them; nothing imports them as values.
+ */
+
 /** Handle: exactly two fields, freely copyable; a stale copy answers an error. */
-export interface EntityHandle {
+export declare abstract class EntityHandle {
   readonly executor: Executor;
   readonly handleId: number;
-  /** Releases the registration; this copy then answers NotInitialized, other copies Error. */
+  /**
+   * Releases the registration; this copy then answers NotInitialized, other copies Error.
+   * A frozen copy cannot be emptied: the entry is still released (Ok) and the copy then
+   * answers as a stale one (Error).
+   */
   reset(): Result;
 }
 
@@ -66,12 +81,18 @@ export interface MessageInfo {
   readonly publisherGid: Uint8Array | undefined;
 }
 
-export type SubscriptionHandler<M> = (message: M, info: MessageInfo) => void;
+/**
+ * User code the executor runs during spin, synchronous (what it returns is ignored) or
+ * async: a rejection of the returned promise counts as a handler error, like a synchronous
+ * throw.
+ */
+export type Handler<A extends unknown[]> = ((...args: A) => void) | ((...args: A) => Promise<void>);
+export type Callback = Handler<[]>;
+export type SubscriptionHandler<M> = Handler<[message: M, info: MessageInfo]>;
+/** Answers the response (or a promise of it); `undefined` or `null` are not responses. */
 export type ServiceHandler<Req, Res> = (request: Req, info: MessageInfo) => Res | Promise<Res>;
 /** Reply delivered during spin: the response, or an error value (Timeout, TransportError, ServiceFailed ...). */
-export type ResponseHandler<Res> = (response: ResultOf<Res>, sequenceNumber: bigint) => void;
-
-export type AnyMessageType = MessageType<never> | MessageType<unknown>;
+export type ResponseHandler<Res> = Handler<[response: ResultOf<Res>, sequenceNumber: bigint]>;
 
 export interface Publisher<M> {
   publish(message: M): Result;
@@ -92,8 +113,11 @@ export type ServiceHandle = EntityHandle;
  * Invariant in both types (`in out`): a handle of one service type is not usable as another,
  * even when one request shape happens to be a subtype of the other.
  */
-export interface ClientHandle<in out Req, in out Res> extends EntityHandle {
-  /** Encodes and sends; the reply goes to the response handler during spin. */
+export declare abstract class ClientHandle<in out Req, in out Res> extends EntityHandle {
+  /**
+   * Encodes and sends; the reply goes to the response handler during spin. TryAgain while
+   * `maxRequestsInFlight` requests await their replies.
+   */
   asyncSendRequest(request: Req): ResultOf<bigint>;
   /** Tri-state: ok(true) visible now, ok(false) not yet, error(Unsupported) cannot know. Never spins. */
   serviceIsReady(): ResultOf<boolean>;
@@ -126,7 +150,7 @@ export interface PollClient<Req, Res> {
   readonly handle: EntityHandle;
 }
 
-export interface Timer extends EntityHandle {
+export declare abstract class Timer extends EntityHandle {
   cancel(): Result;
   isCanceled(): boolean;
   /** Restarts the period from now (and un-cancels). */
@@ -134,14 +158,22 @@ export interface Timer extends EntityHandle {
   overrunCount(): number;
 }
 
-export interface GuardCondition extends EntityHandle {
+export declare abstract class GuardCondition extends EntityHandle {
   trigger(): Result;
 }
 
 export interface ClientOptions {
-  readonly qos?: QoSLike;
-  /** Budget of each request sent with asyncSendRequest; past it the handler gets Timeout. Default 10000 ms. */
-  readonly requestBudgetMs?: number;
+  /** Default `QoS.services()`. */
+  readonly qos?: QoSLike | undefined;
+  /** Budget of each request sent with asyncSendRequest; past it the handler gets Timeout. Default 10000 ms (`DEFAULT_REQUEST_BUDGET_MS`). */
+  readonly requestBudgetMs?: number | undefined;
+  /**
+   * Requests awaiting their reply (sent, reply not yet handled) past which asyncSendRequest
+   * answers TryAgain. The reply queue holds exactly this many, so no reply is ever dropped:
+   * every accepted request ends in one handler call. Default: the QoS history depth (10 for
+   * `QoS.services()`; keep-all: the executor's keepAllLimit).
+   */
+  readonly maxRequestsInFlight?: number | undefined;
 }
 
 /** A QoS value (the rclcpp `QoS` class) or a plain record of policies. */
@@ -169,10 +201,11 @@ export interface Node {
     qos?: QoSLike,
   ): ResultOf<SubscriptionHandle>;
   createPollSubscription<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<PollSubscription<M>>;
+  /** The response type comes from `type` alone: a handler answering another shape does not compile. */
   createService<Req, Res>(
     type: ServiceType<Req, Res>,
     name: string,
-    handler: ServiceHandler<Req, Res>,
+    handler: ServiceHandler<NoInfer<Req>, NoInfer<Res>>,
     qos?: QoSLike,
   ): ResultOf<ServiceHandle>;
   createClient<Req, Res>(
@@ -187,9 +220,9 @@ export interface Node {
     options?: ClientOptions,
   ): ResultOf<PollClient<Req, Res>>;
   /** Period in ms, or a Duration. */
-  createWallTimer(period: number | Duration, callback: () => void): ResultOf<Timer>;
-  createOneShotTimer(delay: number | Duration, callback: () => void): ResultOf<Timer>;
-  createGuardCondition(callback: () => void): ResultOf<GuardCondition>;
+  createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer>;
+  createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer>;
+  createGuardCondition(callback: Callback): ResultOf<GuardCondition>;
 
   /** Name and actual QoS answered for a handle (not stored in it). */
   getEntityName(handle: EntityHandle): ResultOf<string>;
@@ -222,8 +255,8 @@ export interface Executor {
   /** True while a handler of this executor runs (blocking helpers answer Reentrant then). */
   inHandler(): boolean;
   ping(budgetMs: number): Promise<Result>;
-  onEvent(listener: (event: ExecutorEvent) => void): () => void;
-  addShutdownCallback(callback: () => void): () => void;
+  onEvent(listener: Handler<[event: ExecutorEvent]>): () => void;
+  addShutdownCallback(callback: Callback): () => void;
   /** Releases every entry and closes the session. */
   shutdown(): Promise<Result>;
   isShutdown(): boolean;

@@ -1,8 +1,12 @@
 /**
  * Type support: what the rclcpp layer needs to carry a message. CDR types (ROS interfaces)
  * and protobuf types (vrobots) both fit this shape.
+ *
+ * Both types are invariant (`in out`): `M` is read (decode) and written (encode), so a
+ * MessageType<A> is neither a MessageType<A | B> (it cannot encode a B) nor a
+ * MessageType<{ a }> of a wider message (it does not decode to one).
  */
-export interface MessageType<M> {
+export interface MessageType<in out M> {
   /** ROS form, e.g. `std_msgs/msg/String` (vrobots: `swarmbotix.states.State`). */
   readonly typeName: string;
   /** `RIHS01_<sha256 hex>` or `TypeHashNotSupported`. */
@@ -13,7 +17,7 @@ export interface MessageType<M> {
   decode(bytes: Uint8Array): M;
 }
 
-export interface ServiceType<Req, Res> {
+export interface ServiceType<in out Req, in out Res> {
   /** ROS form, e.g. `example_interfaces/srv/AddTwoInts`. */
   readonly typeName: string;
   readonly typeHash: string;
