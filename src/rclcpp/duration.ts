@@ -1,7 +1,7 @@
 /**
- * Duration: signed int64 nanoseconds as a bigint, like rclcpp::Duration. Constructors and
- * arithmetic answer InvalidArgument (non-finite input) or Error (int64 overflow) instead of
- * throwing.
+ * Duration: signed int64 nanoseconds as a bigint, like rclcpp::Duration. Constructors answer
+ * InvalidArgument for input that is not finite or lies outside int64 ns; arithmetic answers
+ * Error when it overflows int64. Nothing throws.
  */
 import { err, ok, type ResultOf } from '../result.js';
 
@@ -25,10 +25,16 @@ export class Duration {
     return ok(new Duration(ns));
   }
 
+  /** Truncates toward zero to whole nanoseconds, as fromSeconds does. */
   static fromMs(ms: number): ResultOf<Duration> {
     return Duration.fromScaled('ms', ms, 1e6);
   }
 
+  /**
+   * Truncates toward zero to whole nanoseconds, as rclcpp and nros do (a `double` seconds
+   * value cast to integer nanoseconds). A decimal that binary cannot hold exactly may lose
+   * one nanosecond: `fromSeconds(2.01)` is 2 009 999 999 ns; use `fromNs` for exact values.
+   */
   static fromSeconds(seconds: number): ResultOf<Duration> {
     return Duration.fromScaled('seconds', seconds, 1e9);
   }
@@ -41,7 +47,7 @@ export class Duration {
     if (!Number.isFinite(ns) || Math.abs(ns) >= 2 ** 63) {
       return err('InvalidArgument', `${argument} ${value} is outside int64 nanoseconds`);
     }
-    return ok(new Duration(BigInt(Math.round(ns))));
+    return ok(new Duration(BigInt(Math.trunc(ns))));
   }
 
   plus(other: Duration): ResultOf<Duration> {

@@ -12,6 +12,7 @@ export class Time {
     readonly clockType: ClockType,
   ) {}
 
+  /** InvalidArgument for a value outside [0, 2^63) ns or an unknown clock type. */
   static fromNs(ns: bigint, clockType: ClockType = 'system'): ResultOf<Time> {
     if (typeof ns !== 'bigint' || ns < 0n || ns > INT64_MAX) {
       return err('InvalidArgument', `ns must be a bigint in [0, 2^63), got ${String(ns)}`);
@@ -38,8 +39,13 @@ export class Time {
     return Duration.fromNs(this.nanoseconds - other.nanoseconds);
   }
 
+  /** Error when the sum leaves [0, 2^63) ns: an overflow of the arithmetic, not a bad argument. */
   plus(duration: Duration): ResultOf<Time> {
-    return Time.fromNs(this.nanoseconds + duration.nanoseconds, this.clockType);
+    const ns = this.nanoseconds + duration.nanoseconds;
+    if (ns < 0n || ns > INT64_MAX) {
+      return err('Error', `Time.plus leaves [0, 2^63) ns (${this.nanoseconds} + ${duration.nanoseconds})`);
+    }
+    return ok(new Time(ns, this.clockType));
   }
 
   compare(other: Time): -1 | 0 | 1 {
