@@ -1,47 +1,91 @@
 /**
  * Service clients. The entry sends requests and queues the replies, correlated by the
  * sequence number the rmw returned; replies for requests it no longer waits for (after
- * reset, or abandoned) are dropped. ClientHandle is the two-word handle whose verbs look the
- * entry up in the executor.
+ * reset, or abandoned) are dropped. At most `maxInFlight` requests await their reply, and
+ * the reply queue holds that many, so a reply is never dropped for want of room: every
+ * accepted request ends in one handler call. ClientHandle is the two-word handle whose verbs
+ * look the entry up in the executor.
  */
 
 import { checkBudget } from '../budget.js';
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
-import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
+import { QueuedEntry } from '../executor/queued-entry.js';
 import { describeThrown, err, errCode, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
 import type { ClientHandle, ResponseHandler } from './api.js';
-import { coreOf, entryOf, Handle } from './handle.js';
-import { decodeMessage, encodeMessage } from './type-check.js';
+import { entryOf, Handle, readHandle } from './handle.js';
+import { decodeMessage, describeValue, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
+
+/** Default budget of one request sent with asyncSendRequest. */
+export const DEFAULT_REQUEST_BUDGET_MS = 10_000;
+
+/** ClientOptions read once and checked; maxRequestsInFlight defaults later, from the QoS depth. */
+export interface ClientSettings {
+  readonly qos: unknown;
+  readonly requestBudgetMs: number;
+  readonly maxRequestsInFlight: number | undefined;
+}
+
+export function readClientOptions(options: unknown): ResultOf<ClientSettings> {
+  const o = readOptions('options', options, ['qos', 'requestBudgetMs', 'maxRequestsInFlight']);
+  if (!o.ok) return o;
+  const { qos, maxRequestsInFlight } = o.value;
+  const requestBudgetMs = o.value.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS;
+  const b = checkBudget('options.requestBudgetMs', requestBudgetMs);
+  if (!b.ok) return b;
+  if (
+    maxRequestsInFlight !== undefined &&
+    (typeof maxRequestsInFlight !== 'number' || !Number.isSafeInteger(maxRequestsInFlight) || maxRequestsInFlight < 1)
+  ) {
+    return err(
+      'InvalidArgument',
+      `options.maxRequestsInFlight must be an integer >= 1, got ${describeValue(maxRequestsInFlight)}`,
+    );
+  }
+  return ok({ qos, requestBudgetMs: requestBudgetMs as number, maxRequestsInFlight });
+}
+
+/** sent: awaiting the reply; queued: the reply waits for a round; abandoned: queued, then given up. */
+type RequestState = 'sent' | 'queued' | 'abandoned';
 
 export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   rmw: RmwServiceClient | undefined;
   /** Told when the entry is released (a PollClient settles its in-flight Future then). */
   onReleased: (() => void) | undefined;
-  private readonly pending = new Set<bigint>();
+  /** Every request that holds a slot, until its reply is handled or dropped. */
+  private readonly pending = new Map<bigint, RequestState>();
 
   constructor(
     host: EntryHost,
     service: string,
-    bound: QueueBound,
+    readonly maxInFlight: number,
     readonly type: ServiceType<Req, Res>,
     private readonly onResponse: ResponseHandler<Res>,
     readonly requestBudgetMs: number,
   ) {
-    super(host, EntryKind.Client, service, bound);
+    // Room for every reply that can be pending: the queue never drops one.
+    super(host, EntryKind.Client, service, { keepAll: false, limit: maxInFlight });
   }
 
-  /** Transport side: only replies to requests still awaited are queued. */
+  /** Transport side: one reply per request still awaited is queued; anything else is dropped. */
   receive(reply: RmwReply): void {
-    if (this.alive && this.pending.has(reply.sequenceNumber)) this.offer(reply);
+    if (!this.alive || this.pending.get(reply.sequenceNumber) !== 'sent') return;
+    this.pending.set(reply.sequenceNumber, 'queued');
+    this.offer(reply);
   }
 
   send(request: Req, budgetMs: number): ResultOf<bigint> {
     const rmw = this.rmw;
     if (rmw === undefined) return err('NotInitialized', `client of '${this.name}' is not declared`);
+    if (this.pending.size >= this.maxInFlight) {
+      return err(
+        'TryAgain',
+        `client of '${this.name}' has ${this.pending.size} requests awaiting replies (maxRequestsInFlight ${this.maxInFlight}); spin to take their replies, then send again`,
+      );
+    }
     const bytes = encodeMessage(this.type.Request, request, `request to service '${this.name}'`);
     if (!bytes.ok) return bytes;
     let sent: ResultOf<bigint>;
@@ -50,13 +94,14 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     } catch (thrown) {
       return err('TransportError', `sending a request to service '${this.name}' failed: ${describeThrown(thrown)}`);
     }
-    if (sent.ok) this.pending.add(sent.value);
+    if (sent.ok) this.pending.set(sent.value, 'sent');
     return sent;
   }
 
-  /** Forgets a request: its reply, if it ever comes, is dropped. */
+  /** Forgets a request: its reply, if it ever comes, is dropped. A queued reply keeps its slot until a round drops it. */
   abandon(sequenceNumber: bigint): void {
-    this.pending.delete(sequenceNumber);
+    if (this.pending.get(sequenceNumber) === 'queued') this.pending.set(sequenceNumber, 'abandoned');
+    else this.pending.delete(sequenceNumber);
     this.rmw?.abandon(sequenceNumber);
   }
 
@@ -71,7 +116,9 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   }
 
   protected handleItem(reply: RmwReply, host: EntryHost): void {
-    if (!this.pending.delete(reply.sequenceNumber)) return;
+    const state = this.pending.get(reply.sequenceNumber);
+    this.pending.delete(reply.sequenceNumber);
+    if (state !== 'queued') return;
     let result: ResultOf<Res>;
     if (reply.kind === 'error') {
       result = errCode(reply.code, reply.message);
@@ -90,7 +137,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     this.onReleased?.();
     const rmw = this.rmw;
     if (rmw === undefined) return;
-    for (const seq of this.pending) rmw.abandon(seq);
+    for (const seq of this.pending.keys()) rmw.abandon(seq);
     this.pending.clear();
     rmw.close();
   }
@@ -110,8 +157,9 @@ export async function waitForClientService(
   const found = entryOf(handle, ClientEntry, 'client');
   if (!found.ok) return found;
   const entry = found.value;
-  const core = coreOf(handle.executor);
-  if (core === undefined) return err('InvalidArgument', 'handle.executor is not an rclts executor');
+  const read = readHandle(handle);
+  if (!read.ok) return read;
+  const { core } = read.value;
   if (core.inHandler()) {
     return err('Reentrant', `waitForService('${entry.name}') called inside a handler; use serviceIsReady() there`);
   }

@@ -1,57 +1,75 @@
-/** Graph queries answered from what the rmw has discovered so far. */
-import { err, ok, type ResultOf } from '../result.js';
-import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwGraph, RmwNodeInfo } from '../rmw/rmw.js';
+/**
+ * A node's graph queries, answered from what the rmw has discovered so far (`Unsupported`
+ * where the backend cannot know). The node class extends this.
+ */
+import type { ExecutorCore } from '../executor/executor-core.js';
+import { describeThrown, err, ok, type ResultOf } from '../result.js';
+import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 
-function unsupported(backend: string): ResultOf<never> {
-  return err('Unsupported', `the ${backend} backend cannot discover the graph`);
-}
+export abstract class NodeGraph {
+  abstract readonly executor: ExecutorCore;
+  abstract readonly naming: NamingScheme;
+  /** A topic name resolved as the node resolves it. */
+  protected abstract resolveTopic(topic: string): ResultOf<string>;
 
-function read<T>(graph: RmwGraph, backend: string, query: () => T): ResultOf<T> {
-  if (!graph.supported) return unsupported(backend);
-  try {
-    return ok(query());
-  } catch (thrown) {
-    return err('TransportError', `graph query failed: ${String(thrown)}`);
+  getNodeNames(): ResultOf<readonly RmwNodeInfo[]> {
+    return this.read(() => this.executor.session.graph.nodes());
   }
-}
 
-export function nodeNames(graph: RmwGraph, backend: string): ResultOf<readonly RmwNodeInfo[]> {
-  return read(graph, backend, () => graph.nodes());
-}
+  getEndpoints(): ResultOf<readonly RmwEndpointInfo[]> {
+    return this.read(() => this.executor.session.graph.endpoints());
+  }
 
-export function endpoints(graph: RmwGraph, backend: string): ResultOf<readonly RmwEndpointInfo[]> {
-  return read(graph, backend, () => graph.endpoints());
-}
+  getTopicNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>> {
+    return this.namesAndTypes(['publisher', 'subscription']);
+  }
 
-/** name -> sorted distinct type names, over endpoints of the given kinds. */
-export function namesAndTypes(
-  graph: RmwGraph,
-  backend: string,
-  kinds: readonly EndpointKind[],
-): ResultOf<ReadonlyMap<string, readonly string[]>> {
-  return read(graph, backend, () => {
-    const types = new Map<string, Set<string>>();
-    for (const e of graph.endpoints()) {
-      if (!kinds.includes(e.kind)) continue;
-      let set = types.get(e.name);
-      if (set === undefined) types.set(e.name, (set = new Set()));
-      set.add(e.typeName);
+  getServiceNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>> {
+    return this.namesAndTypes(['service', 'client']);
+  }
+
+  countPublishers(topic: string): ResultOf<number> {
+    return this.count('publisher', topic);
+  }
+
+  countSubscribers(topic: string): ResultOf<number> {
+    return this.count('subscription', topic);
+  }
+
+  private read<T>(query: () => T): ResultOf<T> {
+    if (!this.executor.session.graph.supported) {
+      return err('Unsupported', `the ${this.executor.backend} backend cannot discover the graph`);
     }
-    const sorted = [...types.keys()].sort();
-    return new Map(sorted.map((name) => [name, [...(types.get(name) as Set<string>)].sort()]));
-  });
-}
+    try {
+      return ok(query());
+    } catch (thrown) {
+      return err('TransportError', `graph query failed: ${describeThrown(thrown)}`);
+    }
+  }
 
-export function countEndpoints(
-  graph: RmwGraph,
-  backend: string,
-  kind: EndpointKind,
-  naming: NamingScheme,
-  name: string,
-): ResultOf<number> {
-  return read(
-    graph,
-    backend,
-    () => graph.endpoints().filter((e) => e.kind === kind && e.naming === naming && e.name === name).length,
-  );
+  /** name -> sorted distinct type names, over endpoints of the given kinds. */
+  private namesAndTypes(kinds: readonly EndpointKind[]): ResultOf<ReadonlyMap<string, readonly string[]>> {
+    return this.read(() => {
+      const types = new Map<string, Set<string>>();
+      for (const e of this.executor.session.graph.endpoints()) {
+        if (!kinds.includes(e.kind)) continue;
+        let set = types.get(e.name);
+        if (set === undefined) types.set(e.name, (set = new Set()));
+        set.add(e.typeName);
+      }
+      const sorted = [...types.keys()].sort();
+      return new Map(sorted.map((name) => [name, [...(types.get(name) as Set<string>)].sort()]));
+    });
+  }
+
+  private count(kind: 'publisher' | 'subscription', topic: string): ResultOf<number> {
+    const name = this.resolveTopic(topic);
+    if (!name.ok) return name;
+    return this.read(
+      () =>
+        this.executor.session.graph
+          .endpoints()
+          .filter((e) => e.kind === kind && e.naming === this.naming && e.name === name.value).length,
+    );
+  }
 }

@@ -1,31 +1,20 @@
 /**
- * Node: resolves names under its namespace and naming scheme, validates every argument
- * before anything is declared or registered, and creates entities as arena entries (or,
- * for publishers, caller-owned objects).
+ * Node: resolves names under its namespace and naming scheme and creates entities, each
+ * through the one pipeline of node-entities.ts (every argument checked before anything is
+ * declared or registered); graph queries come from NodeGraph.
  */
 
-import { checkBudget } from '../budget.js';
-import { checkPeriod } from '../executor/budget.js';
 import { Entry } from '../executor/entry.js';
-import type { ExecutorCore } from '../executor/executor-core.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
-import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
-import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
+import { err, ok, type Result, type ResultOf } from '../result.js';
+import type { RmwActualQos } from '../rmw/qos.js';
+import type { NamingScheme, RmwNode } from '../rmw/rmw.js';
 import type {
-  NamingScheme,
-  RmwEndpointInfo,
-  RmwEndpointSpec,
-  RmwEntity,
-  RmwNode,
-  RmwNodeInfo,
-  RmwPublisher,
-} from '../rmw/rmw.js';
-import type {
+  Callback,
   ClientHandle,
   ClientOptions,
   EntityHandle,
-  Executor,
   GuardCondition,
   Node,
   NodeOptions,
@@ -40,36 +29,25 @@ import type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
-import { ClientEntry, ClientHandleImpl } from './client.js';
-import { Duration } from './duration.js';
+import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
+import type { Duration } from './duration.js';
 import { entryOf, Handle } from './handle.js';
 import { fullyQualifiedNodeName, normalizeNamespace, resolveName, validateNodeName } from './names.js';
-import { countEndpoints, endpoints, namesAndTypes, nodeNames } from './node-graph.js';
+import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
+import { NodeGraph } from './node-graph.js';
 import { PollClientImpl } from './poll-client.js';
 import { PollSubscriptionImpl } from './poll-subscription.js';
 import { PublisherImpl } from './publisher.js';
-import { QoS, resolveQos } from './qos.js';
+import { QoS } from './qos.js';
 import { ServiceEntry } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
 import { Clock } from './time.js';
-import { GuardConditionHandle, TimerHandle } from './timer.js';
-import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
+import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
+import { checkFunction, checkMessageType, checkServiceType, describeValue, readOptions } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
-/** The executor as a node sees it: the public verbs plus the arena. */
-export type NodeExecutor = ExecutorCore & Executor;
-
-/** Default budget of one request sent with asyncSendRequest. */
-export const DEFAULT_REQUEST_BUDGET_MS = 10_000;
-
-interface Declarable<R extends RmwEntity> extends Entry {
-  rmw: R | undefined;
-}
-
-export class NodeImpl implements Node {
-  private readonly entries = new Set<Entry>();
-  private readonly publishers = new Set<{ destroy(): Result }>();
-  private destroyed = false;
+export class NodeImpl extends NodeGraph implements Node {
+  private readonly entities: NodeEntities;
   private readonly clock = new Clock('system');
   private readonly removeCloser: () => void;
 
@@ -80,6 +58,13 @@ export class NodeImpl implements Node {
     private readonly namespace: string,
     readonly naming: NamingScheme,
   ) {
+    super();
+    this.entities = new NodeEntities(executor, {
+      naming,
+      namespace,
+      name,
+      fullyQualifiedName: fullyQualifiedNodeName(namespace, name),
+    });
     this.removeCloser = executor.addCloser(() => this.destroy());
   }
 
@@ -95,6 +80,9 @@ export class NodeImpl implements Node {
   resolveName(name: string): ResultOf<string> {
     return resolveName(this.naming, 'name', name, this.namespace, this.name);
   }
+  protected resolveTopic(topic: string): ResultOf<string> {
+    return resolveName(this.naming, 'topic', topic, this.namespace, this.name);
+  }
   /** System time in ns since the Unix epoch. */
   now(): bigint {
     return this.clock.now().nanoseconds;
@@ -103,75 +91,18 @@ export class NodeImpl implements Node {
     return this.clock;
   }
 
-  // ---- entity creation ----
-
-  private refuseClosed(what: string): Err | undefined {
-    if (this.destroyed)
-      return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was destroyed; cannot create ${what}`);
-    if (!this.executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create ${what}`);
-    return undefined;
-  }
-
-  private refuse(what: string): Err | undefined {
-    return this.refuseClosed(what) ?? this.executor.checkCanRegister(what);
-  }
-
-  private spec(name: string, typeName: string, typeHash: string, qos: RmwQos): RmwEndpointSpec {
-    const depth = qos.history === 'keep_all' ? this.executor.keepAllLimit : qos.depth;
-    return { naming: this.naming, name, typeName, typeHash, qos: { ...qos, depth } };
-  }
-
-  /** Registers the entry, then declares its rmw entity; a failed declaration leaves nothing behind. */
-  private admit<R extends RmwEntity, E extends Declarable<R>>(
-    entry: E,
-    declare: () => ResultOf<R>,
-    what: string,
-  ): ResultOf<E> {
-    const registered = this.executor.register(entry);
-    if (!registered.ok) return registered;
-    let declared: ResultOf<R>;
-    try {
-      declared = declare();
-    } catch (thrown) {
-      declared = err('TransportError', `declaring ${what} failed: ${describeThrown(thrown)}`);
-    }
-    if (!declared.ok) {
-      this.executor.release(entry.handleId);
-      return declared;
-    }
-    entry.rmw = declared.value;
-    this.track(entry);
-    return ok(entry);
-  }
-
-  private track(entry: Entry): void {
-    // Drop released entries now and then so a long-lived node does not accumulate them.
-    if (this.entries.size >= 64 && (this.entries.size & (this.entries.size - 1)) === 0) {
-      for (const e of this.entries) if (!e.alive) this.entries.delete(e);
-    }
-    this.entries.add(entry);
-  }
+  // ---- entity creation: validate, then the pipeline of node-entities.ts ----
 
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>> {
-    const refused = this.refuseClosed('a publisher');
-    if (refused !== undefined) return refused;
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
-    const name = resolveName(this.naming, 'topic', topic, this.namespace, this.name);
-    if (!name.ok) return name;
-    const q = resolveQos('qos', qos);
-    if (!q.ok) return q;
-    let declared: ResultOf<RmwPublisher>;
-    try {
-      declared = this.rmw.createPublisher(this.spec(name.value, type.typeName, type.typeHash, q.value));
-    } catch (thrown) {
-      declared = err('TransportError', `declaring publisher on '${name.value}' failed: ${describeThrown(thrown)}`);
-    }
+    const ep = this.entities.endpoint({ kind: 'publisher', name: topic, type: t.value, qosArgument: 'qos', qos });
+    if (!ep.ok) return ep;
+    const { spec, what, name } = ep.value;
+    const declared = guardTransport(`declaring ${what}`, () => this.rmw.createPublisher(spec));
     if (!declared.ok) return declared;
-    const publisher: PublisherImpl<M> = new PublisherImpl<M>(declared.value, type, name.value, () =>
-      this.publishers.delete(publisher),
-    );
-    this.publishers.add(publisher);
+    const publisher = new PublisherImpl<M>(declared.value, t.value, name, (p) => this.entities.untrackPublisher(p));
+    this.entities.trackPublisher(publisher);
     return ok(publisher);
   }
 
@@ -201,22 +132,12 @@ export class NodeImpl implements Node {
   ): ResultOf<SubscriptionEntry<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
-    const name = resolveName(this.naming, 'topic', topic, this.namespace, this.name);
-    if (!name.ok) return name;
-    const q = resolveQos('qos', qos);
-    if (!q.ok) return q;
-    const what = `subscription '${name.value}'`;
-    const refused = this.refuse(what);
-    if (refused !== undefined) return refused;
-    const entry = new SubscriptionEntry<M>(
-      this.executor,
-      name.value,
-      queueBound(q.value, this.executor.keepAllLimit),
-      type,
-      handler,
-    );
-    const spec = this.spec(name.value, type.typeName, type.typeHash, q.value);
-    return this.admit(entry, () => this.rmw.createSubscriber(spec, (sample) => entry.offer(sample)), what);
+    const ep = this.entities.endpoint({ kind: 'subscription', name: topic, type: t.value, qosArgument: 'qos', qos });
+    if (!ep.ok) return ep;
+    const { name, qos: policies, spec, what } = ep.value;
+    const bound = queueBound(policies, this.executor.keepAllLimit);
+    const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
+    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, (sample) => entry.offer(sample)));
   }
 
   createService<Req, Res>(
@@ -227,27 +148,22 @@ export class NodeImpl implements Node {
   ): ResultOf<ServiceHandle> {
     const t = checkServiceType('type', type);
     if (!t.ok) return t;
-    const resolved = resolveName(this.naming, 'service name', name, this.namespace, this.name);
-    if (!resolved.ok) return resolved;
     const h = checkFunction('handler', handler);
     if (!h.ok) return h;
-    const q = resolveQos('qos', qos, QoS.services);
-    if (!q.ok) return q;
-    const what = `service '${resolved.value}'`;
-    const refused = this.refuse(what);
-    if (refused !== undefined) return refused;
-    const entry = new ServiceEntry<Req, Res>(
-      this.executor,
-      resolved.value,
-      queueBound(q.value, this.executor.keepAllLimit),
-      type,
-      handler,
-    );
-    const spec = this.spec(resolved.value, type.typeName, type.typeHash, q.value);
-    const admitted = this.admit(
-      entry,
-      () => this.rmw.createServiceServer(spec, (request) => entry.offer(request)),
-      what,
+    const ep = this.entities.endpoint({
+      kind: 'service',
+      name,
+      type: t.value,
+      qosArgument: 'qos',
+      qos,
+      fallbackQos: QoS.services,
+    });
+    if (!ep.ok) return ep;
+    const { name: resolved, qos: policies, spec, what } = ep.value;
+    const bound = queueBound(policies, this.executor.keepAllLimit);
+    const entry = new ServiceEntry<Req, Res>(this.executor, resolved, bound, t.value, handler);
+    const admitted = this.entities.admit(entry, what, () =>
+      this.rmw.createServiceServer(spec, (request) => entry.offer(request)),
     );
     return admitted.ok ? ok(new Handle(this.executor, admitted.value.handleId)) : admitted;
   }
@@ -270,12 +186,8 @@ export class NodeImpl implements Node {
     options?: ClientOptions,
   ): ResultOf<PollClient<Req, Res>> {
     let poll: PollClientImpl<Req, Res> | undefined;
-    const entry = this.clientEntry(
-      type,
-      name,
-      (response: ResultOf<Res>, seq: bigint) => poll?.onResponse(response, seq),
-      options,
-    );
+    const onResponse = (response: ResultOf<Res>, seq: bigint): void => poll?.onResponse(response, seq);
+    const entry = this.clientEntry(type, name, onResponse, options);
     if (!entry.ok) return entry;
     poll = new PollClientImpl<Req, Res>(new Handle(this.executor, entry.value.handleId), this.executor);
     entry.value.onReleased = poll.onReleased;
@@ -290,71 +202,65 @@ export class NodeImpl implements Node {
   ): ResultOf<ClientEntry<Req, Res>> {
     const t = checkServiceType('type', type);
     if (!t.ok) return t;
-    const resolved = resolveName(this.naming, 'service name', name, this.namespace, this.name);
-    if (!resolved.ok) return resolved;
-    if (options !== undefined && (typeof options !== 'object' || options === null)) {
-      return err('InvalidArgument', `options must be an object, got ${String(options)}`);
-    }
-    const budget = options?.requestBudgetMs ?? DEFAULT_REQUEST_BUDGET_MS;
-    const b = checkBudget('options.requestBudgetMs', budget);
-    if (!b.ok) return b;
-    const q = resolveQos('options.qos', options?.qos, QoS.services);
-    if (!q.ok) return q;
-    const what = `client of '${resolved.value}'`;
-    const refused = this.refuse(what);
-    if (refused !== undefined) return refused;
+    const o = readClientOptions(options);
+    if (!o.ok) return o;
+    const ep = this.entities.endpoint({
+      kind: 'client',
+      name,
+      type: t.value,
+      qosArgument: 'options.qos',
+      qos: o.value.qos,
+      fallbackQos: QoS.services,
+    });
+    if (!ep.ok) return ep;
+    const { name: resolved, spec, what } = ep.value;
+    // Default: as many in flight as the reply queue's depth (keep-all: the executor's limit).
+    const maxInFlight = o.value.maxRequestsInFlight ?? spec.qos.depth;
     const entry = new ClientEntry<Req, Res>(
       this.executor,
-      resolved.value,
-      queueBound(q.value, this.executor.keepAllLimit),
-      type,
+      resolved,
+      maxInFlight,
+      t.value,
       onResponse,
-      budget,
+      o.value.requestBudgetMs,
     );
-    const spec = this.spec(resolved.value, type.typeName, type.typeHash, q.value);
-    return this.admit(entry, () => this.rmw.createServiceClient(spec, (reply) => entry.receive(reply)), what);
+    return this.entities.admit(entry, what, () => this.rmw.createServiceClient(spec, (reply) => entry.receive(reply)));
   }
 
-  createWallTimer(period: number | Duration, callback: () => void): ResultOf<Timer> {
+  createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer> {
     return this.createTimer('period', period, callback, false);
   }
 
-  createOneShotTimer(delay: number | Duration, callback: () => void): ResultOf<Timer> {
+  createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer> {
     return this.createTimer('delay', delay, callback, true);
   }
 
   private createTimer(
     argument: string,
     period: number | Duration,
-    callback: () => void,
+    callback: Callback,
     oneShot: boolean,
   ): ResultOf<Timer> {
-    const ms = period instanceof Duration ? period.toMs() : period;
-    const p = checkPeriod(argument, ms);
-    if (!p.ok) return p;
+    const ms = timerPeriodMs(argument, period);
+    if (!ms.ok) return ms;
     const c = checkFunction('callback', callback);
     if (!c.ok) return c;
-    const what = `${oneShot ? 'one-shot ' : ''}timer of ${ms} ms`;
-    const refused = this.refuse(what);
+    const what = `${oneShot ? 'one-shot ' : ''}timer of ${ms.value} ms`;
+    const refused = this.entities.refuse(what);
     if (refused !== undefined) return refused;
-    const entry = new TimerEntry(this.executor, ms, oneShot, callback, what);
-    const registered = this.executor.register(entry);
-    if (!registered.ok) return registered;
-    this.executor.arm(entry);
-    this.track(entry);
-    return ok(new TimerHandle(this.executor, entry.handleId));
+    const admitted = this.entities.admitLocal(new TimerEntry(this.executor, ms.value, oneShot, callback, what));
+    if (!admitted.ok) return admitted;
+    this.executor.arm(admitted.value);
+    return ok(new TimerHandle(this.executor, admitted.value.handleId));
   }
 
-  createGuardCondition(callback: () => void): ResultOf<GuardCondition> {
+  createGuardCondition(callback: Callback): ResultOf<GuardCondition> {
     const c = checkFunction('callback', callback);
     if (!c.ok) return c;
-    const refused = this.refuse('guard condition');
+    const refused = this.entities.refuse('guard condition');
     if (refused !== undefined) return refused;
-    const entry = new GuardEntry(callback);
-    const registered = this.executor.register(entry);
-    if (!registered.ok) return registered;
-    this.track(entry);
-    return ok(new GuardConditionHandle(this.executor, entry.handleId));
+    const admitted = this.entities.admitLocal(new GuardEntry(callback));
+    return admitted.ok ? ok(new GuardConditionHandle(this.executor, admitted.value.handleId)) : admitted;
   }
 
   // ---- per-handle queries ----
@@ -375,39 +281,11 @@ export class NodeImpl implements Node {
     return entryOf(handle, Entry, 'entity').ok;
   }
 
-  // ---- graph ----
-
-  getNodeNames(): ResultOf<readonly RmwNodeInfo[]> {
-    return nodeNames(this.executor.session.graph, this.executor.backend);
-  }
-  getTopicNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>> {
-    return namesAndTypes(this.executor.session.graph, this.executor.backend, ['publisher', 'subscription']);
-  }
-  getServiceNamesAndTypes(): ResultOf<ReadonlyMap<string, readonly string[]>> {
-    return namesAndTypes(this.executor.session.graph, this.executor.backend, ['service', 'client']);
-  }
-  countPublishers(topic: string): ResultOf<number> {
-    return this.count('publisher', topic);
-  }
-  countSubscribers(topic: string): ResultOf<number> {
-    return this.count('subscription', topic);
-  }
-  private count(kind: 'publisher' | 'subscription', topic: string): ResultOf<number> {
-    const name = resolveName(this.naming, 'topic', topic, this.namespace, this.name);
-    if (!name.ok) return name;
-    return countEndpoints(this.executor.session.graph, this.executor.backend, kind, this.naming, name.value);
-  }
-  getEndpoints(): ResultOf<readonly RmwEndpointInfo[]> {
-    return endpoints(this.executor.session.graph, this.executor.backend);
-  }
-
   destroy(): Result {
-    if (this.destroyed) return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was already destroyed`);
-    this.destroyed = true;
+    if (!this.entities.destroy()) {
+      return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was already destroyed`);
+    }
     this.removeCloser();
-    for (const entry of this.entries) if (entry.alive) this.executor.release(entry.handleId);
-    this.entries.clear();
-    for (const publisher of [...this.publishers]) publisher.destroy();
     this.rmw.close();
     return ok();
   }
@@ -417,21 +295,17 @@ export function createNode(executor: NodeExecutor, name: string, options?: NodeO
   if (!executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create node '${String(name)}'`);
   const valid = validateNodeName(name);
   if (!valid.ok) return valid;
-  if (options !== undefined && (typeof options !== 'object' || options === null)) {
-    return err('InvalidArgument', `options of node '${name}' must be an object`);
-  }
-  const namespace = normalizeNamespace(options?.namespace);
+  const o = readOptions(`options of node '${name}'`, options, ['namespace', 'naming']);
+  if (!o.ok) return o;
+  const namespace = normalizeNamespace(o.value.namespace);
   if (!namespace.ok) return namespace;
-  const naming = options?.naming ?? 'ros';
+  const naming = o.value.naming ?? 'ros';
   if (naming !== 'ros' && naming !== 'raw') {
-    return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got '${String(naming)}'`);
+    return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
   }
-  let rmw: ResultOf<RmwNode>;
-  try {
-    rmw = executor.session.createNode({ name, namespace: namespace.value, enclave: '/' });
-  } catch (thrown) {
-    rmw = err('TransportError', `creating node '${name}' failed: ${describeThrown(thrown)}`);
-  }
+  const rmw = guardTransport(`creating node '${name}'`, () =>
+    executor.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
+  );
   if (!rmw.ok) return rmw;
   return ok(new NodeImpl(executor, rmw.value, name, namespace.value, naming));
 }

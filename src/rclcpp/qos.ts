@@ -4,9 +4,10 @@
  * A value that cannot be applied (depth 0, a negative deadline) is refused with
  * InvalidArgument when an entity is created with it, before anything is declared.
  */
-import { err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { Durability, History, LivelinessPolicy, Reliability, RmwQos } from '../rmw/qos.js';
 import type { QoSLike } from './api.js';
+import { describeValue } from './type-check.js';
 
 const DEFAULT: RmwQos = {
   reliability: 'reliable',
@@ -127,38 +128,40 @@ function isMs(x: unknown): boolean {
 export function checkRmwQos(argument: string, q: RmwQos): Result {
   const bad = (what: string): Result => err('InvalidArgument', `${argument}: ${what}`);
   if (q.reliability !== 'reliable' && q.reliability !== 'best_effort')
-    return bad(`reliability '${String(q.reliability)}' is not a policy`);
+    return bad(`reliability ${describeValue(q.reliability)} is not a policy`);
   if (q.durability !== 'volatile' && q.durability !== 'transient_local')
-    return bad(`durability '${String(q.durability)}' is not a policy`);
+    return bad(`durability ${describeValue(q.durability)} is not a policy`);
   if (q.history !== 'keep_last' && q.history !== 'keep_all')
-    return bad(`history '${String(q.history)}' is not a policy`);
+    return bad(`history ${describeValue(q.history)} is not a policy`);
   if (q.history === 'keep_last' && (!Number.isInteger(q.depth) || q.depth < 1)) {
-    return bad(`keep-last depth must be an integer >= 1, got ${String(q.depth)}`);
+    return bad(`keep-last depth must be an integer >= 1, got ${describeValue(q.depth)}`);
   }
   if (q.liveliness !== 'automatic' && q.liveliness !== 'manual_by_topic')
-    return bad(`liveliness '${String(q.liveliness)}' is not a policy`);
-  if (!isMs(q.deadlineMs)) return bad(`deadline must be finite ms >= 0, got ${String(q.deadlineMs)}`);
-  if (!isMs(q.lifespanMs)) return bad(`lifespan must be finite ms >= 0, got ${String(q.lifespanMs)}`);
+    return bad(`liveliness ${describeValue(q.liveliness)} is not a policy`);
+  if (!isMs(q.deadlineMs)) return bad(`deadline must be finite ms >= 0, got ${describeValue(q.deadlineMs)}`);
+  if (!isMs(q.lifespanMs)) return bad(`lifespan must be finite ms >= 0, got ${describeValue(q.lifespanMs)}`);
   if (!isMs(q.livelinessLeaseMs))
-    return bad(`liveliness lease must be finite ms >= 0, got ${String(q.livelinessLeaseMs)}`);
+    return bad(`liveliness lease must be finite ms >= 0, got ${describeValue(q.livelinessLeaseMs)}`);
   return ok();
 }
 
-/** The policies of an optional QoSLike argument (default when absent), validated. */
-export function resolveQos(
-  argument: string,
-  qos: QoSLike | undefined,
-  fallback: () => QoS = QoS.default,
-): ResultOf<RmwQos> {
+/**
+ * The policies of an optional QoSLike argument (default when absent), validated. `toRmw`
+ * and the policies it answers are read once, inside a try: a throwing getter or a Proxy
+ * answers InvalidArgument.
+ */
+export function resolveQos(argument: string, qos: unknown, fallback: () => QoS = QoS.default): ResultOf<RmwQos> {
   if (qos === undefined) return ok(fallback().toRmw());
-  if (typeof qos !== 'object' || qos === null || typeof (qos as { toRmw?: unknown }).toRmw !== 'function') {
-    return err('InvalidArgument', `${argument} must be a QoS (or an object with toRmw()), got ${String(qos)}`);
-  }
+  const notQos = (): ResultOf<never> =>
+    err('InvalidArgument', `${argument} must be a QoS (or an object with toRmw()), got ${describeValue(qos)}`);
+  if (typeof qos !== 'object' || qos === null) return notQos();
   let policies: RmwQos;
   try {
-    policies = { ...DEFAULT, ...qos.toRmw() };
-  } catch {
-    return err('InvalidArgument', `${argument}.toRmw() threw`);
+    const toRmw: unknown = (qos as Partial<QoSLike>).toRmw;
+    if (typeof toRmw !== 'function') return notQos();
+    policies = { ...DEFAULT, ...(toRmw.call(qos) as RmwQos) };
+  } catch (thrown) {
+    return err('InvalidArgument', `${argument} could not be read: ${describeThrown(thrown)}`);
   }
   const checked = checkRmwQos(argument, policies);
   return checked.ok ? ok(policies) : checked;

@@ -1,9 +1,23 @@
 /** Timer and GuardCondition handles: two words, verbs on the prototype. */
 
+import { checkPeriod } from '../executor/budget.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
-import { ok, type Result } from '../result.js';
+import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { GuardCondition, Timer } from './api.js';
+import { Duration } from './duration.js';
 import { coreOf, entryOf, Handle } from './handle.js';
+
+/** A period given in ms or as a Duration, checked (a hostile object answers InvalidArgument). */
+export function timerPeriodMs(argument: string, period: unknown): ResultOf<number> {
+  let ms: unknown;
+  try {
+    ms = period instanceof Duration ? period.toMs() : period;
+  } catch {
+    return err('InvalidArgument', `${argument} must be a number of milliseconds or a Duration`);
+  }
+  const p = checkPeriod(argument, ms);
+  return p.ok ? ok(ms as number) : p;
+}
 
 export class TimerHandle extends Handle implements Timer {
   cancel(): Result {

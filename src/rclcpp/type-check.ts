@@ -1,34 +1,109 @@
-/** Run-time checks of what the type system already demands, for plain JavaScript callers. */
+/**
+ * Run-time checks at the public boundary, for plain JavaScript callers and hostile values:
+ * every argument object (type support, options) is read once, inside a try, into a plain
+ * snapshot, so a throwing getter or a Proxy answers InvalidArgument naming the argument and
+ * nothing later reads the caller's object again.
+ */
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwAttachment } from '../rmw/rmw.js';
 import type { MessageInfo } from './api.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
-export function checkMessageType(argument: string, type: unknown): Result {
-  const t = type as Partial<MessageType<unknown>> | null;
-  if (typeof t !== 'object' || t === null)
-    return err('InvalidArgument', `${argument} must be a message type, got ${String(type)}`);
-  if (typeof t.typeName !== 'string' || t.typeName.length === 0)
-    return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
-  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0)
-    return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
-  if (typeof t.encode !== 'function' || typeof t.decode !== 'function') {
-    return err('InvalidArgument', `${argument} (${t.typeName}) must have encode() and decode()`);
+/** A value in an error sentence, without calling anything the caller defined. */
+export function describeValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return `'${value}'`;
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'undefined':
+    case 'symbol':
+      return String(value);
+    case 'function':
+      return 'a function';
+    default:
+      return value === null ? 'null' : 'an object';
   }
-  return ok();
 }
 
-export function checkServiceType(argument: string, type: unknown): Result {
-  const t = type as Partial<ServiceType<unknown, unknown>> | null;
-  if (typeof t !== 'object' || t === null)
-    return err('InvalidArgument', `${argument} must be a service type, got ${String(type)}`);
-  if (typeof t.typeName !== 'string' || t.typeName.length === 0)
-    return err('InvalidArgument', `${argument}.typeName must be a non-empty string`);
-  if (typeof t.typeHash !== 'string' || t.typeHash.length === 0)
-    return err('InvalidArgument', `${argument}.typeHash must be a non-empty string`);
-  const req = checkMessageType(`${argument}.Request`, t.Request);
-  if (!req.ok) return req;
-  return checkMessageType(`${argument}.Response`, t.Response);
+/**
+ * Reads the named fields of an optional options object once. Absent options read as all
+ * undefined; a non-object, or a field whose read throws, is InvalidArgument naming it.
+ */
+export function readOptions<K extends string>(
+  argument: string,
+  options: unknown,
+  keys: readonly K[],
+): ResultOf<{ readonly [P in K]: unknown }> {
+  const read: Partial<Record<K, unknown>> = {};
+  if (options === undefined) return ok(read as Record<K, unknown>);
+  if (typeof options !== 'object' || options === null) {
+    return err('InvalidArgument', `${argument} must be an object, got ${describeValue(options)}`);
+  }
+  for (const key of keys) {
+    try {
+      read[key] = (options as Record<K, unknown>)[key];
+    } catch (thrown) {
+      return err('InvalidArgument', `${argument}.${key} could not be read: ${describeThrown(thrown)}`);
+    }
+  }
+  return ok(read as Record<K, unknown>);
+}
+
+function nonEmptyString(argument: string, value: unknown): ResultOf<string> {
+  return typeof value === 'string' && value.length > 0
+    ? ok(value)
+    : err('InvalidArgument', `${argument} must be a non-empty string, got ${describeValue(value)}`);
+}
+
+/** A frozen snapshot of a message type; encode and decode still run the caller's functions. */
+export function checkMessageType<M>(argument: string, type: MessageType<M>): ResultOf<MessageType<M>> {
+  const read = readOptions(argument, type, ['typeName', 'typeHash', 'encode', 'decode']);
+  if (!read.ok) return read;
+  if (type === undefined) return err('InvalidArgument', `${argument} must be a message type, got undefined`);
+  const typeName = nonEmptyString(`${argument}.typeName`, read.value.typeName);
+  if (!typeName.ok) return typeName;
+  const typeHash = nonEmptyString(`${argument}.typeHash`, read.value.typeHash);
+  if (!typeHash.ok) return typeHash;
+  const { encode, decode } = read.value;
+  if (typeof encode !== 'function' || typeof decode !== 'function') {
+    return err('InvalidArgument', `${argument} (${typeName.value}) must have encode() and decode()`);
+  }
+  return ok(
+    Object.freeze({
+      typeName: typeName.value,
+      typeHash: typeHash.value,
+      encode: (message: M): Uint8Array => encode.call(type, message),
+      decode: (bytes: Uint8Array): M => decode.call(type, bytes),
+    }),
+  );
+}
+
+/** A frozen snapshot of a service type and its two message types. */
+export function checkServiceType<Req, Res>(
+  argument: string,
+  type: ServiceType<Req, Res>,
+): ResultOf<ServiceType<Req, Res>> {
+  const read = readOptions(argument, type, ['typeName', 'typeHash', 'Request', 'Response']);
+  if (!read.ok) return read;
+  if (type === undefined) return err('InvalidArgument', `${argument} must be a service type, got undefined`);
+  const typeName = nonEmptyString(`${argument}.typeName`, read.value.typeName);
+  if (!typeName.ok) return typeName;
+  const typeHash = nonEmptyString(`${argument}.typeHash`, read.value.typeHash);
+  if (!typeHash.ok) return typeHash;
+  const request = checkMessageType(`${argument}.Request`, read.value.Request as MessageType<Req>);
+  if (!request.ok) return request;
+  const response = checkMessageType(`${argument}.Response`, read.value.Response as MessageType<Res>);
+  if (!response.ok) return response;
+  return ok(
+    Object.freeze({
+      typeName: typeName.value,
+      typeHash: typeHash.value,
+      Request: request.value,
+      Response: response.value,
+    }),
+  );
 }
 
 export function checkFunction(argument: string, fn: unknown): Result {

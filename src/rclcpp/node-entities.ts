@@ -1,0 +1,151 @@
+/**
+ * How an entity of a node comes to exist, written once for every kind:
+ *   validate -> resolve -> refuse -> entry -> admit.
+ * The caller validates what is specific to its kind (type support, handler, options, each
+ * read once); `endpoint` resolves the name under the node and the QoS policies and refuses
+ * when the node or the executor is closed or the arena is full; the caller builds the entry;
+ * `admit` registers it and declares its rmw entity (a failed declaration leaves nothing
+ * behind). What was admitted is kept, so destroying the node releases all of it.
+ */
+import type { Entry } from '../executor/entry.js';
+import type { ExecutorCore } from '../executor/executor-core.js';
+import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
+import type { RmwQos } from '../rmw/qos.js';
+import type { NamingScheme, RmwEndpointSpec } from '../rmw/rmw.js';
+import type { Executor } from './api.js';
+import { resolveName } from './names.js';
+import { type QoS, resolveQos } from './qos.js';
+
+/** The executor as a node sees it: the public verbs plus the arena. */
+export type NodeExecutor = ExecutorCore & Executor;
+
+/** Where a node resolves names. */
+export interface NodeScope {
+  readonly naming: NamingScheme;
+  readonly namespace: string;
+  readonly name: string;
+  /** `/ns/name`, for messages */
+  readonly fullyQualifiedName: string;
+}
+
+export type EndpointKind = 'publisher' | 'subscription' | 'service' | 'client';
+
+export interface EndpointRequest {
+  readonly kind: EndpointKind;
+  /** the caller's name argument, resolved here */
+  readonly name: unknown;
+  /** already checked type support */
+  readonly type: { readonly typeName: string; readonly typeHash: string };
+  /** name of the QoS argument in messages (`qos`, `options.qos`) and its value */
+  readonly qosArgument: string;
+  readonly qos: unknown;
+  readonly fallbackQos?: () => QoS;
+}
+
+/** An endpoint's checked inputs: resolved name, validated policies, the rmw spec. */
+export interface Endpoint {
+  readonly name: string;
+  readonly qos: RmwQos;
+  readonly spec: RmwEndpointSpec;
+  /** e.g. `subscription '/chatter'`, for refusals and errors */
+  readonly what: string;
+}
+
+/** Runs a transport call, turning a throw into TransportError. */
+export function guardTransport<T>(what: string, call: () => ResultOf<T>): ResultOf<T> {
+  try {
+    return call();
+  } catch (thrown) {
+    return err('TransportError', `${what} failed: ${describeThrown(thrown)}`);
+  }
+}
+
+export class NodeEntities {
+  private readonly entries = new Set<Entry>();
+  private readonly publishers = new Set<{ destroy(): Result }>();
+  private destroyed = false;
+
+  constructor(
+    private readonly executor: NodeExecutor,
+    private readonly scope: NodeScope,
+  ) {}
+
+  /** NotInitialized once the node or the executor is closed. */
+  refuseClosed(what: string): Err | undefined {
+    if (this.destroyed) {
+      return err('NotInitialized', `node '${this.scope.fullyQualifiedName}' was destroyed; cannot create ${what}`);
+    }
+    if (!this.executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create ${what}`);
+    return undefined;
+  }
+
+  /** Closed, or no room in the arena. */
+  refuse(what: string): Err | undefined {
+    return this.refuseClosed(what) ?? this.executor.checkCanRegister(what);
+  }
+
+  /** resolve -> refuse for an endpoint. Publishers are caller-owned: only a closed node refuses them. */
+  endpoint(request: EndpointRequest): ResultOf<Endpoint> {
+    const { naming, namespace, name: nodeName } = this.scope;
+    const topicLike = request.kind === 'publisher' || request.kind === 'subscription';
+    const name = resolveName(naming, topicLike ? 'topic' : 'service name', request.name, namespace, nodeName);
+    if (!name.ok) return name;
+    const qos = resolveQos(request.qosArgument, request.qos, request.fallbackQos);
+    if (!qos.ok) return qos;
+    const what = request.kind === 'client' ? `client of '${name.value}'` : `${request.kind} '${name.value}'`;
+    const refused = request.kind === 'publisher' ? this.refuseClosed(what) : this.refuse(what);
+    if (refused !== undefined) return refused;
+    const depth = qos.value.history === 'keep_all' ? this.executor.keepAllLimit : qos.value.depth;
+    const { typeName, typeHash } = request.type;
+    const spec = { naming, name: name.value, typeName, typeHash, qos: { ...qos.value, depth } };
+    return ok({ name: name.value, qos: qos.value, spec, what });
+  }
+
+  /** admit: registers the entry, then declares its rmw entity; a failed declaration leaves nothing behind. */
+  admit<R, E extends Entry & { rmw: R | undefined }>(entry: E, what: string, declare: () => ResultOf<R>): ResultOf<E> {
+    const registered = this.executor.register(entry);
+    if (!registered.ok) return registered;
+    const declared = guardTransport(`declaring ${what}`, declare);
+    if (!declared.ok) {
+      this.executor.release(entry.handleId);
+      return declared;
+    }
+    entry.rmw = declared.value;
+    this.track(entry);
+    return ok(entry);
+  }
+
+  /** admit for entries without a transport side (timers, guard conditions). */
+  admitLocal<E extends Entry>(entry: E): ResultOf<E> {
+    const registered = this.executor.register(entry);
+    if (registered.ok) this.track(entry);
+    return registered;
+  }
+
+  /** Keeps a caller-owned publisher until it is destroyed, or the node is. */
+  trackPublisher(publisher: { destroy(): Result }): void {
+    this.publishers.add(publisher);
+  }
+
+  untrackPublisher(publisher: { destroy(): Result }): void {
+    this.publishers.delete(publisher);
+  }
+
+  /** Releases every entry and publisher; false when already destroyed. */
+  destroy(): boolean {
+    if (this.destroyed) return false;
+    this.destroyed = true;
+    for (const entry of this.entries) if (entry.alive) this.executor.release(entry.handleId);
+    this.entries.clear();
+    for (const publisher of [...this.publishers]) publisher.destroy();
+    return true;
+  }
+
+  private track(entry: Entry): void {
+    // Drop released entries now and then so a long-lived node does not accumulate them.
+    if (this.entries.size >= 64 && (this.entries.size & (this.entries.size - 1)) === 0) {
+      for (const e of this.entries) if (!e.alive) this.entries.delete(e);
+    }
+    this.entries.add(entry);
+  }
+}
