@@ -1,8 +1,6 @@
 /**
- * The executor area's public surface. `Executor.create` assembles the arena core with the
- * rclcpp node factory (src/rclcpp/executor.ts); importing it from here or from the package
- * root is the same thing.
+ * The executor area's public surface. `Executor.create` lives in the rclcpp area (it builds
+ * nodes on top of this one) and is public from there.
  */
-export { Executor } from '../rclcpp/executor.js';
 export type { ExecutorStats } from './executor-core.js';
 export { EMPTY_HANDLE_ID, MAX_GENERATION, MAX_SLOTS } from './handle-id.js';

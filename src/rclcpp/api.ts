@@ -7,7 +7,7 @@
  *
  * Adding members is fine; changing or removing one breaks the vrobots layer.
  */
-import type { RclError, Result, ResultOf } from '../result.js';
+import type { Result, ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 import type { Duration } from './duration.js';
@@ -271,5 +271,3 @@ export interface Executor {
     readonly listenerErrors: number;
   };
 }
-
-export type { RclError };

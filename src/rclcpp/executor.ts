@@ -2,6 +2,10 @@
  * `Executor.create(opts)`: validates the options, opens the rmw session (local by default,
  * zenoh with a router) and returns the executor. The executor is the arena core plus
  * `createNode`, which lives here so that src/executor never calls up into src/rclcpp.
+ *
+ * `Executor` is two things under one name, merged here and nowhere else: the interface (declared
+ * with the rest of the contract in api.ts) and the value whose `create` opens one. Import
+ * `Executor` once and use it as either: `const made = await Executor.create(); let e: Executor;`.
  */
 
 import { checkBudget } from '../budget.js';
@@ -11,17 +15,40 @@ import { openRmwSession } from '../executor/open-rmw-session.js';
 import { err, ok, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import { parseRouterLocator } from '../rmw/router-locator.js';
-import type { Executor as ExecutorApi, ExecutorOptions, Node, NodeOptions } from './api.js';
-import { createNode } from './node.js';
+import type * as api from './api.js';
+import { normalizeNamespace, validateNodeName } from './names.js';
+import { NodeImpl } from './node.js';
+import { guardTransport } from './node-entities.js';
 import { describeValue, readOptions } from './type-check.js';
 
+/** Arena entries (subscriptions, services, clients, timers, guard conditions) per executor. */
 export const DEFAULT_CAPACITY = 256;
+/** Budget for opening a zenoh session. */
 export const DEFAULT_CONNECT_BUDGET_MS = 5000;
+/** Items a keep-all queue holds before it refuses (and reports) more. */
 export const DEFAULT_KEEP_ALL_LIMIT = 10_000;
+export const DEFAULT_DOMAIN_ID = 0;
 
-export class RclExecutor extends ExecutorCore implements ExecutorApi {
-  createNode(name: string, options?: NodeOptions): ResultOf<Node> {
-    return createNode(this, name, options);
+export class RclExecutor extends ExecutorCore implements api.Executor {
+  createNode(name: string, options?: api.NodeOptions): ResultOf<api.Node> {
+    if (!this.isOpen()) {
+      return err('NotInitialized', `executor is shut down; cannot create node ${describeValue(name)}`);
+    }
+    const valid = validateNodeName(name);
+    if (!valid.ok) return valid;
+    const o = readOptions(`options of node '${name}'`, options, ['namespace', 'naming']);
+    if (!o.ok) return o;
+    const namespace = normalizeNamespace(o.value.namespace);
+    if (!namespace.ok) return namespace;
+    const naming = o.value.naming ?? 'ros';
+    if (naming !== 'ros' && naming !== 'raw') {
+      return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
+    }
+    const rmw = guardTransport(`creating node '${name}'`, () =>
+      this.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
+    );
+    if (!rmw.ok) return rmw;
+    return ok(new NodeImpl(this, rmw.value, name, namespace.value, naming));
   }
 }
 
@@ -39,7 +66,7 @@ function isCount(x: unknown, min: number, max: number): x is number {
 }
 
 /** Every option read once, checked and defaulted, or InvalidArgument naming the option. */
-export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultOf<CheckedOptions> {
+export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): ResultOf<CheckedOptions> {
   const read = readOptions('options', opts, [
     'router',
     'backend',
@@ -61,7 +88,7 @@ export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultO
     return err('InvalidArgument', `backend must be 'local' or 'zenoh', got ${describeValue(backend)}`);
   if (backend === 'zenoh' && router === undefined)
     return err('InvalidArgument', "backend 'zenoh' needs router (a locator such as 'ws/127.0.0.1:10000')");
-  const domainId = o.domainId ?? 0;
+  const domainId = o.domainId ?? DEFAULT_DOMAIN_ID;
   if (!isCount(domainId, 0, 2 ** 31 - 1))
     return err('InvalidArgument', `domainId must be a non-negative integer, got ${describeValue(domainId)}`);
   const capacity = o.capacity ?? DEFAULT_CAPACITY;
@@ -79,7 +106,7 @@ export function checkExecutorOptions(opts: ExecutorOptions | undefined): ResultO
 /** Wraps an already open session (tests, custom backends). The executor owns it from now on. */
 export function createExecutorOnSession(
   session: RmwSession,
-  opts?: Omit<ExecutorOptions, 'router' | 'backend' | 'domainId' | 'connectBudgetMs'>,
+  opts?: Omit<api.ExecutorOptions, 'router' | 'backend' | 'domainId' | 'connectBudgetMs'>,
   internals?: CoreInternals,
 ): ResultOf<RclExecutor> {
   const checked = checkExecutorOptions(opts);
@@ -87,7 +114,7 @@ export function createExecutorOnSession(
   return ok(new RclExecutor(session, checked.value, internals));
 }
 
-async function create(opts?: ExecutorOptions): Promise<ResultOf<ExecutorApi>> {
+async function create(opts?: api.ExecutorOptions): Promise<ResultOf<Executor>> {
   const checked = checkExecutorOptions(opts);
   if (!checked.ok) return checked;
   const session = await openRmwSession(checked.value);
@@ -95,6 +122,7 @@ async function create(opts?: ExecutorOptions): Promise<ResultOf<ExecutorApi>> {
   return ok(new RclExecutor(session.value, checked.value));
 }
 
-/** `Executor.create(opts)` — the value; `Executor` is also the interface type. */
-export const Executor = Object.freeze({ create });
-export type Executor = ExecutorApi;
+/** The interface: the executor's verbs (api.ts). */
+export type Executor = api.Executor;
+/** The value: `Executor.create(opts)`. */
+export const Executor: { readonly create: typeof create } = Object.freeze({ create });

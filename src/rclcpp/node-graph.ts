@@ -1,10 +1,15 @@
 /**
- * A node's graph queries, answered from what the rmw has discovered so far (`Unsupported`
- * where the backend cannot know). The node class extends this.
+ * What a node answers without creating anything: graph queries, from what the rmw has
+ * discovered so far (`Unsupported` where the backend cannot know), and the name, QoS and
+ * validity of a handle (kept out of the two-word handle). The node class extends this.
  */
+import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
+import type { RmwActualQos } from '../rmw/qos.js';
 import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+import type { EntityHandle } from './api.js';
+import { entryOf } from './handle.js';
 
 export abstract class NodeGraph {
   abstract readonly executor: ExecutorCore;
@@ -34,6 +39,22 @@ export abstract class NodeGraph {
 
   countSubscribers(topic: string): ResultOf<number> {
     return this.count('subscription', topic);
+  }
+
+  getEntityName(handle: EntityHandle): ResultOf<string> {
+    const found = entryOf(handle, Entry, 'entity');
+    return found.ok ? ok(found.value.name) : found;
+  }
+
+  getEntityQos(handle: EntityHandle): ResultOf<RmwActualQos> {
+    const found = entryOf(handle, Entry, 'entity');
+    if (!found.ok) return found;
+    const qos = found.value.actualQos();
+    return qos === undefined ? err('InvalidArgument', `${found.value.describe()} has no QoS`) : ok(qos);
+  }
+
+  isValid(handle: EntityHandle): boolean {
+    return entryOf(handle, Entry, 'entity').ok;
   }
 
   private read<T>(query: () => T): ResultOf<T> {

@@ -4,20 +4,16 @@
  * declared or registered); graph queries come from NodeGraph.
  */
 
-import { Entry } from '../executor/entry.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
-import type { RmwActualQos } from '../rmw/qos.js';
 import type { NamingScheme, RmwNode } from '../rmw/rmw.js';
 import type {
   Callback,
   ClientHandle,
   ClientOptions,
-  EntityHandle,
   GuardCondition,
   Node,
-  NodeOptions,
   PollClient,
   PollSubscription,
   Publisher,
@@ -31,8 +27,8 @@ import type {
 } from './api.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
-import { entryOf, Handle } from './handle.js';
-import { fullyQualifiedNodeName, normalizeNamespace, resolveName, validateNodeName } from './names.js';
+import { Handle } from './handle.js';
+import { fullyQualifiedNodeName, resolveName } from './names.js';
 import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
 import { NodeGraph } from './node-graph.js';
 import { PollClientImpl } from './poll-client.js';
@@ -43,7 +39,7 @@ import { ServiceEntry } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
 import { Clock } from './time.js';
 import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
-import { checkFunction, checkMessageType, checkServiceType, describeValue, readOptions } from './type-check.js';
+import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
 export class NodeImpl extends NodeGraph implements Node {
@@ -263,24 +259,6 @@ export class NodeImpl extends NodeGraph implements Node {
     return admitted.ok ? ok(new GuardConditionHandle(this.executor, admitted.value.handleId)) : admitted;
   }
 
-  // ---- per-handle queries ----
-
-  getEntityName(handle: EntityHandle): ResultOf<string> {
-    const found = entryOf(handle, Entry, 'entity');
-    return found.ok ? ok(found.value.name) : found;
-  }
-
-  getEntityQos(handle: EntityHandle): ResultOf<RmwActualQos> {
-    const found = entryOf(handle, Entry, 'entity');
-    if (!found.ok) return found;
-    const qos = found.value.actualQos();
-    return qos === undefined ? err('InvalidArgument', `${found.value.describe()} has no QoS`) : ok(qos);
-  }
-
-  isValid(handle: EntityHandle): boolean {
-    return entryOf(handle, Entry, 'entity').ok;
-  }
-
   destroy(): Result {
     if (!this.entities.destroy()) {
       return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was already destroyed`);
@@ -289,23 +267,4 @@ export class NodeImpl extends NodeGraph implements Node {
     this.rmw.close();
     return ok();
   }
-}
-
-export function createNode(executor: NodeExecutor, name: string, options?: NodeOptions): ResultOf<Node> {
-  if (!executor.isOpen()) return err('NotInitialized', `executor is shut down; cannot create node '${String(name)}'`);
-  const valid = validateNodeName(name);
-  if (!valid.ok) return valid;
-  const o = readOptions(`options of node '${name}'`, options, ['namespace', 'naming']);
-  if (!o.ok) return o;
-  const namespace = normalizeNamespace(o.value.namespace);
-  if (!namespace.ok) return namespace;
-  const naming = o.value.naming ?? 'ros';
-  if (naming !== 'ros' && naming !== 'raw') {
-    return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
-  }
-  const rmw = guardTransport(`creating node '${name}'`, () =>
-    executor.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
-  );
-  if (!rmw.ok) return rmw;
-  return ok(new NodeImpl(executor, rmw.value, name, namespace.value, naming));
 }

@@ -3,15 +3,14 @@
  * otherwise (where only this process's own entities exist).
  */
 
-import type { Executor as ExecutorApi } from '../../rclcpp/api.js';
-import { Executor } from '../../rclcpp/executor.js';
+import { Executor } from '../../rclcpp/index.js';
 import type { ResultOf } from '../../result.js';
 import { err } from '../../result.js';
 import type { CliIo } from './cli-io.js';
 
 export const CLI_CONNECT_BUDGET_MS = 5000;
 
-export async function openCliExecutor(router: string | undefined, io: CliIo): Promise<ResultOf<ExecutorApi>> {
+export async function openCliExecutor(router: string | undefined, io: CliIo): Promise<ResultOf<Executor>> {
   if (router !== undefined) io.err(`connecting to ${router}...`);
   const created = await Executor.create({ router, connectBudgetMs: CLI_CONNECT_BUDGET_MS });
   if (!created.ok) {

@@ -8,8 +8,7 @@
  * A caller's executor is spun by the caller; SDK waits then only listen (or drive it with
  * spinOnce while the caller is not spinning it).
  */
-import { Executor as ExecutorFactory } from '../../executor/index.js';
-import type { Executor, Node } from '../../rclcpp/api.js';
+import { Executor, type Node } from '../../rclcpp/index.js';
 import type { ServiceType } from '../../rclcpp/type-support.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { LoopDriver } from './loop-driver.js';
@@ -50,7 +49,7 @@ export class RobotLink {
     let executor = options.executor;
     const owned = executor === undefined;
     if (executor === undefined) {
-      const created = await ExecutorFactory.create({
+      const created = await Executor.create({
         router: options.router,
         connectBudgetMs: options.connectTimeoutMs,
       });

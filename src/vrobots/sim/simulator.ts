@@ -5,8 +5,7 @@
  * reused), steps physics at 50 Hz and publishes state at 25 Hz.
  */
 
-import type { Executor, Node } from '../../rclcpp/api.js';
-import { Executor as ExecutorFactory } from '../../rclcpp/executor.js';
+import { Executor, type Node } from '../../rclcpp/index.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
 import { creatableTypes, isRobotType, robotTypeInfo } from '../robot-type.js';
@@ -209,7 +208,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Re
   let executor = o.executor;
   const owned = executor === undefined;
   if (executor === undefined) {
-    const created = await ExecutorFactory.create({
+    const created = await Executor.create({
       router: o.router,
       capacity: o.capacity,
       connectBudgetMs: o.connectBudgetMs,
