@@ -2,7 +2,7 @@
  * Message and service types carrying raw bytes (encode and decode are the identity), so that
  * a benchmark measures the client library and transport rather than a serializer.
  */
-import type { MessageType, ServiceType } from '../src/rclcpp/type-support.js';
+import type { MessageType, ServiceType } from '../src/index.js';
 
 export const BytesType: MessageType<Uint8Array> = {
   typeName: 'rclts_bench/msg/Bytes',

@@ -7,8 +7,7 @@
  *   10 000 idle subscriptions are registered; the 10 000 case against the 1-entry case.
  */
 import { EventEmitter } from 'node:events';
-import type { Executor, MessageInfo, Publisher } from '../src/rclcpp/api.js';
-import { QoS } from '../src/rclcpp/qos.js';
+import { type Executor, type MessageInfo, type Publisher, QoS } from '../src/index.js';
 import { BytesType, payloadOf } from './bytes-type.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';

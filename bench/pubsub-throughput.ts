@@ -8,8 +8,7 @@
  */
 import type { Sample } from '@eclipse-zenoh/zenoh-ts';
 import { WakeSignal } from '../src/executor/wake-signal.js';
-import type { Executor } from '../src/rclcpp/api.js';
-import { QoS } from '../src/rclcpp/qos.js';
+import { type Executor, QoS } from '../src/index.js';
 import { BytesType, payloadOf } from './bytes-type.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';

@@ -5,8 +5,7 @@
  * rclts clients, a raw queryable answers raw gets. Every server echoes the request bytes.
  */
 import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
-import type { Executor } from '../src/rclcpp/api.js';
-import type { ResultOf } from '../src/result.js';
+import type { Executor, ResultOf } from '../src/index.js';
 import { BytesServiceType, payloadOf } from './bytes-type.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';

@@ -6,8 +6,8 @@
  * header seq), the client's CPU time per second (process.cpuUsage, simulator excluded), and
  * the protobuf decode time of one State.
  */
-import type { Executor } from '../src/rclcpp/api.js';
-import { QoS } from '../src/rclcpp/qos.js';
+
+import { type Executor, QoS } from '../src/index.js';
 import { State } from '../src/vrobots/messages/topic-messages.js';
 import { BytesType } from './bytes-type.js';
 import { type ChildLink, forkBenchChild } from './harness/child.js';

@@ -1,10 +1,8 @@
 /** Opening and closing rclts executors for a benchmark; failures become thrown Errors (case errors). */
-import type { Executor, ExecutorOptions } from '../../src/rclcpp/api.js';
-import { Executor as ExecutorFactory } from '../../src/rclcpp/executor.js';
-import type { ResultOf } from '../../src/result.js';
+import { Executor, type ExecutorOptions, type ResultOf } from '../../src/index.js';
 
 export async function openExecutor(options: ExecutorOptions, what: string): Promise<Executor> {
-  const e = await ExecutorFactory.create(options);
+  const e = await Executor.create(options);
   if (!e.ok) throw new Error(`${what}: Executor.create failed: ${e.error.message}`);
   return e.value;
 }

@@ -5,17 +5,21 @@
  * tests hold over a network with eventual consistency.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Executor as ExecutorApi, ExecutorOptions, MessageInfo, Node, Publisher } from '../../src/rclcpp/api.js';
-import { Executor } from '../../src/rclcpp/executor.js';
 import {
   type AddTwoIntsResponse,
   AddTwoIntsType,
+  Executor,
+  type ExecutorOptions,
   Int32Type,
+  type MessageInfo,
+  type Node,
+  type Publisher,
+  QoS,
+  type Result,
+  type ResultOf,
   type StringMessage,
   StringType,
-} from '../../src/rclcpp/msgs/index.js';
-import { QoS } from '../../src/rclcpp/qos.js';
-import type { Result, ResultOf } from '../../src/result.js';
+} from '../../src/index.js';
 
 /** Budget for anything that waits on discovery or delivery. */
 export const DISCOVERY_BUDGET_MS = 8000;
@@ -31,7 +35,7 @@ function errName(r: Result | ResultOf<unknown>): string {
 
 /** Spins until `done()` or the budget runs out; answers whether it got done. */
 export async function spinUntil(
-  executor: ExecutorApi,
+  executor: Executor,
   done: () => boolean,
   budgetMs = DISCOVERY_BUDGET_MS,
 ): Promise<boolean> {
@@ -47,7 +51,7 @@ export async function spinUntil(
 
 /** Publishes `make(i)` once per spin step until `done()`: survives late discovery. */
 export async function publishUntil<M>(
-  executor: ExecutorApi,
+  executor: Executor,
   publisher: Publisher<M>,
   make: (i: number) => M,
   done: () => boolean,
@@ -67,18 +71,18 @@ let unique = 0;
 
 export function defineConformanceSuite(backendName: string, makeExecutorOptions: () => ExecutorOptions): void {
   describe(`rclcpp conformance on ${backendName}`, () => {
-    const opened: ExecutorApi[] = [];
+    const opened: Executor[] = [];
     afterEach(async () => {
       for (const e of opened.splice(0)) await e.shutdown();
     });
 
-    const executor = async (extra: Partial<ExecutorOptions> = {}): Promise<ExecutorApi> => {
+    const executor = async (extra: Partial<ExecutorOptions> = {}): Promise<Executor> => {
       const e = unwrap(await Executor.create({ ...makeExecutorOptions(), ...extra }));
       opened.push(e);
       return e;
     };
     /** A node with a namespace no other test (or run) shares. */
-    const node = async (e?: ExecutorApi): Promise<Node> => {
+    const node = async (e?: Executor): Promise<Node> => {
       const ex = e ?? (await executor());
       const ns = `/conf_${process.pid}_${Date.now().toString(36)}_${unique++}`;
       return unwrap(ex.createNode(`n${unique++}`, { namespace: ns }));

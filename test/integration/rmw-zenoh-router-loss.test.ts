@@ -2,8 +2,8 @@
  * Router loss and return, on a router of this file's own (never the shared one).
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import type { RmwEvent, RmwReply, RmwServiceClient } from '../../src/rmw/rmw.js';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
+import type { RmwEvent, RmwReply, RmwServiceClient } from '../../src/rmw/rmw.js';
 import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 const routers: RunningRouter[] = [];

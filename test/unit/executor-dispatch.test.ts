@@ -1,8 +1,6 @@
 /** The arena's dispatch rules, driven through real nodes on a private in-process bus. */
 import { describe, expect, it } from 'vitest';
-import type { ExecutorEvent } from '../../src/rclcpp/api.js';
-import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
-import { QoS } from '../../src/rclcpp/qos.js';
+import { AddTwoIntsType, type ExecutorEvent, QoS, StringType } from '../../src/index.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 describe('capacity', () => {

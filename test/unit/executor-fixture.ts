@@ -3,9 +3,8 @@
  * an optional fake timer clock.
  */
 import type { CoreInternals } from '../../src/executor/executor-core.js';
-import type { ExecutorOptions, Node } from '../../src/rclcpp/api.js';
+import type { ExecutorOptions, Node, Result, ResultOf } from '../../src/index.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
-import type { Result, ResultOf } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 
 export function unwrap<T>(r: ResultOf<T>): T {

@@ -5,9 +5,14 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { EntityHandle, GuardCondition, Publisher } from '../../src/rclcpp/api.js';
-import { type StringMessage, StringType } from '../../src/rclcpp/msgs/index.js';
-import { QoS } from '../../src/rclcpp/qos.js';
+import {
+  type EntityHandle,
+  type GuardCondition,
+  type Publisher,
+  QoS,
+  type StringMessage,
+  StringType,
+} from '../../src/index.js';
 import { makeFixture, settle } from './executor-fixture.js';
 
 type Op =

@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WakeSignal } from '../../src/executor/wake-signal.js';
-import type { Node } from '../../src/rclcpp/api.js';
+import { type Node, StringType } from '../../src/index.js';
 import type { RclExecutor } from '../../src/rclcpp/executor.js';
-import { StringType } from '../../src/rclcpp/msgs/index.js';
 import { makeFixture, settle, unwrap } from './executor-fixture.js';
 
 /** Counts host turns (setImmediate callbacks) until stopped. */

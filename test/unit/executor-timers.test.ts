@@ -1,6 +1,6 @@
 /** Timers on a hand-advanced clock: exact overrun counts, phase, one-shot, cancel/restart. */
 import { describe, expect, it } from 'vitest';
-import { Duration } from '../../src/rclcpp/duration.js';
+import { Duration } from '../../src/index.js';
 import { expectErr, fakeClock, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('wall timers', () => {

@@ -3,10 +3,8 @@
  * reaches the middleware: a spy session counts every declaration and every send.
  */
 import { describe, expect, it } from 'vitest';
-import { createExecutorOnSession, Executor } from '../../src/rclcpp/executor.js';
-import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
-import { QoS } from '../../src/rclcpp/qos.js';
-import type { Result, ResultOf } from '../../src/result.js';
+import { AddTwoIntsType, Executor, QoS, type Result, type ResultOf, StringType } from '../../src/index.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
 import { unwrap } from './executor-fixture.js';

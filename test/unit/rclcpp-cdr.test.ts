@@ -10,7 +10,7 @@ import {
   Int32Type,
   StringType,
   std_msgs,
-} from '../../src/rclcpp/msgs/index.js';
+} from '../../src/index.js';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 

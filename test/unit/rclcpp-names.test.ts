@@ -1,6 +1,6 @@
 /** Node names, namespaces and topic names as rcl validates and expands them; raw keys. */
 import { describe, expect, it } from 'vitest';
-import { StringType } from '../../src/rclcpp/msgs/index.js';
+import { StringType } from '../../src/index.js';
 import { expandTopicName, normalizeNamespace, validateNodeName, validateRawKey } from '../../src/rclcpp/names.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 

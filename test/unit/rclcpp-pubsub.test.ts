@@ -1,9 +1,8 @@
 /** Publishers, subscriptions and poll subscriptions: info, decode errors, iterators, graph. */
 import { describe, expect, it, vi } from 'vitest';
 import { GuardEntry } from '../../src/executor/timer-entry.js';
-import type { ExecutorEvent, GuardCondition } from '../../src/rclcpp/api.js';
+import { type ExecutorEvent, type GuardCondition, Int32Type, StringType } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
-import { Int32Type, StringType } from '../../src/rclcpp/msgs/index.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Duration } from '../../src/rclcpp/duration.js';
-import { StringType } from '../../src/rclcpp/msgs/index.js';
-import { QoS, resolveQos } from '../../src/rclcpp/qos.js';
-import { Clock, Time } from '../../src/rclcpp/time.js';
+import { Clock, Duration, QoS, StringType, Time } from '../../src/index.js';
+import { resolveQos } from '../../src/rclcpp/qos.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('QoS', () => {

@@ -1,7 +1,6 @@
 /** Services, clients and poll clients over the in-process backend. */
 import { describe, expect, it } from 'vitest';
-import { type AddTwoIntsResponse, AddTwoIntsType } from '../../src/rclcpp/msgs/index.js';
-import type { ResultOf } from '../../src/result.js';
+import { type AddTwoIntsResponse, AddTwoIntsType, type ResultOf } from '../../src/index.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 const add = (req: { a: bigint; b: bigint }): AddTwoIntsResponse => ({ sum: req.a + req.b });

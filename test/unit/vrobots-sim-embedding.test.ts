@@ -3,8 +3,7 @@
  * the model), frames on change, and the topic tools on the in-process backend.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Executor as ExecutorApi } from '../../src/rclcpp/api.js';
-import { Executor } from '../../src/rclcpp/executor.js';
+import { Executor } from '../../src/index.js';
 import type { Estimate } from '../../src/vrobots/generated/swarmbotix-types.js';
 import { SrvVRobotFrame } from '../../src/vrobots/messages/service-messages.js';
 import { CoordFrameDef, EstimateState } from '../../src/vrobots/messages/topic-messages.js';
@@ -13,7 +12,7 @@ import { StillBody } from '../../src/vrobots/sim/still-body.js';
 import { listTopics, measureRate } from '../../src/vrobots/tools/index.js';
 import { RawBytes, RawBytesService } from '../../src/vrobots/tools/raw-bytes.js';
 
-let executor: ExecutorApi | undefined;
+let executor: Executor | undefined;
 let sim: Simulator | undefined;
 
 afterEach(async () => {
@@ -23,7 +22,7 @@ afterEach(async () => {
   executor = undefined;
 });
 
-async function ownExecutor(): Promise<ExecutorApi> {
+async function ownExecutor(): Promise<Executor> {
   const e = await Executor.create();
   if (!e.ok) throw new Error(e.error.message);
   executor = e.value;

@@ -4,9 +4,7 @@
  * client side uses plain rclcpp raw clients, so nothing of the SDK is assumed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Executor as ExecutorApi, Node } from '../../src/rclcpp/api.js';
-import { Executor } from '../../src/rclcpp/executor.js';
-import type { ResultOf } from '../../src/result.js';
+import { Executor, type Node, type ResultOf } from '../../src/index.js';
 import {
   SrvAck,
   SrvReset,
@@ -19,7 +17,7 @@ import { Command, State } from '../../src/vrobots/messages/topic-messages.js';
 import { type Simulator, startSimulator } from '../../src/vrobots/sim/index.js';
 import { RawBytes, RawBytesService } from '../../src/vrobots/tools/raw-bytes.js';
 
-let client: ExecutorApi;
+let client: Executor;
 let node: Node;
 let sim: Simulator;
 
