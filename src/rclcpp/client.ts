@@ -16,7 +16,8 @@ import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
 import type { ClientHandle, ResponseHandler } from './api.js';
 import { entryOf, Handle, readHandle } from './handle.js';
-import { decodeMessage, describeValue, encodeMessage, readOptions } from './type-check.js';
+import { describeValue } from './describe-value.js';
+import { decodeMessage, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
 /** Default budget of one request sent with asyncSendRequest. */

@@ -4,12 +4,26 @@
  * Error when it overflows int64. Nothing throws.
  */
 import { err, ok, type ResultOf } from '../result.js';
+import { describeValue } from './describe-value.js';
 
 export const INT64_MAX = 2n ** 63n - 1n;
 export const INT64_MIN = -(2n ** 63n);
 
 export function inInt64(ns: bigint): boolean {
   return ns >= INT64_MIN && ns <= INT64_MAX;
+}
+
+/** The nanoseconds of a Duration argument, or undefined for anything else (read inside a try). */
+export function nanosecondsOf(duration: unknown): bigint | undefined {
+  try {
+    return duration instanceof Duration ? duration.nanoseconds : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function notDuration(verb: string): ResultOf<never> {
+  return err('InvalidArgument', `${verb} takes a Duration`);
 }
 
 export class Duration {
@@ -20,7 +34,7 @@ export class Duration {
   }
 
   static fromNs(ns: bigint): ResultOf<Duration> {
-    if (typeof ns !== 'bigint') return err('InvalidArgument', `ns must be a bigint, got ${String(ns)}`);
+    if (typeof ns !== 'bigint') return err('InvalidArgument', `ns must be a bigint, got ${describeValue(ns)}`);
     if (!inInt64(ns)) return err('InvalidArgument', `ns ${ns} is outside int64`);
     return ok(new Duration(ns));
   }
@@ -41,7 +55,7 @@ export class Duration {
 
   private static fromScaled(argument: string, value: number, nsPerUnit: number): ResultOf<Duration> {
     if (typeof value !== 'number' || !Number.isFinite(value)) {
-      return err('InvalidArgument', `${argument} must be a finite number, got ${String(value)}`);
+      return err('InvalidArgument', `${argument} must be a finite number, got ${describeValue(value)}`);
     }
     const ns = value * nsPerUnit;
     if (!Number.isFinite(ns) || Math.abs(ns) >= 2 ** 63) {
@@ -51,11 +65,13 @@ export class Duration {
   }
 
   plus(other: Duration): ResultOf<Duration> {
-    return Duration.checked(this.nanoseconds + other.nanoseconds, 'plus');
+    const ns = nanosecondsOf(other);
+    return ns === undefined ? notDuration('Duration.plus') : Duration.checked(this.nanoseconds + ns, 'plus');
   }
 
   minus(other: Duration): ResultOf<Duration> {
-    return Duration.checked(this.nanoseconds - other.nanoseconds, 'minus');
+    const ns = nanosecondsOf(other);
+    return ns === undefined ? notDuration('Duration.minus') : Duration.checked(this.nanoseconds - ns, 'minus');
   }
 
   private static checked(ns: bigint, op: string): ResultOf<Duration> {

@@ -19,7 +19,8 @@ import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
 import { guardTransport } from './node-entities.js';
-import { describeValue, readOptions } from './type-check.js';
+import { describeValue } from './describe-value.js';
+import { readOptions } from './type-check.js';
 
 /** Arena entries (subscriptions, services, clients, timers, guard conditions) per executor. */
 export const DEFAULT_CAPACITY = 256;

@@ -5,17 +5,14 @@
  */
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { NamingScheme } from '../rmw/rmw.js';
+import { describeValue } from './describe-value.js';
 
 /** rmw's limit for node names. */
 export const NODE_NAME_MAX_LENGTH = 255;
 const TOKEN = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-function describe(value: unknown): string {
-  return typeof value === 'string' ? `'${value}'` : String(value);
-}
-
 export function validateNodeName(name: unknown): Result {
-  if (typeof name !== 'string') return err('InvalidArgument', `node name must be a string, got ${describe(name)}`);
+  if (typeof name !== 'string') return err('InvalidArgument', `node name must be a string, got ${describeValue(name)}`);
   if (name.length === 0) return err('InvalidArgument', 'node name must not be empty');
   if (name.length > NODE_NAME_MAX_LENGTH) {
     return err('InvalidArgument', `node name '${name}' is longer than ${NODE_NAME_MAX_LENGTH} characters`);
@@ -48,7 +45,7 @@ function checkAbsolute(what: string, name: string): Result {
 export function normalizeNamespace(namespace: unknown): ResultOf<string> {
   if (namespace === undefined) return ok('/');
   if (typeof namespace !== 'string') {
-    return err('InvalidArgument', `namespace must be a string, got ${describe(namespace)}`);
+    return err('InvalidArgument', `namespace must be a string, got ${describeValue(namespace)}`);
   }
   const absolute = namespace === '' ? '/' : namespace.startsWith('/') ? namespace : `/${namespace}`;
   const checked = checkAbsolute('namespace', absolute);
@@ -61,7 +58,7 @@ export function fullyQualifiedNodeName(namespace: string, name: string): string 
 
 /** rcl_validate_topic_name on the name as written (before expansion). */
 export function validateTopicName(what: string, name: unknown): Result {
-  if (typeof name !== 'string') return err('InvalidArgument', `${what} must be a string, got ${describe(name)}`);
+  if (typeof name !== 'string') return err('InvalidArgument', `${what} must be a string, got ${describeValue(name)}`);
   if (name.length === 0) return err('InvalidArgument', `${what} must not be empty`);
   if (name.includes('{') || name.includes('}')) {
     return err('InvalidArgument', `${what} '${name}': substitutions ('{...}') are not supported`);
@@ -97,7 +94,7 @@ export function expandTopicName(what: string, name: unknown, namespace: string, 
 
 /** `raw`: the name is the zenoh key as is; only what no key may contain is refused. */
 export function validateRawKey(what: string, key: unknown): ResultOf<string> {
-  if (typeof key !== 'string') return err('InvalidArgument', `${what} must be a string, got ${describe(key)}`);
+  if (typeof key !== 'string') return err('InvalidArgument', `${what} must be a string, got ${describeValue(key)}`);
   if (key.length === 0) return err('InvalidArgument', `${what} must not be empty`);
   if (/[\s#?$]/.test(key)) {
     return err('InvalidArgument', `${what} '${key}' must not contain whitespace, '#', '?' or '$'`);

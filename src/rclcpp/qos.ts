@@ -7,7 +7,7 @@
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { Durability, History, LivelinessPolicy, Reliability, RmwQos } from '../rmw/qos.js';
 import type { QoSLike } from './api.js';
-import { describeValue } from './type-check.js';
+import { describeValue } from './describe-value.js';
 
 const DEFAULT: RmwQos = {
   reliability: 'reliable',
@@ -32,7 +32,7 @@ export class QoS implements QoSLike {
     return new QoS({ ...policies });
   }
 
-  // Profiles transcribed from rmw/qos_profiles.h, rcl/logging_rosout.h and rclcpp/qos.hpp.
+  // The profiles keep the values ROS 2 gives them, so a peer on the same profile matches. Their
   // SYSTEM_DEFAULT liveliness is written as automatic (what every rmw applies for it).
 
   /** rmw_qos_profile_sensor_data: best effort, volatile, keep-last 5. */

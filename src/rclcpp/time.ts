@@ -1,6 +1,7 @@
 /** Time and Clock (rclcpp::Time, rclcpp::Clock): nanoseconds since an epoch, as int64 bigint. */
 import { err, ok, type ResultOf } from '../result.js';
-import { Duration, INT64_MAX } from './duration.js';
+import { describeValue } from './describe-value.js';
+import { Duration, INT64_MAX, nanosecondsOf } from './duration.js';
 
 /** system: since the Unix epoch; steady: monotonic, since an arbitrary origin. (No ROS time yet.) */
 export const ClockType = { System: 'system', Steady: 'steady' } as const;
@@ -15,10 +16,10 @@ export class Time {
   /** InvalidArgument for a value outside [0, 2^63) ns or an unknown clock type. */
   static fromNs(ns: bigint, clockType: ClockType = 'system'): ResultOf<Time> {
     if (typeof ns !== 'bigint' || ns < 0n || ns > INT64_MAX) {
-      return err('InvalidArgument', `ns must be a bigint in [0, 2^63), got ${String(ns)}`);
+      return err('InvalidArgument', `ns must be a bigint in [0, 2^63), got ${describeValue(ns)}`);
     }
     if (clockType !== 'system' && clockType !== 'steady') {
-      return err('InvalidArgument', `clockType '${String(clockType)}' is not a clock type`);
+      return err('InvalidArgument', `clockType ${describeValue(clockType)} is not a clock type`);
     }
     return ok(new Time(ns, clockType));
   }
@@ -33,17 +34,26 @@ export class Time {
 
   /** Differences only make sense on one clock. */
   minus(other: Time): ResultOf<Duration> {
-    if (other.clockType !== this.clockType) {
-      return err('InvalidArgument', `cannot subtract a ${other.clockType} time from a ${this.clockType} time`);
+    let theirs: { readonly ns: bigint; readonly clockType: ClockType } | undefined;
+    try {
+      if (other instanceof Time) theirs = { ns: other.nanoseconds, clockType: other.clockType };
+    } catch {
+      // A Proxy that cannot be read is not a Time.
     }
-    return Duration.fromNs(this.nanoseconds - other.nanoseconds);
+    if (theirs === undefined) return err('InvalidArgument', 'Time.minus takes a Time');
+    if (theirs.clockType !== this.clockType) {
+      return err('InvalidArgument', `cannot subtract a ${theirs.clockType} time from a ${this.clockType} time`);
+    }
+    return Duration.fromNs(this.nanoseconds - theirs.ns);
   }
 
   /** Error when the sum leaves [0, 2^63) ns: an overflow of the arithmetic, not a bad argument. */
   plus(duration: Duration): ResultOf<Time> {
-    const ns = this.nanoseconds + duration.nanoseconds;
+    const delta = nanosecondsOf(duration);
+    if (delta === undefined) return err('InvalidArgument', 'Time.plus takes a Duration');
+    const ns = this.nanoseconds + delta;
     if (ns < 0n || ns > INT64_MAX) {
-      return err('Error', `Time.plus leaves [0, 2^63) ns (${this.nanoseconds} + ${duration.nanoseconds})`);
+      return err('Error', `Time.plus leaves [0, 2^63) ns (${this.nanoseconds} + ${delta})`);
     }
     return ok(new Time(ns, this.clockType));
   }

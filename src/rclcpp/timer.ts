@@ -4,6 +4,7 @@ import { checkPeriod } from '../executor/budget.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { GuardCondition, Timer } from './api.js';
+import { describeValue } from './describe-value.js';
 import { Duration } from './duration.js';
 import { coreOf, entryOf, Handle } from './handle.js';
 
@@ -13,10 +14,16 @@ export function timerPeriodMs(argument: string, period: unknown): ResultOf<numbe
   try {
     ms = period instanceof Duration ? period.toMs() : period;
   } catch {
-    return err('InvalidArgument', `${argument} must be a number of milliseconds or a Duration`);
+    return err('InvalidArgument', `${argument} could not be read as a number of milliseconds or a Duration`);
+  }
+  if (typeof ms !== 'number') {
+    return err(
+      'InvalidArgument',
+      `${argument} must be a number of milliseconds or a Duration, got ${describeValue(ms)}`,
+    );
   }
   const p = checkPeriod(argument, ms);
-  return p.ok ? ok(ms as number) : p;
+  return p.ok ? ok(ms) : p;
 }
 
 export class TimerHandle extends Handle implements Timer {

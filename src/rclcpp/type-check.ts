@@ -7,25 +7,8 @@
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwAttachment } from '../rmw/rmw.js';
 import type { MessageInfo } from './api.js';
+import { describeValue } from './describe-value.js';
 import type { MessageType, ServiceType } from './type-support.js';
-
-/** A value in an error sentence, without calling anything the caller defined. */
-export function describeValue(value: unknown): string {
-  switch (typeof value) {
-    case 'string':
-      return `'${value}'`;
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-    case 'undefined':
-    case 'symbol':
-      return String(value);
-    case 'function':
-      return 'a function';
-    default:
-      return value === null ? 'null' : 'an object';
-  }
-}
 
 /**
  * Reads the named fields of an optional options object once. Absent options read as all

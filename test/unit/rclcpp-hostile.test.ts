@@ -218,6 +218,26 @@ describe('hostile argument objects answer InvalidArgument naming what could not 
   });
 });
 
+describe('values whose text cannot be built', () => {
+  it('null-prototype objects where a name, a QoS policy or a number goes answer InvalidArgument', async () => {
+    const { node } = await makeNode('null_proto');
+    const bare = Object.create(null) as never;
+    const answers = [
+      node.createSubscription(StringType, bare, () => {}),
+      node.createService(AddTwoIntsType, bare, (r) => ({ sum: r.a })),
+      node.createPublisher(StringType, 't', { toRmw: () => ({ reliability: bare }) } as never),
+      node.createClient(AddTwoIntsType, 's', () => {}, { maxRequestsInFlight: bare }),
+      node.createWallTimer(bare, () => {}),
+      Duration.fromMs(bare),
+      Time.fromNs(bare),
+      Duration.zero().plus(bare),
+      Time.zero().minus(bare),
+      Time.zero().plus(bare),
+    ];
+    expect(answers.map((a) => (a.ok ? 'ok' : a.error.name))).toEqual(Array(answers.length).fill('InvalidArgument'));
+  });
+});
+
 describe('time arithmetic', () => {
   it('Time overflow answers Error (it is not an invalid argument); a time outside [0, 2^63) given by the caller answers InvalidArgument', () => {
     const late = unwrap(Time.fromNs(2n ** 63n - 1n));

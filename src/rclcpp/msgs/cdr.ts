@@ -4,6 +4,7 @@
  * not fit the type; the rclcpp layer turns that into InvalidArgument before sending.
  */
 import { CdrReader, CdrWriter, EncapsulationKind } from '@foxglove/cdr';
+import { describeValue } from '../describe-value.js';
 import type { MessageType, ServiceType } from '../type-support.js';
 
 export function cdrMessageType<M>(
@@ -64,14 +65,14 @@ export function stringField(typeName: string, field: string, value: unknown): st
 
 export function int32Field(typeName: string, field: string, value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < -(2 ** 31) || value > 2 ** 31 - 1) {
-    throw new TypeError(`${typeName}.${field} must be an int32, got ${String(value)}`);
+    throw new TypeError(`${typeName}.${field} must be an int32, got ${describeValue(value)}`);
   }
   return value;
 }
 
 export function int64Field(typeName: string, field: string, value: unknown): bigint {
   if (typeof value !== 'bigint' || value < -(2n ** 63n) || value > 2n ** 63n - 1n) {
-    throw new TypeError(`${typeName}.${field} must be an int64 bigint, got ${String(value)}`);
+    throw new TypeError(`${typeName}.${field} must be an int64 bigint, got ${describeValue(value)}`);
   }
   return value;
 }

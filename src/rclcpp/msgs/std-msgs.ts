@@ -1,4 +1,4 @@
-/** std_msgs/msg/String and std_msgs/msg/Int32 (hashes: REP-2016 RIHS01, as ROS 2 Jazzy publishes them). */
+/** std_msgs/msg/String and std_msgs/msg/Int32 (RIHS01 hashes, as ROS 2 Jazzy publishes them). */
 import type { MessageType } from '../type-support.js';
 import { cdrMessageType, int32Field, stringField, writeString } from './cdr.js';
 
