@@ -14,7 +14,7 @@ import type { RmwQos } from '../rmw/qos.js';
 import type { NamingScheme, RmwEndpointSpec } from '../rmw/rmw.js';
 import type { Executor } from './api.js';
 import { resolveName } from './names.js';
-import { type QoS, resolveQos } from './qos.js';
+import { QoS, resolveQos } from './qos.js';
 
 /** The executor as a node sees it: the public verbs plus the arena. */
 export type NodeExecutor = ExecutorCore & Executor;
@@ -29,18 +29,6 @@ export interface NodeScope {
 }
 
 export type EndpointKind = 'publisher' | 'subscription' | 'service' | 'client';
-
-export interface EndpointRequest {
-  readonly kind: EndpointKind;
-  /** the caller's name argument, resolved here */
-  readonly name: unknown;
-  /** already checked type support */
-  readonly type: { readonly typeName: string; readonly typeHash: string };
-  /** name of the QoS argument in messages (`qos`, `options.qos`) and its value */
-  readonly qosArgument: string;
-  readonly qos: unknown;
-  readonly fallbackQos?: () => QoS;
-}
 
 /** An endpoint's checked inputs: resolved name, validated policies, the rmw spec. */
 export interface Endpoint {
@@ -84,19 +72,30 @@ export class NodeEntities {
     return this.refuseClosed(what) ?? this.executor.checkCanRegister(what);
   }
 
-  /** resolve -> refuse for an endpoint. Publishers are caller-owned: only a closed node refuses them. */
-  endpoint(request: EndpointRequest): ResultOf<Endpoint> {
+  /**
+   * resolve -> refuse for an endpoint of already checked type support: the caller's name
+   * resolved under the node, its QoS argument (`qosArgument` names it in messages) validated,
+   * defaulting to `QoS.services()` for services and clients and `QoS.default()` for topics.
+   * Publishers are caller-owned: only a closed node refuses them.
+   */
+  endpoint(
+    kind: EndpointKind,
+    rawName: unknown,
+    type: { readonly typeName: string; readonly typeHash: string },
+    qosArgument: string,
+    rawQos: unknown,
+  ): ResultOf<Endpoint> {
     const { naming, namespace, name: nodeName } = this.scope;
-    const topicLike = request.kind === 'publisher' || request.kind === 'subscription';
-    const name = resolveName(naming, topicLike ? 'topic' : 'service name', request.name, namespace, nodeName);
+    const topicLike = kind === 'publisher' || kind === 'subscription';
+    const name = resolveName(naming, topicLike ? 'topic' : 'service name', rawName, namespace, nodeName);
     if (!name.ok) return name;
-    const qos = resolveQos(request.qosArgument, request.qos, request.fallbackQos);
+    const qos = resolveQos(qosArgument, rawQos, topicLike ? QoS.default : QoS.services);
     if (!qos.ok) return qos;
-    const what = request.kind === 'client' ? `client of '${name.value}'` : `${request.kind} '${name.value}'`;
-    const refused = request.kind === 'publisher' ? this.refuseClosed(what) : this.refuse(what);
+    const what = kind === 'client' ? `client of '${name.value}'` : `${kind} '${name.value}'`;
+    const refused = kind === 'publisher' ? this.refuseClosed(what) : this.refuse(what);
     if (refused !== undefined) return refused;
     const depth = qos.value.history === 'keep_all' ? this.executor.keepAllLimit : qos.value.depth;
-    const { typeName, typeHash } = request.type;
+    const { typeName, typeHash } = type;
     const spec = { naming, name: name.value, typeName, typeHash, qos: { ...qos.value, depth } };
     return ok({ name: name.value, qos: qos.value, spec, what });
   }

@@ -34,7 +34,6 @@ import { NodeGraph } from './node-graph.js';
 import { PollClientImpl } from './poll-client.js';
 import { PollSubscriptionImpl } from './poll-subscription.js';
 import { PublisherImpl } from './publisher.js';
-import { QoS } from './qos.js';
 import { ServiceEntry } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
 import { Clock } from './time.js';
@@ -92,7 +91,7 @@ export class NodeImpl extends NodeGraph implements Node {
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
-    const ep = this.entities.endpoint({ kind: 'publisher', name: topic, type: t.value, qosArgument: 'qos', qos });
+    const ep = this.entities.endpoint('publisher', topic, t.value, 'qos', qos);
     if (!ep.ok) return ep;
     const { spec, what, name } = ep.value;
     const declared = guardTransport(`declaring ${what}`, () => this.rmw.createPublisher(spec));
@@ -128,7 +127,7 @@ export class NodeImpl extends NodeGraph implements Node {
   ): ResultOf<SubscriptionEntry<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
-    const ep = this.entities.endpoint({ kind: 'subscription', name: topic, type: t.value, qosArgument: 'qos', qos });
+    const ep = this.entities.endpoint('subscription', topic, t.value, 'qos', qos);
     if (!ep.ok) return ep;
     const { name, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
@@ -146,14 +145,7 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!t.ok) return t;
     const h = checkFunction('handler', handler);
     if (!h.ok) return h;
-    const ep = this.entities.endpoint({
-      kind: 'service',
-      name,
-      type: t.value,
-      qosArgument: 'qos',
-      qos,
-      fallbackQos: QoS.services,
-    });
+    const ep = this.entities.endpoint('service', name, t.value, 'qos', qos);
     if (!ep.ok) return ep;
     const { name: resolved, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
@@ -200,14 +192,7 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!t.ok) return t;
     const o = readClientOptions(options);
     if (!o.ok) return o;
-    const ep = this.entities.endpoint({
-      kind: 'client',
-      name,
-      type: t.value,
-      qosArgument: 'options.qos',
-      qos: o.value.qos,
-      fallbackQos: QoS.services,
-    });
+    const ep = this.entities.endpoint('client', name, t.value, 'options.qos', o.value.qos);
     if (!ep.ok) return ep;
     const { name: resolved, spec, what } = ep.value;
     // Default: as many in flight as the reply queue's depth (keep-all: the executor's limit).

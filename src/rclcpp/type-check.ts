@@ -40,23 +40,36 @@ function nonEmptyString(argument: string, value: unknown): ResultOf<string> {
     : err('InvalidArgument', `${argument} must be a non-empty string, got ${describeValue(value)}`);
 }
 
-/** A frozen snapshot of a message type; encode and decode still run the caller's functions. */
-export function checkMessageType<M>(argument: string, type: MessageType<M>): ResultOf<MessageType<M>> {
-  const read = readOptions(argument, type, ['typeName', 'typeHash', 'encode', 'decode']);
+/** The names every type support has, plus the fields of its kind, read once. */
+function readTypeSupport<K extends string>(
+  argument: string,
+  kind: string,
+  type: unknown,
+  keys: readonly K[],
+): ResultOf<{ readonly typeName: string; readonly typeHash: string; readonly fields: { readonly [P in K]: unknown } }> {
+  if (type === undefined) return err('InvalidArgument', `${argument} must be a ${kind}, got undefined`);
+  const read = readOptions(argument, type, ['typeName', 'typeHash', ...keys]);
   if (!read.ok) return read;
-  if (type === undefined) return err('InvalidArgument', `${argument} must be a message type, got undefined`);
   const typeName = nonEmptyString(`${argument}.typeName`, read.value.typeName);
   if (!typeName.ok) return typeName;
   const typeHash = nonEmptyString(`${argument}.typeHash`, read.value.typeHash);
   if (!typeHash.ok) return typeHash;
-  const { encode, decode } = read.value;
+  return ok({ typeName: typeName.value, typeHash: typeHash.value, fields: read.value });
+}
+
+/** A frozen snapshot of a message type; encode and decode still run the caller's functions. */
+export function checkMessageType<M>(argument: string, type: MessageType<M>): ResultOf<MessageType<M>> {
+  const read = readTypeSupport(argument, 'message type', type, ['encode', 'decode']);
+  if (!read.ok) return read;
+  const { typeName, typeHash, fields } = read.value;
+  const { encode, decode } = fields;
   if (typeof encode !== 'function' || typeof decode !== 'function') {
-    return err('InvalidArgument', `${argument} (${typeName.value}) must have encode() and decode()`);
+    return err('InvalidArgument', `${argument} (${typeName}) must have encode() and decode()`);
   }
   return ok(
     Object.freeze({
-      typeName: typeName.value,
-      typeHash: typeHash.value,
+      typeName,
+      typeHash,
       encode: (message: M): Uint8Array => encode.call(type, message),
       decode: (bytes: Uint8Array): M => decode.call(type, bytes),
     }),
@@ -68,25 +81,14 @@ export function checkServiceType<Req, Res>(
   argument: string,
   type: ServiceType<Req, Res>,
 ): ResultOf<ServiceType<Req, Res>> {
-  const read = readOptions(argument, type, ['typeName', 'typeHash', 'Request', 'Response']);
+  const read = readTypeSupport(argument, 'service type', type, ['Request', 'Response']);
   if (!read.ok) return read;
-  if (type === undefined) return err('InvalidArgument', `${argument} must be a service type, got undefined`);
-  const typeName = nonEmptyString(`${argument}.typeName`, read.value.typeName);
-  if (!typeName.ok) return typeName;
-  const typeHash = nonEmptyString(`${argument}.typeHash`, read.value.typeHash);
-  if (!typeHash.ok) return typeHash;
-  const request = checkMessageType(`${argument}.Request`, read.value.Request as MessageType<Req>);
+  const { typeName, typeHash, fields } = read.value;
+  const request = checkMessageType(`${argument}.Request`, fields.Request as MessageType<Req>);
   if (!request.ok) return request;
-  const response = checkMessageType(`${argument}.Response`, read.value.Response as MessageType<Res>);
+  const response = checkMessageType(`${argument}.Response`, fields.Response as MessageType<Res>);
   if (!response.ok) return response;
-  return ok(
-    Object.freeze({
-      typeName: typeName.value,
-      typeHash: typeHash.value,
-      Request: request.value,
-      Response: response.value,
-    }),
-  );
+  return ok(Object.freeze({ typeName, typeHash, Request: request.value, Response: response.value }));
 }
 
 export function checkFunction(argument: string, fn: unknown): Result {
