@@ -4,9 +4,8 @@
  * sharing a router would; by default every session in the process shares one bus.
  */
 import { intersects } from '../key-expr.js';
-import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwSample } from '../rmw.js';
+import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwReply, RmwSample } from '../rmw.js';
 import { DeliveryQueue } from './delivery-queue.js';
-import type { ServiceCall } from './local-service-server.js';
 
 /** What the bus needs of a session: where to report a callback that threw. */
 export interface BusSessionLink {
@@ -33,6 +32,18 @@ export interface BusPublisher {
   readonly key: string;
   /** Last `depth` samples, oldest first, when the publisher is transient local. */
   readonly history: readonly CachedSample[] | undefined;
+}
+
+/** The client's side of one request, as a server sees it. */
+export interface ServiceCall {
+  readonly key: string;
+  readonly sequenceNumber: bigint;
+  readonly budgetMs: number;
+  /** `waiting` until the first answer; `timed_out` once the budget ran out; `dropped` after abandon or close. */
+  readonly state: 'waiting' | 'answered' | 'timed_out' | 'dropped';
+  answer(reply: RmwReply): void;
+  /** One server that received the request closed without answering it. */
+  serverGone(): void;
 }
 
 export interface BusServer {

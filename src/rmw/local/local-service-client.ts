@@ -10,8 +10,7 @@ import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { checkPayload } from './endpoint-key.js';
-import type { BusSessionLink, LocalBus } from './local-bus.js';
-import type { ServiceCall } from './local-service-server.js';
+import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
 

@@ -4,19 +4,7 @@ import type { RmwActualQos } from '../qos.js';
 import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkPayload } from './endpoint-key.js';
-import type { BusServer, BusSessionLink, LocalBus } from './local-bus.js';
-
-/** The client's side of one request, as a server sees it. */
-export interface ServiceCall {
-  readonly key: string;
-  readonly sequenceNumber: bigint;
-  readonly budgetMs: number;
-  /** `waiting` until the first answer; `timed_out` once the budget ran out; `dropped` after abandon or close. */
-  readonly state: 'waiting' | 'answered' | 'timed_out' | 'dropped';
-  answer(reply: RmwReply): void;
-  /** One server that received the request closed without answering it. */
-  serverGone(): void;
-}
+import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
 
