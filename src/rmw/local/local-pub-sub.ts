@@ -1,26 +1,25 @@
 /** Local publishers and subscribers: samples copied at publish, delivered from the bus queue. */
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkPayload } from './endpoint-key.js';
 import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
+import { LocalEntity } from './local-entity.js';
 
-const READY: Promise<Result> = Promise.resolve(ok());
-
-export class LocalPublisher implements RmwPublisher, BusPublisher {
+export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPublisher {
   private readonly stamp: AttachmentStamp;
   private readonly cache: CachedSample[] | undefined;
   private readonly cacheDepth: number;
-  private closed = false;
 
   constructor(
     private readonly bus: LocalBus,
-    readonly key: string,
-    private readonly qos: RmwActualQos,
+    key: string,
+    qos: RmwActualQos,
     attach: boolean,
-    private readonly onClose: () => void,
+    onClose: () => void,
   ) {
+    super(key, qos, `publisher on '${key}'`, onClose);
     this.stamp = new AttachmentStamp(attach);
     const transientLocal = qos.durability === 'transient_local';
     this.cache = transientLocal ? [] : undefined;
@@ -37,8 +36,9 @@ export class LocalPublisher implements RmwPublisher, BusPublisher {
   }
 
   publish(payload: Uint8Array): Result {
-    if (this.closed) return err('NotInitialized', `publisher on '${this.key}' is closed`);
-    const checked = checkPayload(payload, `publisher on '${this.key}'`);
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
+    const checked = checkPayload(payload, this.what);
     if (!checked.ok) return checked;
     const { attachment } = this.stamp.next();
     // The caller may reuse its buffer as soon as publish returns: take a copy now.
@@ -56,42 +56,28 @@ export class LocalPublisher implements RmwPublisher, BusPublisher {
   }
 
   subscriptionCount(): ResultOf<number> {
-    if (this.closed) return err('NotInitialized', `publisher on '${this.key}' is closed`);
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
     return ok(this.bus.matchingSubscribers(this.key).length);
   }
 
-  ready(): Promise<Result> {
-    return READY;
-  }
-
-  actualQos(): RmwActualQos {
-    return this.qos;
-  }
-
-  isOpen(): boolean {
-    return !this.closed;
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected detach(): void {
     this.bus.removePublisher(this);
-    this.onClose();
   }
 }
 
-export class LocalSubscriber implements RmwSubscriber, BusSubscriber {
+export class LocalSubscriber extends LocalEntity implements RmwSubscriber, BusSubscriber {
   readonly transientLocal: boolean;
-  private closed = false;
 
   constructor(
     private readonly bus: LocalBus,
-    readonly key: string,
-    private readonly qos: RmwActualQos,
+    key: string,
+    qos: RmwActualQos,
     readonly session: BusSessionLink,
     private readonly onSample: (sample: RmwSample) => void,
-    private readonly onClose: () => void,
+    onClose: () => void,
   ) {
+    super(key, qos, `subscription on '${key}'`, onClose);
     this.transientLocal = qos.durability === 'transient_local';
     bus.addSubscriber(this);
   }
@@ -100,22 +86,7 @@ export class LocalSubscriber implements RmwSubscriber, BusSubscriber {
     this.onSample(sample);
   }
 
-  ready(): Promise<Result> {
-    return READY;
-  }
-
-  actualQos(): RmwActualQos {
-    return this.qos;
-  }
-
-  isOpen(): boolean {
-    return !this.closed;
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected detach(): void {
     this.bus.removeSubscriber(this);
-    this.onClose();
   }
 }

@@ -4,15 +4,14 @@
  * when none answers within the budget, ServiceFailed when a server fails it, TransportError
  * when the client closes first). `abandon` drops it instead.
  */
-import { ErrorCode, err, ok, type Result, type ResultOf } from '../../result.js';
+import { ErrorCode, ok, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { checkPayload } from './endpoint-key.js';
 import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-
-const READY: Promise<Result> = Promise.resolve(ok());
+import { LocalEntity } from './local-entity.js';
 
 class PendingCall implements ServiceCall {
   state: ServiceCall['state'] = 'waiting';
@@ -50,22 +49,22 @@ class PendingCall implements ServiceCall {
   }
 }
 
-export class LocalServiceClient implements RmwServiceClient {
+export class LocalServiceClient extends LocalEntity implements RmwServiceClient {
   private readonly stamp: AttachmentStamp;
   /** Requests whose reply has not reached onReply yet. */
   private readonly calls = new Map<bigint, PendingCall>();
   private readonly readyUnsubscribes = new Set<() => void>();
-  private closed = false;
 
   constructor(
     private readonly bus: LocalBus,
-    readonly key: string,
-    private readonly qos: RmwActualQos,
+    key: string,
+    qos: RmwActualQos,
     attach: boolean,
     private readonly session: BusSessionLink,
     private readonly onReply: (reply: RmwReply) => void,
-    private readonly onClose: () => void,
+    onClose: () => void,
   ) {
+    super(key, qos, `service client on '${key}'`, onClose);
     this.stamp = new AttachmentStamp(attach);
   }
 
@@ -74,7 +73,8 @@ export class LocalServiceClient implements RmwServiceClient {
   }
 
   sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
-    if (this.closed) return err('NotInitialized', `service client on '${this.key}' is closed`);
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
     const what = `request to service '${this.key}'`;
     const checkedPayload = checkPayload(payload, what);
     if (!checkedPayload.ok) return checkedPayload;
@@ -139,7 +139,8 @@ export class LocalServiceClient implements RmwServiceClient {
   }
 
   serviceIsReady(): ResultOf<boolean> {
-    if (this.closed) return err('NotInitialized', `service client on '${this.key}' is closed`);
+    const bad = this.unusable();
+    if (bad !== undefined) return bad;
     return ok(this.bus.hasServer(this.key));
   }
 
@@ -154,22 +155,8 @@ export class LocalServiceClient implements RmwServiceClient {
     return tracked;
   }
 
-  ready(): Promise<Result> {
-    return READY;
-  }
-
-  actualQos(): RmwActualQos {
-    return this.qos;
-  }
-
-  isOpen(): boolean {
-    return !this.closed;
-  }
-
   /** Every request still waiting gets a TransportError reply (exactly one reply per request). */
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected detach(): void {
     for (const unsubscribe of [...this.readyUnsubscribes]) unsubscribe();
     for (const call of this.calls.values()) {
       this.settle(
@@ -181,6 +168,5 @@ export class LocalServiceClient implements RmwServiceClient {
         'dropped',
       );
     }
-    this.onClose();
   }
 }

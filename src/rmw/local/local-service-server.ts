@@ -5,8 +5,7 @@ import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../r
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkPayload } from './endpoint-key.js';
 import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-
-const READY: Promise<Result> = Promise.resolve(ok());
+import { LocalEntity } from './local-entity.js';
 
 class LocalRequest implements RmwRequest {
   readonly receivedAtMs = Date.now();
@@ -79,18 +78,18 @@ class LocalRequest implements RmwRequest {
   }
 }
 
-export class LocalServiceServer implements RmwServiceServer, BusServer {
+export class LocalServiceServer extends LocalEntity implements RmwServiceServer, BusServer {
   private readonly unanswered = new Set<LocalRequest>();
-  private closed = false;
 
   constructor(
     private readonly bus: LocalBus,
-    readonly key: string,
-    private readonly qos: RmwActualQos,
+    key: string,
+    qos: RmwActualQos,
     readonly session: BusSessionLink,
     private readonly onRequest: (request: RmwRequest) => void,
-    private readonly onClose: () => void,
+    onClose: () => void,
   ) {
+    super(key, qos, `service server on '${key}'`, onClose);
     bus.addServer(this);
   }
 
@@ -115,24 +114,9 @@ export class LocalServiceServer implements RmwServiceServer, BusServer {
     this.unanswered.delete(request);
   }
 
-  ready(): Promise<Result> {
-    return READY;
-  }
-
-  actualQos(): RmwActualQos {
-    return this.qos;
-  }
-
-  isOpen(): boolean {
-    return !this.closed;
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
+  protected detach(): void {
     this.bus.removeServer(this);
     for (const request of [...this.unanswered]) request.abandonByServer();
     this.unanswered.clear();
-    this.onClose();
   }
 }
