@@ -5,7 +5,14 @@
  * InvalidArgument when an entity is created with it, before anything is declared.
  */
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
-import type { Durability, History, LivelinessPolicy, Reliability, RmwQos } from '../rmw/qos.js';
+import {
+  type Durability,
+  type History,
+  isQosValue,
+  type LivelinessPolicy,
+  type Reliability,
+  type RmwQos,
+} from '../rmw/qos.js';
 import type { QoSLike } from './api.js';
 import { describeValue } from './describe-value.js';
 
@@ -127,17 +134,13 @@ function isMs(x: unknown): boolean {
 /** Validates policies as an entity receives them (from a QoS or any QoSLike of a JS caller). */
 export function checkRmwQos(argument: string, q: RmwQos): Result {
   const bad = (what: string): Result => err('InvalidArgument', `${argument}: ${what}`);
-  if (q.reliability !== 'reliable' && q.reliability !== 'best_effort')
-    return bad(`reliability ${describeValue(q.reliability)} is not a policy`);
-  if (q.durability !== 'volatile' && q.durability !== 'transient_local')
-    return bad(`durability ${describeValue(q.durability)} is not a policy`);
-  if (q.history !== 'keep_last' && q.history !== 'keep_all')
-    return bad(`history ${describeValue(q.history)} is not a policy`);
+  for (const policy of ['reliability', 'durability', 'history'] as const) {
+    if (!isQosValue(policy, q[policy])) return bad(`${policy} ${describeValue(q[policy])} is not a policy`);
+  }
   if (q.history === 'keep_last' && (!Number.isInteger(q.depth) || q.depth < 1)) {
     return bad(`keep-last depth must be an integer >= 1, got ${describeValue(q.depth)}`);
   }
-  if (q.liveliness !== 'automatic' && q.liveliness !== 'manual_by_topic')
-    return bad(`liveliness ${describeValue(q.liveliness)} is not a policy`);
+  if (!isQosValue('liveliness', q.liveliness)) return bad(`liveliness ${describeValue(q.liveliness)} is not a policy`);
   if (!isMs(q.deadlineMs)) return bad(`deadline must be finite ms >= 0, got ${describeValue(q.deadlineMs)}`);
   if (!isMs(q.lifespanMs)) return bad(`lifespan must be finite ms >= 0, got ${describeValue(q.lifespanMs)}`);
   if (!isMs(q.livelinessLeaseMs))

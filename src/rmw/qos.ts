@@ -1,15 +1,58 @@
-/** QoS policy values as the rmw sees them (the rclcpp `QoS` builder produces these). */
-export const Reliability = { Reliable: 'reliable', BestEffort: 'best_effort' } as const;
-export type Reliability = (typeof Reliability)[keyof typeof Reliability];
+/**
+ * QoS policy values as the rmw sees them (the rclcpp `QoS` builder produces these), from one
+ * table: each value's public name, its string, and rmw's number for it (what rmw_zenoh writes
+ * in a liveliness token's QoS chunk). The named objects, the checks and the wire numbers are
+ * all derived from it, so adding a value is one line here.
+ */
+const POLICIES = {
+  reliability: { Reliable: ['reliable', 1], BestEffort: ['best_effort', 2] },
+  durability: { Volatile: ['volatile', 2], TransientLocal: ['transient_local', 1] },
+  history: { KeepLast: ['keep_last', 1], KeepAll: ['keep_all', 2] },
+  liveliness: { Automatic: ['automatic', 1], ManualByTopic: ['manual_by_topic', 3] },
+} as const;
 
-export const Durability = { Volatile: 'volatile', TransientLocal: 'transient_local' } as const;
-export type Durability = (typeof Durability)[keyof typeof Durability];
+type Policies = typeof POLICIES;
+export type QosPolicy = keyof Policies;
+type NamedValues<P extends QosPolicy> = {
+  readonly [K in keyof Policies[P]]: Policies[P][K] extends readonly [infer V, number] ? V : never;
+};
+/** The values of one policy, e.g. `'reliable' | 'best_effort'`. */
+export type QosValue<P extends QosPolicy> = NamedValues<P>[keyof NamedValues<P>];
 
-export const History = { KeepLast: 'keep_last', KeepAll: 'keep_all' } as const;
-export type History = (typeof History)[keyof typeof History];
+function rows(policy: QosPolicy): ReadonlyArray<readonly [string, readonly [string, number]]> {
+  return Object.entries(POLICIES[policy]);
+}
 
-export const LivelinessPolicy = { Automatic: 'automatic', ManualByTopic: 'manual_by_topic' } as const;
-export type LivelinessPolicy = (typeof LivelinessPolicy)[keyof typeof LivelinessPolicy];
+function namedValues<P extends QosPolicy>(policy: P): NamedValues<P> {
+  return Object.freeze(Object.fromEntries(rows(policy).map(([name, [value]]) => [name, value]))) as NamedValues<P>;
+}
+
+export const Reliability = namedValues('reliability');
+export type Reliability = QosValue<'reliability'>;
+
+export const Durability = namedValues('durability');
+export type Durability = QosValue<'durability'>;
+
+export const History = namedValues('history');
+export type History = QosValue<'history'>;
+
+export const LivelinessPolicy = namedValues('liveliness');
+export type LivelinessPolicy = QosValue<'liveliness'>;
+
+/** Whether `value` is one of `policy`'s values. */
+export function isQosValue<P extends QosPolicy>(policy: P, value: unknown): value is QosValue<P> {
+  return rows(policy).some(([, [v]]) => v === value);
+}
+
+/** rmw's number for a policy value, as on the wire. */
+export function qosWireNumber<P extends QosPolicy>(policy: P, value: QosValue<P>): number {
+  return rows(policy).find(([, [v]]) => v === value)?.[1][1] ?? 0;
+}
+
+/** The value rmw numbers `n` for `policy`; undefined when rclts knows no such value. */
+export function qosValueOfWireNumber<P extends QosPolicy>(policy: P, n: number): QosValue<P> | undefined {
+  return rows(policy).find(([, [, num]]) => num === n)?.[1][0] as QosValue<P> | undefined;
+}
 
 /** Requested QoS: every field set (the rclcpp layer fills defaults). */
 export interface RmwQos {

@@ -4,13 +4,14 @@
  * (reliable, volatile, keep-last, depth 42, infinite durations, automatic liveliness) is
  * written empty, exactly as rmw_zenoh's `qos_to_keyexpr` does, so that tokens compare equal.
  */
-import type { RmwActualQos, RmwQos } from '../qos.js';
-
-/** rmw's numeric policy values as they appear on the wire. */
-const RELIABILITY = { reliable: 1, best_effort: 2 } as const;
-const DURABILITY = { transient_local: 1, volatile: 2 } as const;
-const HISTORY = { keep_last: 1, keep_all: 2 } as const;
-const LIVELINESS = { automatic: 1, manual_by_topic: 3 } as const;
+import {
+  type QosPolicy,
+  type QosValue,
+  qosValueOfWireNumber,
+  qosWireNumber,
+  type RmwActualQos,
+  type RmwQos,
+} from '../qos.js';
 
 /** rmw_zenoh's default depth (its `RMW_ZENOH_DEFAULT_HISTORY_DEPTH`), written empty. */
 export const RMW_ZENOH_DEFAULT_DEPTH = 42;
@@ -26,23 +27,21 @@ function durationFields(ms: number): [string, string] {
 }
 
 export function encodeQosChunk(qos: RmwQos): string {
-  const r = qos.reliability === 'reliable' ? '' : String(RELIABILITY[qos.reliability]);
-  const d = qos.durability === 'volatile' ? '' : String(DURABILITY[qos.durability]);
-  const h = qos.history === 'keep_last' ? '' : String(HISTORY[qos.history]);
+  const r = qos.reliability === 'reliable' ? '' : String(qosWireNumber('reliability', qos.reliability));
+  const d = qos.durability === 'volatile' ? '' : String(qosWireNumber('durability', qos.durability));
+  const h = qos.history === 'keep_last' ? '' : String(qosWireNumber('history', qos.history));
   const depth = qos.depth === RMW_ZENOH_DEFAULT_DEPTH ? '' : String(qos.depth);
   const [dls, dlns] = durationFields(qos.deadlineMs);
   const [lss, lsns] = durationFields(qos.lifespanMs);
-  const lv = qos.liveliness === 'automatic' ? '' : String(LIVELINESS[qos.liveliness]);
+  const lv = qos.liveliness === 'automatic' ? '' : String(qosWireNumber('liveliness', qos.liveliness));
   const [lvs, lvns] = durationFields(qos.livelinessLeaseMs);
   return `${r}:${d}:${h},${depth}:${dls},${dlns}:${lss},${lsns}:${lv},${lvs},${lvns}`;
 }
 
-function lookup<V extends string>(table: Record<V, number>, field: string, dflt: V): V | 'unknown' | undefined {
+function lookup<P extends QosPolicy>(policy: P, field: string, dflt: QosValue<P>): QosValue<P> | 'unknown' | undefined {
   if (field === '') return dflt;
   if (!/^\d+$/.test(field)) return undefined;
-  const n = Number(field);
-  const hit = (Object.entries(table) as [V, number][]).find(([, v]) => v === n);
-  return hit === undefined ? 'unknown' : hit[0];
+  return qosValueOfWireNumber(policy, Number(field)) ?? 'unknown';
 }
 
 function parseCount(field: string, dflt: number): number | undefined {
@@ -69,10 +68,10 @@ export function decodeQosChunk(chunk: string): RmwActualQos | undefined {
   const lsp = ls.split(',');
   const lvp = lv.split(',');
   if (h.length < 2 || dlp.length < 2 || lsp.length < 2 || lvp.length < 3) return undefined;
-  const reliability = lookup(RELIABILITY, r, 'reliable');
-  const durability = lookup(DURABILITY, d, 'volatile');
-  const history = lookup(HISTORY, h[0] as string, 'keep_last');
-  const liveliness = lookup(LIVELINESS, lvp[0] as string, 'automatic');
+  const reliability = lookup('reliability', r, 'reliable');
+  const durability = lookup('durability', d, 'volatile');
+  const history = lookup('history', h[0] as string, 'keep_last');
+  const liveliness = lookup('liveliness', lvp[0] as string, 'automatic');
   const depth = parseCount(h[1] as string, RMW_ZENOH_DEFAULT_DEPTH);
   const deadlineMs = parseDuration(dlp[0] as string, dlp[1] as string);
   const lifespanMs = parseDuration(lsp[0] as string, lsp[1] as string);

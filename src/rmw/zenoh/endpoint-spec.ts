@@ -5,7 +5,7 @@
  */
 import { err, ok, type ResultOf } from '../../result.js';
 import { hasWildcard, validateKeyExpr } from '../key-expr.js';
-import type { RmwQos } from '../qos.js';
+import { isQosValue, type RmwQos } from '../qos.js';
 import type { EndpointKind, RmwEndpointSpec } from '../rmw.js';
 import { dataKey, ddsTypeName } from '../wire/data-key.js';
 import { endpointToken, type TokenOwner } from '../wire/liveliness-token.js';
@@ -19,17 +19,11 @@ export interface ResolvedEndpoint {
   readonly token: string | undefined;
 }
 
-const RELIABILITY = ['reliable', 'best_effort'];
-const DURABILITY = ['volatile', 'transient_local'];
-const HISTORY = ['keep_last', 'keep_all'];
-const LIVELINESS = ['automatic', 'manual_by_topic'];
-
 function checkQos(qos: RmwQos | undefined, what: string): string | undefined {
   if (typeof qos !== 'object' || qos === null) return `qos of ${what} must be an object`;
-  if (!RELIABILITY.includes(qos.reliability)) return `qos reliability of ${what} is '${String(qos.reliability)}'`;
-  if (!DURABILITY.includes(qos.durability)) return `qos durability of ${what} is '${String(qos.durability)}'`;
-  if (!HISTORY.includes(qos.history)) return `qos history of ${what} is '${String(qos.history)}'`;
-  if (!LIVELINESS.includes(qos.liveliness)) return `qos liveliness of ${what} is '${String(qos.liveliness)}'`;
+  for (const policy of ['reliability', 'durability', 'history', 'liveliness'] as const) {
+    if (!isQosValue(policy, qos[policy])) return `qos ${policy} of ${what} is '${String(qos[policy])}'`;
+  }
   if (!Number.isInteger(qos.depth) || qos.depth < 0)
     return `qos depth of ${what} must be a non-negative integer, got ${String(qos.depth)}`;
   for (const f of ['deadlineMs', 'lifespanMs', 'livelinessLeaseMs'] as const) {
