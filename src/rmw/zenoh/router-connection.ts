@@ -1,7 +1,7 @@
 /**
  * The link to one zenoh router: the current zenoh-ts session, noticing its loss, and
  * re-opening it. When the router goes away the plugin drops every declaration of the
- * session and nothing resumes by itself (zenoh-ts.md trap 7), so rclts does it: every live
+ * session and nothing resumes by itself, so rclts does it: every live
  * entity is a `Declarable`; after a loss the connection re-opens the session with the
  * caller's connect budget, retrying with a capped back-off until closed, and declares every
  * registered entity again in registration order (graph, nodes, then their endpoints).

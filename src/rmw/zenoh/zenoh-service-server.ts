@@ -94,7 +94,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   /**
    * One reply (or error reply), then finalize; skipped when that session is gone. Both are
    * handed to the socket in one corked step when it takes them at once, so they leave in one
-   * segment (the router's Nagle would hold a lone final ~40 ms); otherwise in order as before.
+   * segment (the router's Nagle would hold a lone final ~40 ms); otherwise one after the other, in order.
    */
   private async answer(
     q: OpenQuery,

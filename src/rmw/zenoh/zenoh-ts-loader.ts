@@ -1,7 +1,7 @@
 /**
  * Loads `@eclipse-zenoh/zenoh-ts` on plain Node >= 20 with no user-supplied flags.
  *
- * Two traps (see shared spec zenoh-ts.md): zenoh-ts's key-expression validator is a
+ * Two traps: zenoh-ts's key-expression validator is a
  * wasm-bindgen "bundler" build that imports a `.wasm` file as an ES module, which Node 20
  * refuses without `--experimental-wasm-modules`; and Node 20 has no global `WebSocket`.
  * We install a module-loading hook (from a data: URL, so nothing needs to be on disk or
