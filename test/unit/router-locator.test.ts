@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Executor, parseRouterLocator } from '../../src/index.js';
 import { parseCli } from '../../src/vrobots/cli/cli-args.js';
-import { resolveConnectOptions } from '../../src/vrobots/sdk/connect-options.js';
+import { VirtualRobot } from '../../src/vrobots/index.js';
 
 const ACCEPTED = [
   'ws/127.0.0.1:10000',
@@ -38,9 +38,14 @@ async function executorCreate(locator: string): Promise<string> {
   return r.error.name === 'InvalidArgument' ? `refused: ${r.error.message}` : 'accepted';
 }
 
-function connectOptions(locator: string): string {
-  const r = resolveConnectOptions({ router: locator });
-  return r.ok ? 'accepted' : `refused: ${r.error.message}`;
+async function virtualRobotConnect(locator: string): Promise<string> {
+  // As for Executor.create: an accepted locator with a zero budget answers a timeout, not invalid_argument.
+  const r = await VirtualRobot.connect('multirotor', undefined, { router: locator, connectTimeoutMs: 0 });
+  if (r.ok) {
+    await r.value.close();
+    return 'accepted';
+  }
+  return r.error.kind === 'invalid_argument' ? `refused: ${r.error.message}` : 'accepted';
 }
 
 function cli(locator: string): string {
@@ -53,14 +58,14 @@ describe('router locators: one rule at every entry point', () => {
     for (const locator of ACCEPTED) {
       expect(parseRouterLocator(locator).ok, locator).toBe(true);
       expect(await executorCreate(locator), locator).toBe('accepted');
-      expect(connectOptions(locator), locator).toBe('accepted');
+      expect(await virtualRobotConnect(locator), locator).toBe('accepted');
       expect(cli(locator), locator).toBe('accepted');
     }
   });
 
   it("refuses the vendor's transport locators, everywhere, saying how rclts reaches a router", async () => {
     for (const locator of NATIVE) {
-      for (const answer of [await executorCreate(locator), connectOptions(locator), cli(locator)]) {
+      for (const answer of [await executorCreate(locator), await virtualRobotConnect(locator), cli(locator)]) {
         expect(answer, locator).toMatch(/^refused: /);
         expect(answer).toContain(JSON.stringify(locator));
         expect(answer).toContain("router's remote-api WebSocket");
@@ -74,7 +79,7 @@ describe('router locators: one rule at every entry point', () => {
     for (const locator of MALFORMED) {
       const parsed = parseRouterLocator(locator);
       expect(parsed.ok ? 'ok' : parsed.error.name, locator).toBe('InvalidArgument');
-      for (const answer of [await executorCreate(locator), connectOptions(locator)]) {
+      for (const answer of [await executorCreate(locator), await virtualRobotConnect(locator)]) {
         expect(answer, locator).toMatch(/^refused: /);
         expect(answer).toContain(JSON.stringify(locator));
       }
