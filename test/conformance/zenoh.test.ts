@@ -1,4 +1,6 @@
 import { inject } from 'vitest';
+import { defineContractSuite } from './contract-suite.js';
 import { defineConformanceSuite } from './suite.js';
 
 defineConformanceSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineContractSuite('zenoh', () => ({ router: inject('zenohLocator') }));

@@ -1,0 +1,135 @@
+/**
+ * Conformance cases each written against a bug that once passed the whole suite: replies
+ * matched to the oldest pending request, entities created with another QoS than the default,
+ * a duplicate filter that silences a second publisher. Run on every backend (local.test.ts,
+ * zenoh.test.ts) through the public entry, as a user would.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type AddTwoIntsResponse,
+  AddTwoIntsType,
+  Executor,
+  type ExecutorOptions,
+  type Node,
+  type ResultOf,
+  StringType,
+} from '../../src/index.js';
+import { DISCOVERY_BUDGET_MS, publishUntil, spinUntil } from './suite.js';
+
+type AnExecutor = Node['executor'];
+
+function unwrap<T>(r: ResultOf<T>): T {
+  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
+  return r.value;
+}
+
+/** rmw_qos_profile_default, which is also rclcpp's services default. */
+const DEFAULT_QOS = { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 10 };
+
+let unique = 0;
+
+export function defineContractSuite(backendName: string, makeExecutorOptions: () => ExecutorOptions): void {
+  describe(`rclcpp contract on ${backendName}`, () => {
+    const opened: AnExecutor[] = [];
+    afterEach(async () => {
+      for (const e of opened.splice(0)) await e.shutdown();
+    });
+    const executor = async (): Promise<AnExecutor> => {
+      const e = unwrap(await Executor.create(makeExecutorOptions()));
+      opened.push(e);
+      return e;
+    };
+    const namespace = (): string => `/contract_${process.pid}_${Date.now().toString(36)}_${unique++}`;
+
+    it('overlapping requests answered out of order each reach the response handler under their own sequence number', async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('replies', { namespace: namespace() }));
+      // The first request is held until the second has been answered.
+      const held: Array<() => void> = [];
+      unwrap(
+        n.createService(AddTwoIntsType, 'out_of_order', (req) =>
+          req.a === 1n
+            ? new Promise<AddTwoIntsResponse>((resolve) => held.push(() => resolve({ sum: req.a + req.b })))
+            : { sum: req.a + req.b },
+        ),
+      );
+      const replies = new Map<bigint, ResultOf<AddTwoIntsResponse>>();
+      const client = unwrap(n.createClient(AddTwoIntsType, 'out_of_order', (r, seq) => replies.set(seq, r)));
+      const found = await client.waitForService(DISCOVERY_BUDGET_MS);
+      expect(found.ok ? 'ok' : found.error.message).toBe('ok');
+
+      const first = unwrap(client.asyncSendRequest({ a: 1n, b: 10n }));
+      expect(await spinUntil(e, () => held.length === 1)).toBe(true);
+      const second = unwrap(client.asyncSendRequest({ a: 2n, b: 20n }));
+      expect(second).not.toBe(first);
+      expect(await spinUntil(e, () => replies.size === 1)).toBe(true);
+      expect([...replies.keys()]).toEqual([second]);
+      expect(unwrap(replies.get(second) as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 22n });
+
+      (held[0] as () => void)();
+      expect(await spinUntil(e, () => replies.size === 2)).toBe(true);
+      expect(unwrap(replies.get(first) as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 11n });
+    });
+
+    it('entities created without a QoS get the default profile (reliable, volatile, keep-last 10)', async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('qos_default', { namespace: namespace() }));
+      const pub = unwrap(n.createPublisher(StringType, 'chatter'));
+      expect(pub.getActualQos()).toMatchObject(DEFAULT_QOS);
+      const add = (req: { a: bigint; b: bigint }): AddTwoIntsResponse => ({ sum: req.a + req.b });
+      const handles = {
+        subscription: unwrap(n.createSubscription(StringType, 'chatter', () => {})),
+        pollSubscription: unwrap(n.createPollSubscription(StringType, 'chatter')).handle,
+        service: unwrap(n.createService(AddTwoIntsType, 'add', add)),
+        client: unwrap(n.createClient(AddTwoIntsType, 'add', () => {})),
+        pollClient: unwrap(n.createPollClient(AddTwoIntsType, 'add')).handle,
+      };
+      for (const [what, handle] of Object.entries(handles)) {
+        expect({ what, ...unwrap(n.getEntityQos(handle)) }).toMatchObject({ what, ...DEFAULT_QOS });
+      }
+    });
+
+    it('a second publisher on a topic is heard though the first has sent more samples (per-publisher duplicate filter)', async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('two_talkers', { namespace: namespace() }));
+      const got: string[] = [];
+      unwrap(n.createSubscription(StringType, 'chatter', (m) => got.push(m.data)));
+      const early = unwrap(n.createPublisher(StringType, 'chatter'));
+      const late = unwrap(n.createPublisher(StringType, 'chatter'));
+      let lateSent = 0;
+      expect(
+        await publishUntil(
+          e,
+          late,
+          (i) => {
+            lateSent = i + 1;
+            return { data: 'late warm-up' };
+          },
+          () => got.includes('late warm-up'),
+        ),
+      ).toBe(true);
+      let earlySent = 0;
+      expect(
+        await publishUntil(
+          e,
+          early,
+          (i) => {
+            earlySent = i + 1;
+            return { data: 'early warm-up' };
+          },
+          () => got.includes('early warm-up'),
+        ),
+      ).toBe(true);
+      // The early publisher's sequence numbers now run well ahead of the late one's.
+      while (earlySent < lateSent + 20) {
+        unwrap(early.publish({ data: `early ${earlySent++}` }));
+      }
+      expect(await spinUntil(e, () => got.includes(`early ${earlySent - 1}`))).toBe(true);
+      for (let i = 0; i < 5; i++) unwrap(late.publish({ data: `late ${i}` }));
+      expect(await spinUntil(e, () => got.includes('late 4'))).toBe(true);
+      expect(got.filter((d) => d.startsWith('late ') && !d.includes('warm'))).toEqual(
+        [0, 1, 2, 3, 4].map((i) => `late ${i}`),
+      );
+    });
+  });
+}
