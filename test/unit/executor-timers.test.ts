@@ -92,7 +92,7 @@ describe('wall timers', () => {
     expect(executor.usage().used).toBe(0);
   });
 
-  it('spinOnce sleeps until the next deadline rather than polling', async () => {
+  it('spinOnce with a long budget returns at the next timer deadline, having dispatched that timer', async () => {
     const { executor, node } = makeFixture();
     let fired = 0;
     unwrap(node.createWallTimer(30, () => fired++));
