@@ -232,7 +232,7 @@ describe('common body commands and parameters', () => {
     }
   });
 
-  it('SET_MASS and params change the physical properties, reset keeps them', () => {
+  it('SET_MASS and params change the physical properties', () => {
     const m = createPhysicsModel('multirotor');
     m.applyCommand(CommandId.SET_MASS, { floatVal: 3 });
     m.setPhysical(undefined, { x: 0.1, y: 0.2, z: 0.1 });
