@@ -12,7 +12,7 @@ export default {
   // every test re-run in a fresh process; those are left out (reported as ignored).
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 10_000,
+  timeoutMS: 5000,
   // Results are kept between runs: a re-run tests only the mutants whose code or tests changed.
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
