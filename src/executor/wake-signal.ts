@@ -47,7 +47,7 @@ export class WakeSignal {
 
   /**
    * Resolves on the next notify(), with no timer: holds nothing that keeps the process alive,
-   * so a caller that must keep it alive holds its own handle (see ExecutorCore.spinLoop).
+   * so a caller that must keep it alive holds its own handle (see Spinner.spinLoop).
    */
   waitNotified(): Promise<void> {
     if (this.untimed === undefined) {

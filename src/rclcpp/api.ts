@@ -7,6 +7,7 @@
  *
  * Adding members is fine; changing or removing one breaks the vrobots layer.
  */
+import type { ExecutorEvent, ExecutorStats, SpinReport } from '../executor/index.js';
 import type { Result, ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
@@ -29,23 +30,6 @@ export interface ExecutorOptions {
   /** Limit for keep-all queues (per entry); past it samples are dropped and reported. Default 10000 (`DEFAULT_KEEP_ALL_LIMIT`). */
   readonly keepAllLimit?: number | undefined;
 }
-
-/** What one spin round did. */
-export interface SpinReport {
-  readonly subscriptions: number;
-  readonly timers: number;
-  readonly services: number;
-  readonly clients: number;
-  readonly guardConditions: number;
-  readonly handlerErrors: number;
-}
-
-/** A handler threw, a queue overflowed, a transport reported something. */
-export type ExecutorEvent =
-  | { readonly type: 'handler_error'; readonly entity: string; readonly error: unknown }
-  | { readonly type: 'queue_overflow'; readonly entity: string; readonly dropped: number }
-  | { readonly type: 'decode_error'; readonly entity: string; readonly message: string }
-  | { readonly type: 'transport'; readonly message: string };
 
 export interface NodeOptions {
   /** Default `/`. */
@@ -263,11 +247,7 @@ export interface Executor {
   /** Entries in use and capacity. */
   usage(): { readonly used: number; readonly capacity: number };
   /** Counters since creation. */
-  stats(): {
-    readonly handlerErrors: number;
-    readonly dropped: number;
-    readonly decodeErrors: number;
-    /** onEvent listeners and shutdown callbacks that threw (swallowed) */
-    readonly listenerErrors: number;
-  };
+  stats(): ExecutorStats;
 }
+
+export type { ExecutorEvent, ExecutorStats, SpinReport };
