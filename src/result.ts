@@ -71,22 +71,78 @@ export function errCode(code: number, message: string): Err {
 
 export function isRclError(x: unknown): x is RclError {
   if (typeof x !== 'object' || x === null) return false;
-  const e = x as Record<string, unknown>;
-  return typeof e.code === 'number' && typeof e.name === 'string' && typeof e.message === 'string';
+  return (
+    typeof readField(x, 'code') === 'number' &&
+    typeof readField(x, 'name') === 'string' &&
+    typeof readField(x, 'message') === 'string'
+  );
 }
 
-/** Formats an error as `<Name> (<code>): <message>`. */
+/** Formats an error as `<Name> (<code>): <message>`. Total: a hostile value gives a sentence, never a throw. */
 export function describeError(e: RclError): string {
-  return `${e.name} (${e.code}): ${e.message}`;
+  return `${describeValue(readField(e, 'name'))} (${describeValue(readField(e, 'code'))}): ${describeValue(readField(e, 'message'))}`;
 }
 
-/** Turns whatever a dependency threw into a readable sentence. */
+/**
+ * Turns whatever a dependency or a handler threw into a readable sentence. Total: null-prototype
+ * objects, revoked Proxies, throwing getters and toString never make it throw.
+ */
 export function describeThrown(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.message;
+  if (isErrorObject(thrown)) {
+    const message = readField(thrown, 'message');
+    if (typeof message === 'string') return message;
+  }
   if (typeof thrown === 'string') return thrown;
   try {
-    return JSON.stringify(thrown) ?? String(thrown);
+    const json = JSON.stringify(thrown);
+    if (typeof json === 'string') return json;
   } catch {
-    return String(thrown);
+    // Cyclic, BigInt-carrying or hostile: fall back to describeValue.
+  }
+  return describeValue(thrown);
+}
+
+/**
+ * Any value as text for an error message (what `String(x)` is for), but total: when the value's
+ * own conversion throws (null prototype, revoked Proxy, throwing toString or Symbol.toPrimitive)
+ * the answer names its type instead.
+ */
+export function describeValue(x: unknown): string {
+  switch (typeof x) {
+    case 'string':
+      return x;
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+    case 'bigint':
+      return String(x);
+    case 'symbol':
+      return x.toString();
+    default:
+      break;
+  }
+  try {
+    const text: unknown = String(x);
+    if (typeof text === 'string') return text;
+  } catch {
+    // Not convertible: described by its type below.
+  }
+  return x === null ? 'null' : `[${typeof x} that cannot be shown as text]`;
+}
+
+/** `instanceof Error` that survives a revoked Proxy (whose prototype lookup throws). */
+function isErrorObject(x: unknown): x is Error {
+  try {
+    return x instanceof Error;
+  } catch {
+    return false;
+  }
+}
+
+function readField(x: unknown, key: string): unknown {
+  try {
+    return (x as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
   }
 }

@@ -3,7 +3,7 @@
  * so ids held by stale copies never reach the new occupant. Registration order is kept as
  * an explicit sequence number: after reuse, slot order says nothing about who came first.
  */
-import { err, ok, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { EMPTY_HANDLE_ID, MAX_GENERATION, MAX_SLOTS, packHandleId, unpackHandleId } from './handle-id.js';
 
 /** What the arena needs of an entry: it writes the id and the registration sequence. */
@@ -54,10 +54,10 @@ export class Arena<E extends Slotted> {
     if (handleId === EMPTY_HANDLE_ID)
       return err('NotInitialized', 'handle is empty (it was reset or never registered)');
     const parts = unpackHandleId(handleId);
-    if (parts === undefined) return err('InvalidArgument', `handleId ${String(handleId)} is not a handle id`);
+    if (parts === undefined) return err('InvalidArgument', `handleId ${describeValue(handleId)} is not a handle id`);
     const entry = this.slots[parts.slot];
     if (entry === undefined || entry.handleId !== handleId) {
-      return err('Error', `handle ${String(handleId)} is stale (released)`);
+      return err('Error', `handle ${describeValue(handleId)} is stale (released)`);
     }
     return ok(entry);
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeError,
   describeThrown,
+  describeValue,
   ErrorCode,
   err,
   errCode,
@@ -102,5 +103,47 @@ describe('describeError / describeThrown', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(describeThrown(cyclic)).toBe('[object Object]');
+  });
+});
+
+describe('error text is total', () => {
+  function hostile(): Array<[string, unknown]> {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const badMessage = new Error('x');
+    Object.defineProperty(badMessage, 'message', {
+      get(): never {
+        throw new Error('message getter');
+      },
+    });
+    return [
+      ['a null-prototype object', Object.create(null)],
+      ['a revoked Proxy', proxy],
+      ['an object whose toString throws', { toString: () => { throw new Error('toString'); }, toJSON: () => { throw new Error('toJSON'); } }],
+      ['an object whose Symbol.toPrimitive throws', { [Symbol.toPrimitive]: () => { throw new Error('prim'); }, get toJSON(): never { throw new Error('toJSON getter'); } }],
+      ['a Proxy whose every trap throws', new Proxy({}, { get: () => { throw new Error('get'); }, getPrototypeOf: () => { throw new Error('proto'); }, ownKeys: () => { throw new Error('keys'); } })],
+      ['an Error whose message getter throws', badMessage],
+      ['a symbol', Symbol('s')],
+      ['a bigint', 12n],
+      ['a cyclic object with a null prototype', (() => { const o = Object.create(null) as Record<string, unknown>; o.self = o; return o; })()],
+    ];
+  }
+
+  for (const [label, value] of hostile()) {
+    it(`describeThrown, describeValue, describeError and isRclError never throw for ${label}`, () => {
+      expect(typeof describeThrown(value)).toBe('string');
+      expect(typeof describeValue(value)).toBe('string');
+      expect(typeof describeError(value as never)).toBe('string');
+      expect(typeof isRclError(value)).toBe('boolean');
+    });
+  }
+
+  it('still says what it can: an Error by its message, a string as is, a plain value as JSON', () => {
+    expect(describeThrown(new Error('boom'))).toBe('boom');
+    expect(describeThrown('text')).toBe('text');
+    expect(describeThrown({ a: 1 })).toBe('{"a":1}');
+    expect(describeValue(Object.create(null))).toBe('[object that cannot be shown as text]');
+    expect(describeValue(null)).toBe('null');
+    expect(describeValue(Symbol('s'))).toBe('Symbol(s)');
   });
 });
