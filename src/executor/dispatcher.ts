@@ -9,10 +9,11 @@ import { type Entry, type EntryHost, EntryKind } from './entry.js';
 import type { EntryTable } from './entry-table.js';
 import type { EventHub } from './event-hub.js';
 import { emptyReport, type Mutable, type SpinReport } from './events.js';
+import { failed, type HandlerOutcome, mayBeThenable, observeReturned } from './handler-outcome.js';
 import { ReadyList } from './ready-list.js';
 import type { TimerEntry, TimerScheduler } from './timer-entry.js';
 import { TimerHeap } from './timer-heap.js';
-import { WakeSignal } from './wake-signal.js';
+import type { WakeSignal } from './wake-signal.js';
 
 const REPORT_FIELD: Readonly<Record<EntryKind, keyof SpinReport | undefined>> = {
   [EntryKind.Subscription]: 'subscriptions',
@@ -24,7 +25,6 @@ const REPORT_FIELD: Readonly<Record<EntryKind, keyof SpinReport | undefined>> = 
 };
 
 export class Dispatcher implements EntryHost, TimerScheduler {
-  protected readonly signal = new WakeSignal();
   /** How many calls into user code are on the stack (handlers, listeners, shutdown callbacks). */
   protected handlerDepth = 0;
   private readonly ready = new ReadyList<Entry>();
@@ -35,6 +35,8 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     private readonly events: EventHub,
     private readonly entries: EntryTable,
     private readonly clock: () => number,
+    /** Wakes spin verbs and passive waiters: new work, a finished round, cancel, shutdown, an event. */
+    protected readonly signal: WakeSignal,
   ) {}
 
   // ---- EntryHost / TimerScheduler ----
@@ -58,20 +60,46 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     this.signal.notify();
   }
 
-  runHandler(entry: Entry, fn: () => void): boolean {
+  runHandler(entry: Entry, fn: () => unknown, done?: (outcome: HandlerOutcome) => void): boolean {
+    let returned: unknown;
+    let threw = false;
     entry.running = true;
     this.handlerDepth++;
     try {
-      fn();
-      return true;
+      returned = fn();
     } catch (thrown) {
-      this.reportHandlerError(entry, thrown);
-      return false;
+      threw = true;
+      returned = thrown;
     } finally {
       this.handlerDepth--;
       entry.running = false;
       if (entry.releaseRequested) this.entries.releaseEntry(entry);
     }
+    if (threw) {
+      this.settle(entry, failed(returned), false, done);
+      return false;
+    }
+    if (done === undefined && !mayBeThenable(returned)) return true;
+    const later = observeReturned(returned, (outcome, late) => this.settle(entry, outcome, late, done));
+    // Run to completion: the entry waits for its handler's promise. Except a service's: its
+    // promise is a deferred reply (rclcpp's deferred send_response), which may come late or
+    // never, and other requests go on being dispatched meanwhile.
+    entry.busy = later && entry.kind !== EntryKind.Service;
+    return true;
+  }
+
+  /** The end of a handler call. Never throws: it may run from a promise reaction. */
+  private settle(entry: Entry, outcome: HandlerOutcome, later: boolean, done?: (outcome: HandlerOutcome) => void): void {
+    entry.busy = false;
+    if (!outcome.ok) this.reportHandlerError(entry, outcome.error);
+    if (done !== undefined) {
+      try {
+        done(outcome);
+      } catch (thrown) {
+        this.reportHandlerError(entry, thrown);
+      }
+    }
+    if (later && entry.alive && entry.hasWork()) this.markReady(entry);
   }
 
   reportHandlerError(entry: Entry, error: unknown): void {
@@ -90,6 +118,10 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   }
 
   // ---- user code outside entries ----
+
+  protected hasPendingEvents(): boolean {
+    return this.events.hasPending();
+  }
 
   /** Hands queued events to the listeners, as user code (blocking helpers answer Reentrant there). */
   protected deliverEvents(): void {
@@ -149,7 +181,11 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     await this.signal.wait(delay);
   }
 
-  /** One round: the ready snapshot in registration order, at most one item per entry. */
+  /**
+   * One round: the ready snapshot in registration order, at most one item per entry. An entry
+   * whose async handler has not settled is skipped (it is marked again when it settles). An
+   * entry whose own dispatch throws is reported and the round goes on with the next.
+   */
   protected round(report: Mutable<SpinReport> = emptyReport()): SpinReport {
     this.roundReport = report;
     let dispatched = false;
@@ -159,13 +195,17 @@ export class Dispatcher implements EntryHost, TimerScheduler {
       const entries = this.ready.takeRound();
       for (const entry of entries) {
         entry.queued = false;
-        if (!entry.alive) continue;
-        if (entry.dispatchOne(this)) {
-          dispatched = true;
-          const field = REPORT_FIELD[entry.kind];
-          if (field !== undefined) report[field]++;
+        if (!entry.alive || entry.busy) continue;
+        try {
+          if (entry.dispatchOne(this)) {
+            dispatched = true;
+            const field = REPORT_FIELD[entry.kind];
+            if (field !== undefined) report[field]++;
+          }
+        } catch (thrown) {
+          this.reportHandlerError(entry, thrown);
         }
-        if (entry.alive && entry.hasWork()) this.ready.mark(entry);
+        if (entry.alive && !entry.busy && entry.hasWork()) this.ready.mark(entry);
       }
       this.ready.recycle(entries);
       this.deliverEvents();

@@ -5,6 +5,7 @@
  */
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { Slotted } from './arena.js';
+import type { HandlerOutcome } from './handler-outcome.js';
 import type { Readyable } from './ready-list.js';
 
 export const EntryKind = {
@@ -23,8 +24,13 @@ export interface EntryHost {
   markReady(entry: Entry): void;
   /** Wakes waiters without marking anything ready (poll entries, readiness changes). */
   notify(): void;
-  /** Runs user code as a handler of `entry`: sets inHandler, catches and reports a throw. false if it threw. */
-  runHandler(entry: Entry, fn: () => void): boolean;
+  /**
+   * Runs user code as a handler of `entry`: sets inHandler, catches and reports a throw. A
+   * returned thenable is observed: a rejection is reported like a throw, and the entry is not
+   * dispatched again until it settles. `done` hears the outcome, now or when it settles.
+   * Answers false if the handler threw synchronously.
+   */
+  runHandler(entry: Entry, fn: () => unknown, done?: (outcome: HandlerOutcome) => void): boolean;
   reportHandlerError(entry: Entry, error: unknown): void;
   reportDropped(entry: Entry, count: number): void;
   reportDecodeError(entry: Entry, message: string): void;
@@ -37,6 +43,8 @@ export abstract class Entry implements Slotted, Readyable {
   alive = true;
   /** true while this entry's own handler runs: a release then waits for it to return */
   running = false;
+  /** true while the promise its handler returned has not settled: the entry is not dispatched then */
+  busy = false;
   releaseRequested = false;
 
   constructor(

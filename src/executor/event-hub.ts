@@ -1,10 +1,12 @@
 /**
  * Events and counters of one executor. Transport callbacks and rounds queue events here;
- * listeners are user code and run only when a spin verb delivers them.
+ * listeners are user code and run only when a spin verb delivers them. Queuing the first
+ * event wakes the executor, so a spin() with nothing to dispatch still delivers it promptly.
  */
 
 import type { Entry } from './entry.js';
 import type { ExecutorEvent, ExecutorStats, Mutable } from './events.js';
+import { mayBeThenable, observeReturned } from './handler-outcome.js';
 
 /** Past this many undelivered events new ones are dropped (nobody spins to deliver them). */
 const MAX_PENDING_EVENTS = 1024;
@@ -15,6 +17,8 @@ export class EventHub {
   private readonly shutdownCallbacks = new Set<() => unknown>();
   private pendingEvents: ExecutorEvent[] = [];
   private readonly pendingOverflow = new Map<Entry, number>();
+
+  constructor(private readonly wake: () => void) {}
 
   onEvent(listener: (event: ExecutorEvent) => void): () => void {
     if (typeof listener !== 'function') return () => {};
@@ -31,10 +35,12 @@ export class EventHub {
   emit(event: ExecutorEvent): void {
     if (this.pendingEvents.length >= MAX_PENDING_EVENTS) return;
     this.pendingEvents.push(event);
+    if (this.pendingEvents.length === 1) this.wake();
   }
 
   countDropped(entry: Entry, count: number): void {
     this.counters.dropped += count;
+    if (this.pendingOverflow.size === 0) this.wake();
     this.pendingOverflow.set(entry, (this.pendingOverflow.get(entry) ?? 0) + count);
   }
 
@@ -46,7 +52,7 @@ export class EventHub {
     return this.pendingEvents.length !== 0 || this.pendingOverflow.size !== 0;
   }
 
-  /** Hands queued events to the listeners; a listener that throws is counted. */
+  /** Hands queued events to the listeners; a listener that throws or rejects is counted. */
   deliver(): void {
     if (!this.hasPending()) return;
     for (const [entry, dropped] of this.pendingOverflow) {
@@ -70,10 +76,16 @@ export class EventHub {
   }
 
   private callUser<A>(fn: (arg: A) => unknown, arg: A): void {
+    let returned: unknown;
     try {
-      fn(arg);
+      returned = fn(arg);
     } catch {
       this.counters.listenerErrors++;
+      return;
     }
+    if (!mayBeThenable(returned)) return;
+    observeReturned(returned, (outcome) => {
+      if (!outcome.ok) this.counters.listenerErrors++;
+    });
   }
 }

@@ -14,10 +14,6 @@ import type { ServiceHandler } from './api.js';
 import { decodeMessage, encodeMessage, messageInfo } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
-function isThenable(x: unknown): x is PromiseLike<unknown> {
-  return typeof x === 'object' && x !== null && typeof (x as { then?: unknown }).then === 'function';
-}
-
 export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
   rmw: RmwServiceServer | undefined;
 
@@ -39,32 +35,15 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
       return;
     }
     const info = messageInfo(request);
-    let out: Res | Promise<Res> | undefined;
-    let thrown: unknown;
-    const returned = host.runHandler(this, () => {
-      try {
-        out = this.handler(decoded.value, info);
-      } catch (e) {
-        thrown = e;
-        throw e;
-      }
-    });
-    if (!returned) {
-      request.fail(`handler of service '${this.name}' threw: ${describeThrown(thrown)}`);
-      return;
-    }
-    if (isThenable(out)) {
-      // The answer goes out when the promise settles, possibly after later rounds.
-      out.then(
-        (response) => this.answer(request, response as Res, host),
-        (rejected: unknown) => {
-          host.reportHandlerError(this, rejected);
-          request.fail(`handler of service '${this.name}' rejected: ${describeThrown(rejected)}`);
-        },
-      );
-      return;
-    }
-    this.answer(request, out as Res, host);
+    // The answer goes out when the handler's outcome is known, possibly after later rounds.
+    host.runHandler(
+      this,
+      () => this.handler(decoded.value, info),
+      (outcome) => {
+        if (outcome.ok) this.answer(request, outcome.value as Res, host);
+        else request.fail(`handler of service '${this.name}' failed: ${describeThrown(outcome.error)}`);
+      },
+    );
   }
 
   private answer(request: RmwRequest, response: Res, host: EntryHost): void {
