@@ -89,7 +89,12 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   }
 
   /** The end of a handler call. Never throws: it may run from a promise reaction. */
-  private settle(entry: Entry, outcome: HandlerOutcome, later: boolean, done?: (outcome: HandlerOutcome) => void): void {
+  private settle(
+    entry: Entry,
+    outcome: HandlerOutcome,
+    later: boolean,
+    done?: (outcome: HandlerOutcome) => void,
+  ): void {
     entry.busy = false;
     if (!outcome.ok) this.reportHandlerError(entry, outcome.error);
     if (done !== undefined) {

@@ -1,6 +1,7 @@
 /**
  * Registration: the arena of entries, their release (deferred while the entry's own handler
- * runs) and the closers run at shutdown.
+ * runs) and the closers run at shutdown. Releasing wakes waiters, so a wait on a released
+ * entry (a poll subscription's iterator, takeWithin) ends at once.
  */
 
 import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
@@ -15,6 +16,7 @@ export class EntryTable {
   constructor(
     capacity: number,
     private readonly hub: EventHub,
+    private readonly wake: () => void,
   ) {
     this.arena = new Arena<Entry>(capacity);
   }
@@ -59,6 +61,7 @@ export class EntryTable {
     } catch (thrown) {
       this.hub.emit({ type: 'transport', message: `closing ${entry.describe()} failed: ${describeThrown(thrown)}` });
     }
+    this.wake();
   }
 
   releaseAll(): void {

@@ -12,6 +12,7 @@ import { EntryTable } from './entry-table.js';
 import { EventHub } from './event-hub.js';
 import type { ExecutorEvent, ExecutorStats } from './events.js';
 import { Spinner } from './spinner.js';
+import { WakeSignal } from './wake-signal.js';
 
 export interface CoreOptions {
   readonly capacity: number;
@@ -41,9 +42,11 @@ export class ExecutorCore extends Spinner {
     options: CoreOptions,
     internals: CoreInternals = {},
   ) {
-    const hub = new EventHub();
-    const table = new EntryTable(options.capacity, hub);
-    super(hub, table, internals.clock ?? (() => performance.now()));
+    const signal = new WakeSignal();
+    const wake = (): void => signal.notify();
+    const hub = new EventHub(wake);
+    const table = new EntryTable(options.capacity, hub, wake);
+    super(hub, table, internals.clock ?? (() => performance.now()), signal);
     this.hub = hub;
     this.table = table;
     this.backend = session.backend;
@@ -127,8 +130,20 @@ export class ExecutorCore extends Spinner {
     return { ...this.hub.counters };
   }
 
+  /**
+   * Idempotent, also from inside a shutdown callback: every call gets the same promise. It is
+   * stored before the callbacks run (they run synchronously in here), so a callback that calls
+   * shutdown() is answered instead of starting the close again.
+   */
   shutdown(): Promise<Result> {
-    this.closing ??= this.close();
+    if (this.closing !== undefined) return this.closing;
+    let resolveClosing: (result: Result) => void = () => {};
+    this.closing = new Promise<Result>((resolve) => {
+      resolveClosing = resolve;
+    });
+    this.close().then(resolveClosing, (thrown: unknown) =>
+      resolveClosing(err('Error', `shutdown failed: ${describeThrown(thrown)}`)),
+    );
     return this.closing;
   }
 

@@ -5,7 +5,7 @@
  */
 
 import { checkBudget, MAX_TIMER_MS } from '../budget.js';
-import { type Err, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import { Dispatcher } from './dispatcher.js';
 import { emptyReport, type SpinReport } from './events.js';
 import { yieldToHost } from './wake-signal.js';
@@ -75,7 +75,8 @@ export abstract class Spinner extends Dispatcher {
       while (!this.hasReadyWork() && !this.cancelRequested && this.isOpen()) {
         const remaining = budgetMs - (performance.now() - start);
         if (remaining <= 0) break;
-        await this.waitForWork(remaining);
+        if (this.hasPendingEvents()) this.deliverEvents();
+        else await this.waitForWork(remaining);
       }
       return ok(this.isOpen() ? this.round() : emptyReport());
     } finally {
@@ -116,6 +117,9 @@ export abstract class Spinner extends Dispatcher {
             await yieldToHost();
             sliceStart = performance.now();
           }
+        } else if (this.hasPendingEvents()) {
+          // Events (a transport's connection_lost, an overflow) do not wait for work to come.
+          this.deliverEvents();
         } else if (remaining === Number.POSITIVE_INFINITY && this.nextTimerDelay() === Number.POSITIVE_INFINITY) {
           // Only a notify can make work ready (new work, arm(), cancel(), shutdown): no timer per
           // wait, and an interval that keeps the process alive meanwhile.
@@ -164,11 +168,16 @@ export abstract class Spinner extends Dispatcher {
   }
 
   /**
-   * The engine of blocking helpers (waitForService, Future.wait, takeWithin): drives rounds
-   * while nobody else spins, waits passively while someone does, and answers Reentrant
-   * inside a handler. The caller has validated the budget.
+   * Waits until `done()` holds, up to the budget: the engine of blocking helpers
+   * (waitForService, Future.wait, takeWithin) and of anyone who waits on an executor. It runs
+   * the rounds that are ready while nobody spins and otherwise waits passively, without
+   * claiming the executor: a host loop's spinSome()/spin() keeps working meanwhile, in either
+   * order, and a running spin's rounds wake it. Answers Reentrant inside a handler (it would
+   * never return), Timeout when the budget runs out, NotInitialized after shutdown.
    */
-  async spinUntil(done: () => boolean, budgetMs: number, what: string): Promise<Result> {
+  async spinUntil(done: () => boolean, budgetMs: number, what = 'spinUntil'): Promise<Result> {
+    const bad = checkBudget('budgetMs', budgetMs);
+    if (!bad.ok) return bad;
     if (this.inHandler()) {
       return err(
         'Reentrant',
@@ -177,26 +186,28 @@ export abstract class Spinner extends Dispatcher {
     }
     const start = performance.now();
     for (;;) {
-      if (done()) return ok();
+      const holds = holdsNow(done, what);
+      if (holds !== false) return holds === true ? ok() : holds;
       if (!this.isOpen()) return err('NotInitialized', `${what}: executor is shut down`);
       const remaining = budgetMs - (performance.now() - start);
       if (remaining <= 0) return err('Timeout', `${what}: budget of ${budgetMs} ms ran out`);
       if (this.spinning) {
         await this.signal.wait(remaining);
-        continue;
+      } else if (this.hasReadyWork() || this.hasPendingEvents()) {
+        this.round(this.discardedReport);
+        await yieldToHost();
+      } else {
+        await this.waitForWork(remaining);
       }
-      this.spinning = true;
-      let worked = false;
-      try {
-        if (!this.hasReadyWork()) await this.waitForWork(remaining);
-        if (this.isOpen() && this.hasReadyWork()) {
-          this.round();
-          worked = true;
-        }
-      } finally {
-        this.endSpin();
-      }
-      if (worked) await yieldToHost();
     }
+  }
+}
+
+/** The caller's condition; a throw from it ends the wait with an error instead of escaping. */
+function holdsNow(done: () => boolean, what: string): boolean | Err {
+  try {
+    return done() === true;
+  } catch (thrown) {
+    return err('Error', `${what}: the condition threw: ${describeThrown(thrown)}`);
   }
 }

@@ -3,7 +3,32 @@
  * wall time; when a round finds it late by whole periods, those periods are skipped and
  * counted as overruns, and the phase is kept (the next deadline stays on the period grid).
  */
+import { describeValue, err, ok, type Result } from '../result.js';
 import { Entry, type EntryHost, EntryKind } from './entry.js';
+
+/**
+ * The shortest period a timer accepts: 1 µs. Below it the deadline arithmetic loses the
+ * period (deadline + period === deadline), so such a timer would fire once and then count
+ * every round as an infinite overrun.
+ */
+export const MIN_TIMER_PERIOD_MS = 0.001;
+
+/** A timer period or delay: a finite number of ms, at least MIN_TIMER_PERIOD_MS; else InvalidArgument naming it. */
+export function checkTimerPeriod(argument: string, value: unknown): Result {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    return err(
+      'InvalidArgument',
+      `${argument} must be a finite number of milliseconds > 0, got ${describeValue(value)}`,
+    );
+  }
+  if (value < MIN_TIMER_PERIOD_MS) {
+    return err(
+      'InvalidArgument',
+      `${argument} must be at least ${MIN_TIMER_PERIOD_MS} ms (1 µs), got ${describeValue(value)} ms`,
+    );
+  }
+  return ok();
+}
 
 export interface TimerScheduler {
   now(): number;

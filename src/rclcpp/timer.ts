@@ -1,7 +1,6 @@
 /** Timer and GuardCondition handles: two words, verbs on the prototype. */
 
-import { checkPeriod } from '../executor/budget.js';
-import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
+import { checkTimerPeriod, GuardEntry, TimerEntry } from '../executor/timer-entry.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { GuardCondition, Timer } from './api.js';
 import { describeValue } from './describe-value.js';
@@ -22,7 +21,7 @@ export function timerPeriodMs(argument: string, period: unknown): ResultOf<numbe
       `${argument} must be a number of milliseconds or a Duration, got ${describeValue(ms)}`,
     );
   }
-  const p = checkPeriod(argument, ms);
+  const p = checkTimerPeriod(argument, ms);
   return p.ok ? ok(ms) : p;
 }
 
