@@ -97,8 +97,8 @@ export class ExecutorCore extends Spinner {
   // ---- waiting and events ----
 
   /** Resolves on the next wake-up (new work, a finished round, cancel, shutdown) or after ms. */
-  waitForActivity(ms: number): Promise<void> {
-    return this.state === 'closed' ? Promise.resolve() : this.signal.wait(ms);
+  async waitForActivity(ms: number): Promise<void> {
+    if (this.state !== 'closed') await this.signal.wait(ms);
   }
 
   onEvent(listener: (event: ExecutorEvent) => void): () => void {

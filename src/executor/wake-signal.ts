@@ -29,17 +29,18 @@ export class WakeSignal {
     for (const w of woken) w();
   }
 
-  wait(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
+  /** Resolves true when notified, false when `ms` passed first. */
+  wait(ms: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
       const delay = timerDelay(ms);
       const woken = (): void => {
         clearTimeout(timer);
-        resolve();
+        resolve(true);
       };
       const timer = setTimeout(() => {
         const i = this.waiters.indexOf(woken);
         if (i >= 0) this.waiters.splice(i, 1);
-        resolve();
+        resolve(false);
       }, delay);
       this.waiters.push(woken);
     });

@@ -234,6 +234,13 @@ export interface Executor {
   /** Until cancel() or shutdown(). */
   spin(): Promise<Result>;
   spinFor(durationMs: number): Promise<Result>;
+  /**
+   * Waits until `done()` holds, up to the budget (Timeout after it): runs the rounds that are
+   * ready while nobody spins, waits passively while someone does, so a host loop's spinSome()
+   * or spin() keeps working meanwhile. Reentrant inside a handler. The one wait that
+   * waitForService, PollClient.call, Future.wait and takeWithin are built on.
+   */
+  spinUntil(done: () => boolean, budgetMs: number): Promise<Result>;
   cancel(): void;
   isSpinning(): boolean;
   /** True while a handler of this executor runs (blocking helpers answer Reentrant then). */

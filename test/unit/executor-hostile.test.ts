@@ -394,3 +394,28 @@ describe('blocking helpers inside a host loop', () => {
     await executor.shutdown();
   });
 });
+
+describe('spinUntil, the one wait verb', () => {
+  it('answers ok when the condition holds, Timeout after the budget, InvalidArgument for a bad budget, Reentrant in a handler, Error when the condition throws', async () => {
+    const { executor, node } = makeFixture();
+    let fired = 0;
+    const guard = unwrap(node.createGuardCondition(() => void fired++));
+    unwrap(guard.trigger());
+    expect(await executor.spinUntil(() => fired === 1, 1000)).toEqual({ ok: true, value: undefined });
+    expect(expectErr(await executor.spinUntil(() => false, 5))).toBe('Timeout');
+    for (const budget of [Number.NaN, -1, Number.POSITIVE_INFINITY, Object.create(null) as number]) {
+      expect(expectErr(await executor.spinUntil(() => true, budget))).toBe('InvalidArgument');
+    }
+    const boom = await executor.spinUntil(() => {
+      throw new Error('condition');
+    }, 100);
+    expect(expectErr(boom)).toBe('Error');
+    let inner: Promise<unknown> | undefined;
+    const reentrant = unwrap(node.createGuardCondition(() => void (inner = executor.spinUntil(() => true, 100))));
+    unwrap(reentrant.trigger());
+    unwrap(executor.spinSome());
+    expect(await inner).toMatchObject({ ok: false, error: { name: 'Reentrant' } });
+    await executor.shutdown();
+    expect(expectErr(await executor.spinUntil(() => false, 100))).toBe('NotInitialized');
+  });
+});

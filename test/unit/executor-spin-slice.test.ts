@@ -3,8 +3,7 @@
  * waits on the wake signal alone when nothing but a notify can bring work.
  */
 import { describe, expect, it } from 'vitest';
-import { WakeSignal } from '../../src/executor/wake-signal.js';
-import { type Node, StringType } from '../../src/index.js';
+import { type Node, StringType, WakeSignal } from '../../src/index.js';
 import type { RclExecutor } from '../../src/rclcpp/executor.js';
 import { makeFixture, settle, unwrap } from './executor-fixture.js';
 
@@ -153,12 +152,12 @@ describe('WakeSignal', () => {
 
   it('a timed wait that runs out leaves no waiter behind; a notified one resolves at once', async () => {
     const s = new WakeSignal();
-    await s.wait(1);
+    expect(await s.wait(1)).toBe(false);
     expect(s.waiting).toBe(0);
     const w = s.wait(60_000);
     expect(s.waiting).toBe(1);
     s.notify();
-    await w;
+    expect(await w).toBe(true);
     expect(s.waiting).toBe(0);
   });
 });
