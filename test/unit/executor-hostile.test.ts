@@ -5,6 +5,7 @@
  * counted, and the executor keeps dispatching.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Entry, EntryKind } from '../../src/executor/entry.js';
 import type { ExecutorEvent } from '../../src/executor/index.js';
 import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
 import { QoS } from '../../src/rclcpp/qos.js';
@@ -270,6 +271,40 @@ describe('one bad service handler never wedges the executor', () => {
       await executor.shutdown();
     });
   }
+});
+
+/** An entry whose own dispatch code throws (a bug below the user's handler). */
+class BrokenEntry extends Entry {
+  work = true;
+  constructor() {
+    super(EntryKind.GuardCondition, 'broken');
+  }
+  hasWork(): boolean {
+    return this.work;
+  }
+  dispatchOne(): boolean {
+    this.work = false;
+    throw new Error('dispatch bug');
+  }
+  dispose(): void {}
+}
+
+describe('a round survives an entry whose dispatch throws', () => {
+  it('spinSome does not throw, the error is reported, and entries later in the round are dispatched now and later', async () => {
+    const { executor, node } = makeFixture();
+    const broken = unwrap(executor.register(new BrokenEntry()));
+    const fired: number[] = [];
+    const guard = unwrap(node.createGuardCondition(() => void fired.push(1)));
+    executor.markReady(broken);
+    unwrap(guard.trigger());
+    expect(() => executor.spinSome()).not.toThrow();
+    expect(fired).toEqual([1]);
+    expect(executor.stats().handlerErrors).toBe(1);
+    unwrap(guard.trigger());
+    unwrap(executor.spinSome());
+    expect(fired).toEqual([1, 1]);
+    await executor.shutdown();
+  });
 });
 
 describe('shutdown', () => {
