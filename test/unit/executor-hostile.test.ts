@@ -33,26 +33,43 @@ function revokedProxy(): object {
 function hostileReturns(): Array<[string, () => unknown]> {
   return [
     ['a rejected promise', () => Promise.reject(new Error('async boom'))],
-    ['an async function that throws', async () => {
-      await Promise.resolve();
-      throw new Error('later boom');
-    }],
-    ['a thenable whose then getter throws', () => ({
-      get then(): never {
-        throw new Error('then getter');
+    [
+      'an async function that throws',
+      async () => {
+        await Promise.resolve();
+        throw new Error('later boom');
       },
-    })],
-    ['a thenable whose then throws', () => ({
-      then(): never {
-        throw new Error('then call');
-      },
-    })],
-    ['a Proxy whose every get throws', () =>
-      new Proxy({}, {
-        get(): never {
-          throw new Error('trap');
+    ],
+    [
+      'a thenable whose then getter throws',
+      () => ({
+        // biome-ignore lint/suspicious/noThenProperty: a hostile thenable, on purpose
+        get then(): never {
+          throw new Error('then getter');
         },
-      })],
+      }),
+    ],
+    [
+      'a thenable whose then throws',
+      () => ({
+        // biome-ignore lint/suspicious/noThenProperty: a hostile thenable, on purpose
+        then(): never {
+          throw new Error('then call');
+        },
+      }),
+    ],
+    [
+      'a Proxy whose every get throws',
+      () =>
+        new Proxy(
+          {},
+          {
+            get(): never {
+              throw new Error('trap');
+            },
+          },
+        ),
+    ],
     ['a revoked Proxy', revokedProxy],
   ];
 }
@@ -72,10 +89,10 @@ describe('a handler returned promise is observed', () => {
       executor.onEvent((e) => events.push(e));
       let calls = 0;
       const guard = unwrap(
-        node.createGuardCondition(() => {
+        node.createGuardCondition((() => {
           calls++;
-          return make() as void;
-        }),
+          return make();
+        }) as () => void),
       );
       const fine: number[] = [];
       const other = unwrap(node.createGuardCondition(() => void fine.push(1)));
@@ -125,7 +142,9 @@ describe('a handler returned promise is observed', () => {
     unwrap(executor.spinSome());
     expect(executor.stats().handlerErrors).toBe(3);
     const failed = events.filter((e) => e.type === 'handler_error').map((e) => (e as { entity: string }).entity);
-    expect(failed.sort()).toEqual(["client '/async_reject_srv'", "subscription '/async_reject'", "timer 'one-shot timer of 1 ms'"].sort());
+    expect(failed.sort()).toEqual(
+      ["client '/async_reject_srv'", "subscription '/async_reject'", "timer 'one-shot timer of 1 ms'"].sort(),
+    );
     await executor.shutdown();
   });
 
@@ -162,10 +181,11 @@ describe('run to completion: an entry whose async handler has not settled is not
       node.createSubscription(
         StringType,
         'rtc',
-        (m) => {
+        ((m: { data: string }) => {
           got.push(m.data);
-          if (m.data === 'a') return new Promise<void>((r) => (release = r)) as unknown as void;
-        },
+          if (m.data === 'a') return new Promise<void>((r) => (release = r));
+          return undefined;
+        }) as (m: { data: string }) => void,
         QoS.default().keepLast(10),
       ),
     );
@@ -194,10 +214,10 @@ describe('run to completion: an entry whose async handler has not settled is not
     let fired = 0;
     let release: () => void = () => {};
     const timer = unwrap(
-      node.createWallTimer(10, () => {
+      node.createWallTimer(10, (() => {
         fired++;
-        return new Promise<void>((r) => (release = r)) as unknown as void;
-      }),
+        return new Promise<void>((r) => (release = r));
+      }) as () => void),
     );
     t = 10;
     unwrap(executor.spinSome());

@@ -119,13 +119,56 @@ describe('error text is total', () => {
     return [
       ['a null-prototype object', Object.create(null)],
       ['a revoked Proxy', proxy],
-      ['an object whose toString throws', { toString: () => { throw new Error('toString'); }, toJSON: () => { throw new Error('toJSON'); } }],
-      ['an object whose Symbol.toPrimitive throws', { [Symbol.toPrimitive]: () => { throw new Error('prim'); }, get toJSON(): never { throw new Error('toJSON getter'); } }],
-      ['a Proxy whose every trap throws', new Proxy({}, { get: () => { throw new Error('get'); }, getPrototypeOf: () => { throw new Error('proto'); }, ownKeys: () => { throw new Error('keys'); } })],
+      [
+        'an object whose toString throws',
+        {
+          toString: () => {
+            throw new Error('toString');
+          },
+          toJSON: () => {
+            throw new Error('toJSON');
+          },
+        },
+      ],
+      [
+        'an object whose Symbol.toPrimitive throws',
+        {
+          [Symbol.toPrimitive]: () => {
+            throw new Error('prim');
+          },
+          get toJSON(): never {
+            throw new Error('toJSON getter');
+          },
+        },
+      ],
+      [
+        'a Proxy whose every trap throws',
+        new Proxy(
+          {},
+          {
+            get: () => {
+              throw new Error('get');
+            },
+            getPrototypeOf: () => {
+              throw new Error('proto');
+            },
+            ownKeys: () => {
+              throw new Error('keys');
+            },
+          },
+        ),
+      ],
       ['an Error whose message getter throws', badMessage],
       ['a symbol', Symbol('s')],
       ['a bigint', 12n],
-      ['a cyclic object with a null prototype', (() => { const o = Object.create(null) as Record<string, unknown>; o.self = o; return o; })()],
+      [
+        'a cyclic object with a null prototype',
+        (() => {
+          const o = Object.create(null) as Record<string, unknown>;
+          o.self = o;
+          return o;
+        })(),
+      ],
     ];
   }
 
