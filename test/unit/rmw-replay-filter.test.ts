@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TRACKED_PUBLISHERS, REPLAY_JUMP, REPLAY_WINDOW, ReplayFilter } from '../../src/rmw/zenoh/replay-filter.js';
+import {
+  MAX_TRACKED_PUBLISHERS,
+  REPLAY_JUMP,
+  REPLAY_WINDOW,
+  RESTART_AFTER_NS,
+  ReplayFilter,
+} from '../../src/rmw/zenoh/replay-filter.js';
 
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -71,15 +77,27 @@ describe('replay filter', () => {
 
   it('a publisher that restarts with its GID and counts from 1 again is heard at once (newer in time)', () => {
     const f = new ReplayFilter();
-    expect(
-      delivered(f, [
-        [1n, 10n],
-        [2n, 20n],
-        [3n, 30n],
-        [1n, 100n],
-        [2n, 110n],
-      ]),
-    ).toEqual([1n, 2n, 3n, 1n, 2n]);
+    const later = 30n + RESTART_AFTER_NS + 1n;
+    const samples: [bigint, bigint][] = [
+      [1n, 10n],
+      [2n, 20n],
+      [3n, 30n],
+      [1n, later],
+      [2n, later + 10n],
+    ];
+    expect(delivered(f, samples)).toEqual([1n, 2n, 3n, 1n, 2n]);
+  });
+
+  it('a replay stamped a little after the newest (clock jitter within a millisecond) is still a replay', () => {
+    const f = new ReplayFilter();
+    // 2 was stamped after 3 by a clock whose sub-millisecond part stepped back.
+    const t = 1_000_000_000n;
+    const stream: [bigint, bigint][] = [
+      [1n, t],
+      [2n, t + 900n],
+      [3n, t + 500n],
+    ];
+    expect(delivered(f, [...stream, ...stream])).toEqual([1n, 2n, 3n]);
   });
 
   it('a number further behind than any history is not a replay', () => {

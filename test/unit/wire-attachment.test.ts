@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_SIZE, decodeAttachment, encodeAttachment } from '../../src/rmw/wire/attachment.js';
+import { ATTACHMENT_SIZE, decodeAttachment, encodeAttachment, nowNs } from '../../src/rmw/wire/attachment.js';
 import { EntityIdCounter, newGid, newSessionId } from '../../src/rmw/wire/gid.js';
 
 describe('rmw_zenoh attachment (33 bytes)', () => {
@@ -35,6 +35,14 @@ describe('rmw_zenoh attachment (33 bytes)', () => {
     const wrongLen = encodeAttachment(a);
     wrongLen[16] = 0x0f;
     expect(decodeAttachment(wrongLen)).toBeUndefined();
+  });
+});
+
+describe('source timestamps', () => {
+  it('increase strictly within the process, however many fall in one millisecond', () => {
+    const stamps = Array.from({ length: 10_000 }, () => nowNs());
+    expect(stamps.every((t, i) => i === 0 || t > (stamps[i - 1] as bigint))).toBe(true);
+    expect(Number((stamps[0] as bigint) / 1_000_000n)).toBeGreaterThan(Date.now() - 60_000);
   });
 });
 

@@ -29,9 +29,18 @@ export function decodeAttachment(bytes: Uint8Array | undefined): RmwAttachment |
   };
 }
 
-/** Wall-clock now in ns since the epoch (ms resolution plus the sub-ms part of the monotonic clock). */
+let lastNs = 0n;
+
+/**
+ * Wall-clock now in ns since the epoch (ms resolution plus the sub-ms part of the monotonic
+ * clock), strictly increasing within the process: the sub-ms part is not in step with the
+ * millisecond, so two stamps in one ms could otherwise go backwards, and a subscriber tells a
+ * replayed sample from a restarted publisher by the timestamp (zenoh/replay-filter.ts).
+ */
 export function nowNs(): bigint {
   const ms = Date.now();
   const subMs = typeof performance !== 'undefined' ? Math.floor((performance.now() % 1) * 1e6) : 0;
-  return BigInt(ms) * 1_000_000n + BigInt(subMs);
+  const ns = BigInt(ms) * 1_000_000n + BigInt(subMs);
+  lastNs = ns > lastNs ? ns : lastNs + 1n;
+  return lastNs;
 }

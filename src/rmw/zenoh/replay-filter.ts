@@ -11,7 +11,7 @@
  *   moves there only once a second sample confirms the jump (within REPLAY_JUMP past it), so
  *   one forged sample with sequence number INT64_MAX changes nothing for the real stream;
  * - a number at or behind the newest is a duplicate only if it is within REPLAY_WINDOW and
- *   not newer in time; otherwise the publisher restarted (rmw_zenoh derives GIDs from entity
+ *   not newer in time (by more than RESTART_AFTER_NS); otherwise the publisher restarted (rmw_zenoh derives GIDs from entity
  *   keys, so a restarted peer reuses its GID and counts from 1) and its numbers start over.
  * At worst a forged sample a few numbers ahead (within REPLAY_JUMP) and stamped in the future
  * hides that many real samples.
@@ -35,6 +35,12 @@ export const REPLAY_JUMP = 64n;
  * been silent longer (a latched transient-local one) when a few others left meanwhile.
  */
 export const REPLAY_TRIM_SLACK = 8;
+/**
+ * How much newer in time a sample at or behind the newest number must be to count as a
+ * restart: more than the jitter of a publisher's clock (a timestamp built from a millisecond
+ * clock and a sub-millisecond part can step back within one ms), less than any real restart.
+ */
+export const RESTART_AFTER_NS = 1_000_000n;
 /** Publishers remembered per subscriber at most. */
 export const MAX_TRACKED_PUBLISHERS = 1024;
 
@@ -70,7 +76,7 @@ export class ReplayFilter {
     this.publishers.set(gid, state);
     const { newest, jump } = state;
     if (seq <= newest.seq) {
-      if (newest.seq - seq < REPLAY_WINDOW && ts <= newest.ts) return true;
+      if (newest.seq - seq < REPLAY_WINDOW && ts <= newest.ts + RESTART_AFTER_NS) return true;
       state.newest = { seq, ts };
       state.jump = undefined;
       return false;
