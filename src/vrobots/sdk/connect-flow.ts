@@ -151,6 +151,12 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
     if (!activate.ok) return activate;
     const done = await activate.value.callWithRetry(undefined, o.serviceTimeoutMs);
     if (!done.ok) return withContext(done, `robot ${sysId} was created but activating it failed`);
+    if (!done.value.ok) {
+      return vrErr(
+        'service',
+        `robot ${sysId} was created but activating it failed: ${key} refused: ${done.value.message}`,
+      );
+    }
   }
   // 4. the first state sample, one received after activate (so it shows the robot active).
   const tState = performance.now();

@@ -26,10 +26,15 @@ export class StateFeed {
   static open(node: Node, driver: LoopDriver, key: string, onState: (state: State) => void): VrResultOf<StateFeed> {
     const feed = new StateFeed(key);
     const handle = node.createSubscription(RawBytes, key, (bytes, info) => {
-      let state: State;
+      // protobuf decodes zero bytes as an all-default State: the robot would jump to the
+      // origin with no name, so an empty payload counts as undecodable.
+      let state: State | undefined;
       try {
-        state = State.decode(bytes);
+        state = bytes.byteLength === 0 ? undefined : State.decode(bytes);
       } catch {
+        state = undefined;
+      }
+      if (state === undefined) {
         feed.#tracker.decodeError();
         return;
       }
