@@ -459,5 +459,29 @@ export function sdkSuite(backend: 'local' | 'zenoh'): void {
         await again.value.close();
       });
     });
+
+    describe('a manager that receives create and leaves before answering', () => {
+      it('is a timeout (sent once, not retried), not no_responder: a robot may exist', async () => {
+        const sim = await startSimulator({
+          robots: [],
+          ...(stage.router !== undefined ? { router: stage.router } : {}),
+        });
+        if (!sim.ok) throw new Error(sim.error.message);
+        // The probe and the create both wait 800 ms; the simulator stops once the create arrived.
+        sim.value.faults.delayReplies('create', 800);
+        const stopOnCreate = (async () => {
+          const deadline = Date.now() + 5000;
+          while (count(sim.value.counters().requests, CREATE_KEY) < 2 && Date.now() < deadline) await sleep(10);
+          await sim.value.stop();
+        })();
+        const r = await VirtualRobot.connect('truck', undefined, opts({ serviceTimeoutMs: 3000 }));
+        await stopOnCreate;
+        expect(r.ok).toBe(false);
+        if (r.ok) return;
+        expect(r.error.kind).toBe('timeout');
+        expect(r.error.message).toContain(`${CREATE_KEY}`);
+        expect(r.error.message).toContain('(sent once, not retried)');
+      });
+    });
   });
 }

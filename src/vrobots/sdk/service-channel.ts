@@ -1,7 +1,8 @@
 /**
  * One service key = one rclcpp ClientHandle. Two ways to call it:
  * - `callOnce`: one request, never re-sent (manager create and delete: a re-sent create that
- *   lands spawns a second robot). No reply within the budget -> timeout.
+ *   lands spawns a second robot). No reply, for whatever reason -> timeout: the request may
+ *   have been carried out.
  * - `callWithRetry`: the vendor's retry loop for every other service. Waits for a visible
  *   server (`serviceIsReady` / `waitForService`), sends, and sends again after a "nobody
  *   answered" until the budget runs out. Then: nobody ever served the key -> no_responder;
@@ -82,7 +83,12 @@ export class ServiceChannel<Req, Res> {
     }
     if (reply.reply.ok) return reply.reply;
     const e = reply.reply.error;
-    if (this.#nobodyAnswered(reply)) return vrErr('no_responder', `nobody serves ${this.key} (sent once, not retried)`);
+    // Sent once means it may have been received and carried out: "nobody answered" here is
+    // not "nobody serves the key" (the server may have left after taking it).
+    if (this.#nobodyAnswered(reply)) {
+      const after = Math.round(reply.elapsedMs);
+      return vrErr('timeout', `no reply on ${this.key}: the request ended unanswered after ${after}ms (sent once, not retried)`);
+    }
     if (e.name === 'Timeout')
       return vrErr('timeout', `no reply on ${this.key} within ${budgetMs}ms (sent once, not retried)`);
     return { ok: false, error: fromRclError(e, this.key) };
