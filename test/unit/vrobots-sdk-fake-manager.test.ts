@@ -31,11 +31,15 @@ async function stage(activateOk: boolean): Promise<Stage> {
   const n = node.value;
   const served = [
     n.createService(RawBytesService, 'vrobots/manager/z/srv/create', (req) =>
-      SrvVRobotCreated.encode({ ok: req.byteLength > 0, sysId: req.byteLength > 0 ? SYS_ID : 0, message: 'probe' }),
+      SrvVRobotCreated.encode(
+        SrvVRobotCreated.create({ ok: req.byteLength > 0, sysId: req.byteLength > 0 ? SYS_ID : 0, message: 'probe' }),
+      ),
     ),
     n.createService(RawBytesService, `vrobots/${SYS_ID}/z/srv/activate`, () => {
       s.activations++;
-      return SrvAck.encode({ ok: activateOk, message: activateOk ? 'active' : 'not now: the scene is loading' });
+      return SrvAck.encode(
+        SrvAck.create({ ok: activateOk, message: activateOk ? 'active' : 'not now: the scene is loading' }),
+      );
     }),
   ];
   for (const r of served) if (!r.ok) throw new Error(r.error.message);
@@ -46,7 +50,9 @@ async function stage(activateOk: boolean): Promise<Stage> {
     s.nextState = undefined;
     pub.value.publish(
       custom?.() ??
-        State.encode({ header: { sysId: SYS_ID, seq: seq++, name: 'fake' }, robotType: 'msd', active: true }),
+        State.encode(
+          State.create({ header: { sysId: SYS_ID, seq: seq++, name: 'fake' }, robotType: 'msd', active: true }),
+        ),
     );
   });
   if (!timer.ok) throw new Error(timer.error.message);

@@ -87,7 +87,10 @@ export class ServiceChannel<Req, Res> {
     // not "nobody serves the key" (the server may have left after taking it).
     if (this.#nobodyAnswered(reply)) {
       const after = Math.round(reply.elapsedMs);
-      return vrErr('timeout', `no reply on ${this.key}: the request ended unanswered after ${after}ms (sent once, not retried)`);
+      return vrErr(
+        'timeout',
+        `no reply on ${this.key}: the request ended unanswered after ${after}ms (sent once, not retried)`,
+      );
     }
     if (e.name === 'Timeout')
       return vrErr('timeout', `no reply on ${this.key} within ${budgetMs}ms (sent once, not retried)`);
