@@ -31,10 +31,23 @@ export type {
   Vec3,
 } from './generated/swarmbotix-types.js';
 export { CameraOp, GnssFixType } from './generated/swarmbotix-types.js';
-export type { CommonSegment, KeyInfo, KeyOwner, ServiceSegment, Transport, TypeSegment } from './keys.js';
+export type {
+  CameraFormat,
+  CameraResolutionName,
+  CommonSegment,
+  KeyInfo,
+  KeyOwner,
+  ServiceSegment,
+  Transport,
+  TypeSegment,
+} from './keys.js';
 export {
+  CAMERA_FORMAT_BYTES,
+  CAMERA_RESOLUTIONS,
   COMMON_SEGMENTS,
+  cameraFrameBytes,
   cameraKey,
+  cameraResolution,
   checkSysId,
   cmdKey,
   DISCOVERY_KEY_EXPR,

@@ -51,13 +51,41 @@ export const framesKey = (id: number): string => `vrobots/${id}/z/frames`;
 export const estimateKey = (id: number): string => `vrobots/${id}/z/estimate`;
 export const srvKey = (id: number, segment: ServiceSegment): string => `vrobots/${id}/z/srv/${segment}`;
 
-/** `{width}x{height}`, the `{res}` of a camera key. */
-export function cameraResolution(width: number, height: number): string {
-  return `${width}x${height}`;
+/**
+ * The `{res}` of a camera key is a named resolution, as the vendor writes it (`720p_rgba8`
+ * is 1280 by 720, four bytes per pixel), never `{width}x{height}`.
+ */
+export const CAMERA_RESOLUTIONS = {
+  '480p': { width: 640, height: 480 },
+  '720p': { width: 1280, height: 720 },
+  '1080p': { width: 1920, height: 1080 },
+} as const;
+export type CameraResolutionName = keyof typeof CAMERA_RESOLUTIONS;
+
+/** The `{fmt}` of a camera key and its bytes per pixel. */
+export const CAMERA_FORMAT_BYTES = { rgb8: 3, rgba8: 4, bgra8: 4, mono8: 1, depth32f: 4 } as const;
+export type CameraFormat = keyof typeof CAMERA_FORMAT_BYTES;
+
+/** The named resolution of `width` x `height`; InvalidArgument for a size without a name. */
+export function cameraResolution(width: number, height: number): ResultOf<CameraResolutionName> {
+  for (const [name, size] of Object.entries(CAMERA_RESOLUTIONS)) {
+    if (size.width === width && size.height === height) return ok(name as CameraResolutionName);
+  }
+  const known = Object.entries(CAMERA_RESOLUTIONS).map(([n, r]) => `${n}=${r.width}x${r.height}`);
+  return err(
+    'InvalidArgument',
+    `camera resolution ${String(width)}x${String(height)} has no name (known: ${known.join(', ')})`,
+  );
+}
+
+/** Bytes of one frame of a camera stream. */
+export function cameraFrameBytes(res: CameraResolutionName, fmt: CameraFormat): number {
+  const { width, height } = CAMERA_RESOLUTIONS[res];
+  return width * height * CAMERA_FORMAT_BYTES[fmt];
 }
 
 /** `vrobots/{id}/i/cam/{name}/{res}_{fmt}` (iceoryx2, same host only). */
-export const cameraKey = (id: number, name: string, res: string, fmt: string): string =>
+export const cameraKey = (id: number, name: string, res: CameraResolutionName, fmt: CameraFormat): string =>
   `vrobots/${id}/i/cam/${name}/${res}_${fmt}`;
 
 export type KeyOwner = number | 'manager' | 'scene';
@@ -68,7 +96,7 @@ export interface KeyInfo {
   /** The sys_id, or `manager` / `scene`. */
   readonly owner: KeyOwner;
   readonly transport: Transport;
-  /** The rest after the transport, e.g. `state`, `srv/reset`, `cam/front/640x480_rgb8`. */
+  /** The rest after the transport, e.g. `state`, `srv/reset`, `cam/front/720p_rgba8`. */
   readonly subject: string;
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COMMON_SEGMENTS,
   cameraKey,
+  cameraFrameBytes,
   cameraResolution,
   checkKeySegment,
   checkSysId,
@@ -37,9 +38,19 @@ describe('vrobots keys', () => {
     expect(MANAGER_CREATE_KEY).toBe('vrobots/manager/z/srv/create');
     expect(MANAGER_DELETE_KEY).toBe('vrobots/manager/z/srv/delete');
     expect(SCENE_FRAME_KEY).toBe('vrobots/scene/z/srv/frame');
-    expect(cameraKey(7, 'front', cameraResolution(640, 480), 'rgb8')).toBe('vrobots/7/i/cam/front/640x480_rgb8');
+    expect(cameraKey(7, 'front', '720p', 'rgba8')).toBe('vrobots/7/i/cam/front/720p_rgba8');
     expect(DISCOVERY_KEY_EXPR).toBe('vrobots/**');
     expect(SWARM_STATE_KEY_EXPR).toBe('vrobots/*/z/state');
+  });
+
+  it("name a camera stream's resolution the vendor's way", () => {
+    expect(cameraResolution(1280, 720)).toEqual({ ok: true, value: '720p' });
+    expect(cameraFrameBytes('720p', 'rgba8')).toBe(1280 * 720 * 4);
+    const r = cameraResolution(1280, 720);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(cameraKey(3, 'nose', r.value, 'rgba8')).toBe('vrobots/3/i/cam/nose/720p_rgba8');
+    const odd = cameraResolution(640, 481);
+    expect(!odd.ok && odd.error.name).toBe('InvalidArgument');
   });
 
   it('list the common and type-only segments', () => {

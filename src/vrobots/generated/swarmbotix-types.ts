@@ -170,10 +170,10 @@ export interface BaroNoise {
 export interface CameraSpec {
   /** Key segment: [A-Za-z0-9_-]+. */
   name: string;
-  /** Pixels. The key's {res} is `{width}x{height}`. */
+  /** Pixels. The key's {res} names the size: 480p = 640x480, 720p = 1280x720, 1080p = 1920x1080. */
   width: number;
   height: number;
-  /** Pixel format, the key's {fmt}: `rgb8`, `bgra8`, `mono8`, `depth32f`. */
+  /** Pixel format, the key's {fmt}: `rgb8`, `rgba8`, `bgra8`, `mono8`, `depth32f`. */
   format: string;
   fps: number;
   /** Horizontal field of view, degrees. */

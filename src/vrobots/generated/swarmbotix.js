@@ -2532,9 +2532,9 @@ export const swarmbotix = $root.swarmbotix = (() => {
              * Properties of a CameraSpec.
              * @typedef {Object} swarmbotix.services.CameraSpec.$Properties
              * @property {string|null} [name] Key segment: [A-Za-z0-9_-]+.
-             * @property {number|null} [width] Pixels. The key's {res} is `{width}x{height}`.
+             * @property {number|null} [width] Pixels. The key's {res} names the size: 480p = 640x480, 720p = 1280x720, 1080p = 1920x1080.
              * @property {number|null} [height] CameraSpec height
-             * @property {string|null} [format] Pixel format, the key's {fmt}: `rgb8`, `bgra8`, `mono8`, `depth32f`.
+             * @property {string|null} [format] Pixel format, the key's {fmt}: `rgb8`, `rgba8`, `bgra8`, `mono8`, `depth32f`.
              * @property {number|null} [fps] CameraSpec fps
              * @property {number|null} [fovDeg] Horizontal field of view, degrees.
              * @property {swarmbotix.common.Vec3.$Properties|null} [mountPosition] Mount in the robot body frame.
@@ -2580,7 +2580,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             CameraSpec.prototype.name = "";
 
             /**
-             * Pixels. The key's {res} is `{width}x{height}`.
+             * Pixels. The key's {res} names the size: 480p = 640x480, 720p = 1280x720, 1080p = 1920x1080.
              * @member {number} width
              * @memberof swarmbotix.services.CameraSpec
              * @instance
@@ -2596,7 +2596,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
             CameraSpec.prototype.height = 0;
 
             /**
-             * Pixel format, the key's {fmt}: `rgb8`, `bgra8`, `mono8`, `depth32f`.
+             * Pixel format, the key's {fmt}: `rgb8`, `rgba8`, `bgra8`, `mono8`, `depth32f`.
              * @member {string} format
              * @memberof swarmbotix.services.CameraSpec
              * @instance
