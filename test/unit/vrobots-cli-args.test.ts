@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCli } from '../../src/vrobots/cli/cli-args.js';
+import { runCli } from '../../src/vrobots/cli/run-cli.js';
 
 describe('vrobots CLI arguments', () => {
   it('parses topic list with its defaults and options', () => {
@@ -71,5 +72,40 @@ describe('vrobots CLI arguments', () => {
   it('knows -V and --help', () => {
     expect(parseCli(['-V'])).toEqual({ kind: 'version' });
     expect(parseCli(['--help'])).toEqual({ kind: 'help' });
+  });
+});
+
+describe('vrobots CLI misuse', () => {
+  async function run(args: readonly string[]) {
+    const out: string[] = [];
+    const errs: string[] = [];
+    const code = await runCli(args, {
+      out: (l) => out.push(l),
+      err: (l) => errs.push(l),
+      stopRequested: new Promise(() => {}),
+    });
+    return { code, out, errs };
+  }
+
+  it('exits 2 with one line and the usage line of the command, never the whole usage', async () => {
+    const cases: [readonly string[], string, string][] = [
+      [['sim', '--robots', 'foo'], "unknown robot type 'foo'", 'usage: vrobots sim '],
+      [
+        ['robot', 'delete', '-1'],
+        "robot delete needs a sys_id (0..4294967295), got '-1'",
+        'usage: vrobots robot delete ID',
+      ],
+      [['topic', 'list', '--bogus'], "unknown option '--bogus'", 'usage: vrobots topic list '],
+      [['topic', 'hz', 'vrobots/1/z/state', '-w'], "option '-w", 'usage: vrobots topic hz KEY'],
+    ];
+    for (const [args, problem, usage] of cases) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.errs, args.join(' ')).toHaveLength(2);
+      expect(r.errs[0]).toContain(problem);
+      expect(r.errs[0]).not.toContain('within');
+      expect(r.errs[1]?.startsWith(usage), r.errs[1]).toBe(true);
+      expect(r.out).toEqual([]);
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseRouterLocator } from '../../rclcpp/index.js';
-import { describeThrown } from '../../result.js';
+import { parseRobotType } from '../robot-type.js';
 
 export type CliCommand =
   | { readonly kind: 'help' }
@@ -37,29 +37,41 @@ export type CliCommand =
       readonly timeoutMs: number;
     };
 
-/** Misuse: the message says what was wrong; the caller prints it with the usage, exit 2. */
+/** Misuse: one line saying what was wrong, and the usage line of the command at hand; exit 2. */
 export interface CliMisuse {
   readonly kind: 'misuse';
   readonly message: string;
+  readonly usage: string;
 }
 
 export const DEFAULT_LIST_SECONDS = 1.5;
 export const DEFAULT_HZ_SECONDS = 5;
 export const DEFAULT_ROBOT_TIMEOUT_SECONDS = 8;
 
+/** One usage line per command: the hint a misuse prints. */
+export const COMMAND_USAGE = {
+  sim: 'vrobots sim [--router EP] [--robots TYPE,...] [--service-delay MS] [-q]',
+  'topic list': `vrobots topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]`,
+  'topic hz': `vrobots topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]`,
+  'robot create': `vrobots robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
+  'robot delete': `vrobots robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
+  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete> [options]',
+} as const;
+type UsageOf = keyof typeof COMMAND_USAGE;
+
 export const USAGE = `usage: vrobots <command> [options]
 
 commands:
-  sim [--router EP] [--robots TYPE,...] [--service-delay MS] [-q]
+  ${COMMAND_USAGE.sim.slice('vrobots '.length)}
                                run the headless simulator until Ctrl-C (scene robots get ids
                                from 0; -q: no event log)
-  topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]
+  ${COMMAND_USAGE['topic list'].slice('vrobots '.length)}
                                list the vrobots keys that speak, with measured Hz and bytes
-  topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]
+  ${COMMAND_USAGE['topic hz'].slice('vrobots '.length)}
                                rate, intervals, latency, seq and size of one key
-  robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]
+  ${COMMAND_USAGE['robot create'].slice('vrobots '.length)}
                                ask the simulator's manager for a new robot; prints its sys_id
-  robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]
+  ${COMMAND_USAGE['robot delete'].slice('vrobots '.length)}
                                delete a robot
 options:
   --router EP                  zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000
@@ -67,7 +79,11 @@ options:
   -h, --help                   print this help
 exit codes: 0 ok, 1 ran and failed, 2 bad arguments`;
 
-const misuse = (message: string): CliMisuse => ({ kind: 'misuse', message });
+const misuse = (message: string, command: UsageOf = 'any'): CliMisuse => ({
+  kind: 'misuse',
+  message,
+  usage: COMMAND_USAGE[command],
+});
 
 function seconds(name: string, text: string | undefined, fallback: number): number | CliMisuse {
   if (text === undefined) return fallback * 1000;
@@ -88,6 +104,23 @@ function routerOf(values: { router?: string | boolean | undefined }): string | u
 
 type Values = Record<string, string | boolean | undefined>;
 
+/** parseArgs's own messages are long and name its internals; say the same thing in one line. */
+function parseArgsProblem(thrown: unknown): string {
+  const e = thrown as { code?: unknown; message?: unknown };
+  const text = typeof e?.message === 'string' ? e.message : '';
+  const option = /'(-{1,2}[^' ]+)/.exec(text)?.[1];
+  switch (e?.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return /^-\d/.test(option ?? '')
+        ? `'${option}' is not a valid value here (numbers are >= 0)`
+        : `unknown option '${option ?? '?'}'`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return `option '${option ?? '?'}' needs a value`;
+    default:
+      return text.split('\n')[0] ?? 'bad arguments';
+  }
+}
+
 function parse(
   args: readonly string[],
   options: NonNullable<ParseArgsConfig['options']>,
@@ -96,8 +129,13 @@ function parse(
     const parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
     return { values: parsed.values as Values, positionals: parsed.positionals };
   } catch (thrown) {
-    return misuse(describeThrown(thrown));
+    return misuse(parseArgsProblem(thrown));
   }
+}
+
+/** Gives a misuse the usage line of the command it concerns. */
+function about(command: UsageOf, r: CliCommand | CliMisuse): CliCommand | CliMisuse {
+  return r.kind === 'misuse' ? { ...r, usage: COMMAND_USAGE[command] } : r;
 }
 
 const ROUTER = { router: { type: 'string' } } as const;
@@ -121,6 +159,10 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
           .map((r) => r.trim())
           .filter((r) => r.length > 0)
       : [];
+  for (const name of robots) {
+    const known = parseRobotType(name, '--robots');
+    if (!known.ok) return misuse(known.error.message);
+  }
   let serviceDelayMs: number | undefined;
   const delayText = p.values['service-delay'];
   if (typeof delayText === 'string') {
@@ -134,33 +176,37 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
 
 function parseTopic(args: readonly string[]): CliCommand | CliMisuse {
   const [verb, ...rest] = args;
-  if (verb === 'list') {
-    const p = parse(rest, { ...ROUTER, time: { type: 'string', short: 't' }, keyword: { type: 'string', short: 'k' } });
-    if ('kind' in p) return p;
-    if (p.positionals.length > 0) return misuse(`topic list takes no arguments, got '${p.positionals.join(' ')}'`);
-    const router = routerOf(p.values);
-    if (typeof router === 'object') return router;
-    const windowMs = seconds('-t', p.values.time as string | undefined, DEFAULT_LIST_SECONDS);
-    if (typeof windowMs === 'object') return windowMs;
-    const keyword = typeof p.values.keyword === 'string' ? p.values.keyword : undefined;
-    return { kind: 'topic-list', router, windowMs, keyword };
-  }
-  if (verb === 'hz') {
-    const p = parse(rest, { ...ROUTER, window: { type: 'string', short: 'w' } });
-    if ('kind' in p) return p;
-    if (p.positionals.length !== 1) return misuse('topic hz needs exactly one KEY, e.g. vrobots/1/z/state');
-    const key = p.positionals[0] as string;
-    if (key.includes('*') || key.includes('$'))
-      return misuse(`topic hz measures one concrete key; '${key}' is a wildcard`);
-    const router = routerOf(p.values);
-    if (typeof router === 'object') return router;
-    const windowMs = seconds('-w', p.values.window as string | undefined, DEFAULT_HZ_SECONDS);
-    if (typeof windowMs === 'object') return windowMs;
-    return { kind: 'topic-hz', router, key, windowMs };
-  }
+  if (verb === 'list') return about('topic list', parseTopicList(rest));
+  if (verb === 'hz') return about('topic hz', parseTopicHz(rest));
   return misuse(
     verb === undefined ? 'topic needs a verb: list or hz' : `unknown topic verb '${verb}' (known: list, hz)`,
   );
+}
+
+function parseTopicList(rest: readonly string[]): CliCommand | CliMisuse {
+  const p = parse(rest, { ...ROUTER, time: { type: 'string', short: 't' }, keyword: { type: 'string', short: 'k' } });
+  if ('kind' in p) return p;
+  if (p.positionals.length > 0) return misuse(`topic list takes no arguments, got '${p.positionals.join(' ')}'`);
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  const windowMs = seconds('-t', p.values.time as string | undefined, DEFAULT_LIST_SECONDS);
+  if (typeof windowMs === 'object') return windowMs;
+  const keyword = typeof p.values.keyword === 'string' ? p.values.keyword : undefined;
+  return { kind: 'topic-list', router, windowMs, keyword };
+}
+
+function parseTopicHz(rest: readonly string[]): CliCommand | CliMisuse {
+  const p = parse(rest, { ...ROUTER, window: { type: 'string', short: 'w' } });
+  if ('kind' in p) return p;
+  if (p.positionals.length !== 1) return misuse('topic hz needs exactly one KEY, e.g. vrobots/1/z/state');
+  const key = p.positionals[0] as string;
+  if (key.includes('*') || key.includes('$'))
+    return misuse(`topic hz measures one concrete key; '${key}' is a wildcard`);
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  const windowMs = seconds('-w', p.values.window as string | undefined, DEFAULT_HZ_SECONDS);
+  if (typeof windowMs === 'object') return windowMs;
+  return { kind: 'topic-hz', router, key, windowMs };
 }
 
 function parseRobot(args: readonly string[]): CliCommand | CliMisuse {
@@ -172,6 +218,14 @@ function parseRobot(args: readonly string[]): CliCommand | CliMisuse {
         : `unknown robot verb '${verb}' (known: create, delete)`,
     );
   }
+  return about(verb === 'create' ? 'robot create' : 'robot delete', parseRobotVerb(verb, rest));
+}
+
+function parseRobotVerb(verb: 'create' | 'delete', rest: readonly string[]): CliCommand | CliMisuse {
+  // `robot delete -1` would otherwise read as an unknown option '-1'.
+  const negative = rest.find((a) => /^-\d/.test(a));
+  if (verb === 'delete' && negative !== undefined)
+    return misuse(`robot delete needs a sys_id (0..4294967295), got '${negative}'`);
   const p = parse(rest, { ...ROUTER, timeout: { type: 'string' } });
   if ('kind' in p) return p;
   const router = routerOf(p.values);
@@ -204,7 +258,7 @@ export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
     case 'version':
       return rest.length === 0 ? { kind: 'version' } : misuse(`${command} takes no arguments`);
     case 'sim':
-      return parseSim(rest);
+      return about('sim', parseSim(rest));
     case 'topic':
       return parseTopic(rest);
     case 'robot':

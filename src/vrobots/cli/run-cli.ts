@@ -1,6 +1,6 @@
 /**
  * `vrobots`: parses argv and runs one command. Exit codes: 0 ok, 1 ran and failed,
- * 2 bad arguments (misuse prints the usage).
+ * 2 bad arguments (misuse prints one line saying what was wrong and the command's usage line).
  */
 import { describeThrown } from '../../result.js';
 import { parseCli, USAGE } from './cli-args.js';
@@ -15,7 +15,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     switch (cmd.kind) {
       case 'misuse':
         io.err(`vrobots: ${cmd.message}`);
-        io.err(USAGE);
+        io.err(`usage: ${cmd.usage}   (vrobots --help: every command)`);
         return ExitCode.Misuse;
       case 'help':
         io.out(USAGE);
