@@ -61,6 +61,10 @@ describe('vrobots examples (in-process)', () => {
       const r = await run(file);
       expect(r.code, `${file}\nstdout:\n${r.out}\nstderr:\n${r.err}`).toBe(0);
       expect(r.out).toContain('in-process simulator started');
+      // Every example's robots really heard from the simulator: a run that received no state fails.
+      const reports = [...r.out.matchAll(/^\S+: robot \d+: (\d+) state\(s\) received$/gm)];
+      expect(reports.length, r.out).toBeGreaterThan(0);
+      for (const [line, received] of reports) expect(Number(received), line).toBeGreaterThan(0);
     });
   }
 });

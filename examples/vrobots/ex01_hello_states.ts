@@ -30,6 +30,7 @@ if (env !== undefined) {
     console.log(`received ${st.received} states, ${st.seqGaps} gaps, ${st.decodeErrors} decode errors`);
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

@@ -43,6 +43,7 @@ if (env !== undefined) {
     robot.setMrPwm([PWM_MIN_US, PWM_MIN_US, PWM_MIN_US, PWM_MIN_US]);
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

@@ -27,6 +27,7 @@ if (env !== undefined) {
     if (!skin.ok || !current.ok || refused.ok || !scene.ok || !activated.ok) process.exitCode = 1;
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

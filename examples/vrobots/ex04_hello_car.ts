@@ -35,6 +35,7 @@ if (env !== undefined) {
     robot.setCar(PWM_CENTRE_US, PWM_CENTRE_US, 2000); // stop and brake
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

@@ -47,6 +47,7 @@ if (env !== undefined) {
     for (const robot of fleet) {
       const d = await robot.delete();
       if (!d.ok) env.fail(`delete ${robot.sysId}`, d);
+      env.report(robot);
       await robot.close(); // a caller's executor stays open
     }
     executor.cancel();

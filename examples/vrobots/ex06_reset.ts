@@ -35,6 +35,7 @@ if (env !== undefined) {
     show('reset to y=5');
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

@@ -29,6 +29,7 @@ if (env !== undefined) {
     console.log(renamed.ok ? "imu frame renamed to 'my_imu'" : `setFrames: ${renamed.error.message}`);
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

@@ -33,6 +33,7 @@ if (env !== undefined) {
     }
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

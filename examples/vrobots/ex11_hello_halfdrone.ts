@@ -34,6 +34,7 @@ if (env !== undefined) {
       if (probe.error.kind !== 'no_responder') process.exitCode = 1;
     }
     robot.setMrPwm([1100, 1100]);
+    env.report(robot);
     await robot.close(); // attached: never delete a scene robot
   }
   await env.done();

@@ -41,6 +41,7 @@ if (env !== undefined) {
     console.log(bad.ok ? 'unexpectedly accepted' : `refused before sending: ${bad.error.message}`);
     const deleted = await robot.delete();
     if (!deleted.ok) env.fail('delete', deleted);
+    env.report(robot);
     await robot.close();
   }
   await env.done();

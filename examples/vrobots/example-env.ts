@@ -10,6 +10,7 @@ import {
   type RobotType,
   type Simulator,
   startSimulator,
+  type VirtualRobot,
   type VrErr,
 } from '../../src/vrobots/index.js';
 
@@ -25,6 +26,8 @@ export interface ExampleEnv {
   readonly sim: Simulator | undefined;
   /** Prints an error value the vendor's way and marks the run failed. */
   fail(what: string, e: VrErr): void;
+  /** Prints how many states a robot received (the example tests read this line). */
+  report(robot: VirtualRobot): void;
   /** Stops what the example started; the process then exits on its own. */
   done(): Promise<void>;
 }
@@ -73,6 +76,9 @@ export async function startExample(
     fail(what, e) {
       console.error(`${name}: ${what}: ${e.error.message}`);
       process.exitCode = 1;
+    },
+    report(robot) {
+      console.log(`${name}: robot ${robot.sysId}: ${robot.stats().received} state(s) received`);
     },
     async done() {
       await sim?.stop();
