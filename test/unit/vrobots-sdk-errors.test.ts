@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VirtualRobot } from '../../src/vrobots/index.js';
 import { ErrorCode, isRclError, type ResultOf } from '../../src/result.js';
 import {
   formatVrError,
@@ -72,5 +73,17 @@ describe('VrError', () => {
       fromRclError({ code: -1, name: 'Error', message: 'cannot decode swarmbotix.services.SrvAck (reply)' }).kind,
     ).toBe('decode');
     expect(fromRclError({ code: -4, name: 'NotFound', message: 'nobody serves k' }).kind).toBe('no_responder');
+  });
+});
+
+describe('VirtualRobot.connect to an unreachable router', () => {
+  it('answers a session error, as the vendor SDK does, naming the router and the budget', async () => {
+    const r = await VirtualRobot.connect('multirotor', undefined, { router: 'ws/127.0.0.1:1', connectTimeoutMs: 1500 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.kind).toBe('session');
+    expect(r.error.vrCode).toBe(1);
+    expect(r.error.message).toContain('ws/127.0.0.1:1');
+    expect(r.error.message).toContain('1500ms');
   });
 });

@@ -13,7 +13,7 @@ import type { ServiceType } from '../../rclcpp/type-support.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { LoopDriver } from './loop-driver.js';
 import { ServiceChannel } from './service-channel.js';
-import { fromRclError, type VrResult, type VrResultOf } from './vr-error.js';
+import { fromRclError, type VrResult, type VrResultOf, vrErr } from './vr-error.js';
 
 let nodeCounter = 0;
 
@@ -55,10 +55,9 @@ export class RobotLink {
       });
       if (!created.ok) {
         const where = options.router === undefined ? 'the in-process backend' : `router ${options.router}`;
-        return {
-          ok: false,
-          error: fromRclError(created.error, `cannot open a session on ${where} within ${options.connectTimeoutMs}ms`),
-        };
+        const detail = `cannot open a session on ${where} within ${options.connectTimeoutMs}ms: ${created.error.message}`;
+        // The vendor answers a session error for a router it cannot reach, whatever the cause.
+        return vrErr(created.error.name === 'InvalidArgument' ? 'invalid_argument' : 'session', detail);
       }
       executor = created.value;
     }
