@@ -90,6 +90,12 @@ describe('vrobots CLI misuse', () => {
   it('exits 2 with one line and the usage line of the command, never the whole usage', async () => {
     const cases: [readonly string[], string, string][] = [
       [['sim', '--robots', 'foo'], "unknown robot type 'foo'", 'usage: vrobots sim '],
+      [['topic', 'list', '--router', 'tcp/127.0.0.1:7447'], 'remote-api WebSocket', 'usage: vrobots topic list '],
+      [
+        ['robot', 'create', 'truck', '--router', 'tcp/10.0.0.2:7447'],
+        'ws/HOST:PORT',
+        'usage: vrobots robot create TYPE',
+      ],
       [
         ['robot', 'delete', '-1'],
         "robot delete needs a sys_id (0..4294967295), got '-1'",
