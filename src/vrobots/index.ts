@@ -34,17 +34,13 @@ export { CameraOp, GnssFixType } from './generated/swarmbotix-types.js';
 export type {
   CameraFormat,
   CameraResolutionName,
-  CommonSegment,
   KeyInfo,
   KeyOwner,
-  ServiceSegment,
   Transport,
-  TypeSegment,
 } from './keys.js';
 export {
   CAMERA_FORMAT_BYTES,
   CAMERA_RESOLUTIONS,
-  COMMON_SEGMENTS,
   cameraFrameBytes,
   cameraKey,
   cameraResolution,
@@ -62,8 +58,15 @@ export {
   SWARM_STATE_KEY_EXPR,
   srvKey,
   stateKey,
-  TYPE_SEGMENTS,
 } from './keys.js';
+export type {
+  CommonSegment,
+  SegmentRequest,
+  SegmentsOf,
+  ServiceSegment,
+  TypeSegment,
+} from './messages/service-table.js';
+export { COMMON_SEGMENTS, ROBOT_SERVICES, servedSegments, serves, TYPE_SEGMENTS } from './messages/service-table.js';
 export { CmdArgs, Command, CoordFrameDef, EstimateState, Header, State } from './messages/topic-messages.js';
 export type { RobotTypeInfo } from './robot-type.js';
 export {
@@ -74,7 +77,6 @@ export {
   parseRobotType,
   RobotType,
   robotTypeInfo,
-  servedSegments,
 } from './robot-type.js';
 export type {
   ConnectOptions,

@@ -6,6 +6,7 @@
  * Builders assume a valid sys_id (check it first with `checkSysId`); they never throw.
  */
 import { err, ok, type Result, type ResultOf } from '../result.js';
+import type { ServiceSegment } from './messages/service-table.js';
 
 export const KEY_ROOT = 'vrobots';
 export const MAX_SYS_ID = 0xffff_ffff;
@@ -20,14 +21,6 @@ export const MANAGER_CREATE_KEY = 'vrobots/manager/z/srv/create';
 export const MANAGER_DELETE_KEY = 'vrobots/manager/z/srv/delete';
 /** Payload-less GET -> `SrvAck` whose message is the scene frame id. */
 export const SCENE_FRAME_KEY = 'vrobots/scene/z/srv/frame';
-
-/** Segments every live robot serves under `vrobots/{id}/z/srv/`. */
-export const COMMON_SEGMENTS = ['activate', 'reset', 'params', 'skin', 'sensors', 'frames', 'cameras'] as const;
-export type CommonSegment = (typeof COMMON_SEGMENTS)[number];
-/** Segments only one robot type serves (see robot-type.ts for which). */
-export const TYPE_SEGMENTS = ['drive', 'rotors', 'msd', 'cartpole'] as const;
-export type TypeSegment = (typeof TYPE_SEGMENTS)[number];
-export type ServiceSegment = CommonSegment | TypeSegment;
 
 export function isSysId(id: unknown): id is number {
   return typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= MAX_SYS_ID;

@@ -1,10 +1,9 @@
 /**
  * The vrobots robot types and their catalog: keys (what `SrvVRobotCreate.robot_type`
- * carries), aliases the client resolves, whether the sandbox can create one, and which
- * type-only service segment it serves.
+ * carries), aliases the client resolves, and whether the sandbox can create one. Which
+ * services a type serves is declared with the services (messages/service-table.ts).
  */
 import { err, ok, type ResultOf } from '../result.js';
-import { COMMON_SEGMENTS, type ServiceSegment, type TypeSegment } from './keys.js';
 
 /** Values are the catalog keys. */
 export const RobotType = {
@@ -25,8 +24,6 @@ export interface RobotTypeInfo {
   readonly aliases: readonly string[];
   /** Whether `manager/srv/create` can spawn it; the others are scene-authored. */
   readonly creatable: boolean;
-  /** The one type-only service segment, if any. */
-  readonly extraSegment: TypeSegment | undefined;
   /** Frame the state is expressed in by default (Unity world). */
   readonly stateFrameId: string;
   /** Frame id of the robot body (suffixed with the sys_id: `multirotor_7`). */
@@ -41,7 +38,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'Multirotor',
     aliases: [],
     creatable: true,
-    extraSegment: 'rotors',
     stateFrameId: 'unity',
     bodyFramePrefix: 'multirotor',
     actuatorChannels: 4,
@@ -51,7 +47,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'Truck',
     aliases: ['car'],
     creatable: true,
-    extraSegment: 'drive',
     stateFrameId: 'unity',
     bodyFramePrefix: 'truck',
     actuatorChannels: 3,
@@ -61,7 +56,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'Msd',
     aliases: [],
     creatable: true,
-    extraSegment: 'msd',
     stateFrameId: 'unity',
     bodyFramePrefix: 'msd',
     actuatorChannels: 1,
@@ -71,7 +65,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'CartPole',
     aliases: [],
     creatable: false,
-    extraSegment: 'cartpole',
     stateFrameId: 'unity',
     bodyFramePrefix: 'cartpole',
     actuatorChannels: 1,
@@ -81,7 +74,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'HalfDrone',
     aliases: [],
     creatable: false,
-    extraSegment: undefined,
     stateFrameId: 'unity',
     bodyFramePrefix: 'halfdrone',
     actuatorChannels: 2,
@@ -91,7 +83,6 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     displayName: 'GlobalHawk',
     aliases: ['rq4b'],
     creatable: false,
-    extraSegment: undefined,
     stateFrameId: 'unity',
     bodyFramePrefix: 'globalhawk',
     actuatorChannels: 7,
@@ -130,12 +121,6 @@ export function parseRobotType(name: string, argument = 'type'): ResultOf<RobotT
     'InvalidArgument',
     `${argument}: unknown robot type '${String(name)}' (known: ${ALL.join(', ')}; aliases ${aliases.join(', ')})`,
   );
-}
-
-/** The service segments a live robot of this type answers; others have no responder at all. */
-export function servedSegments(type: RobotType): readonly ServiceSegment[] {
-  const extra = CATALOG[type].extraSegment;
-  return extra === undefined ? COMMON_SEGMENTS : [...COMMON_SEGMENTS, extra];
 }
 
 /** Body frame id of one robot, e.g. `multirotor_7`. */

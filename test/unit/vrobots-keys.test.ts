@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COMMON_SEGMENTS,
   cameraKey,
   cameraFrameBytes,
   cameraResolution,
@@ -17,14 +16,13 @@ import {
   SWARM_STATE_KEY_EXPR,
   srvKey,
   stateKey,
-  TYPE_SEGMENTS,
 } from '../../src/vrobots/keys.js';
+import { COMMON_SEGMENTS, servedSegments, TYPE_SEGMENTS } from '../../src/vrobots/index.js';
 import {
   catalogKeys,
   creatableTypes,
   parseRobotType,
   robotTypeInfo,
-  servedSegments,
 } from '../../src/vrobots/robot-type.js';
 
 describe('vrobots keys', () => {

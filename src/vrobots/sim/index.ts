@@ -3,7 +3,7 @@
 export type { BodySpec, RobotBodyFactory } from './body-factory.js';
 export type { FaultKnobs, ReplyFault, SimCounters } from './fault-knobs.js';
 export type { ActuatorReadout, RobotBody } from './robot-body.js';
-export { SKINS } from './robot-services.js';
+export { SKINS } from './robot-service-handlers.js';
 export type { SimLog } from './sim-log.js';
 export type { SimulatorOptions } from './sim-options.js';
 export {

@@ -15,7 +15,7 @@ import { type CommandCheck, CommandLatch } from './command-latch.js';
 import type { FaultBoard } from './fault-knobs.js';
 import type { RobotBody } from './robot-body.js';
 import { RobotFrames } from './robot-frames.js';
-import { serveRobotSegments } from './robot-services.js';
+import { serveRobotSegments } from './robot-service-handlers.js';
 import type { SimLog } from './sim-log.js';
 import { nowNs, SimStamp } from './sim-stamp.js';
 
