@@ -18,14 +18,17 @@ if (env !== undefined) {
   } else {
     const robot = connected.value;
     console.log(`attached to halfdrone ${robot.sysId}`);
-    const four = robot.setMrPwm([1500, 1500, 1500, 1500]);
+    // On a halfdrone's handle four values do not compile; a handle typed for any robot type
+    // (what a program that learns the type at run time holds) is refused at run time instead.
+    const anyType: VirtualRobot = robot;
+    const four = anyType.setMrPwm([1500, 1500, 1500, 1500]);
     console.log(four.ok ? 'unexpectedly accepted' : `4 values refused: ${four.error.message}`);
     const two = robot.setMrPwm([1600, 1600]);
     if (!two.ok) env.fail('setMrPwm', two);
     // The echo on z/state is the only receipt: wait for the state that carries it.
     for (let i = 0; i < 10 && robot.states().actuator.pwm.length === 0; i++) await robot.waitNewState(1000);
     console.log(`actuator echo [${robot.states().actuator.pwm.join(', ')}]`);
-    const probe = await robot.configureRotors({ maxThrust: 8 });
+    const probe = await anyType.configureRotors({ maxThrust: 8 });
     if (probe.ok) {
       console.error('hello_halfdrone: a half-drone answered on rotors?');
       process.exitCode = 1;

@@ -18,12 +18,7 @@ import {
   stateKey,
 } from '../../src/vrobots/keys.js';
 import { COMMON_SEGMENTS, servedSegments, TYPE_SEGMENTS } from '../../src/vrobots/index.js';
-import {
-  catalogKeys,
-  creatableTypes,
-  parseRobotType,
-  robotTypeInfo,
-} from '../../src/vrobots/robot-type.js';
+import { catalogKeys, creatableTypes, parseRobotType, robotTypeInfo } from '../../src/vrobots/robot-type.js';
 
 describe('vrobots keys', () => {
   it('are byte-exact', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRate } from '../../src/vrobots/sdk/rate.js';
 import { SeqTracker } from '../../src/vrobots/sdk/state-stats.js';
-import { WakeSignal } from '../../src/vrobots/sdk/wake-signal.js';
 
 /** A fake clock the sleeper advances: pacing is checked without real time. */
 function fakeTime() {
@@ -76,15 +75,5 @@ describe('state stats', () => {
     t.accept(18446744073709551615n);
     expect(t.snapshot().lastSeq).toBe(18446744073709551615n);
     expect(t.snapshot().seqGaps).toBe(0);
-  });
-});
-
-describe('wake signal', () => {
-  it('wakes waiters on notify and times out otherwise', async () => {
-    const w = new WakeSignal();
-    const a = w.wait(5000);
-    w.notify();
-    expect(await a).toBe(true);
-    expect(await w.wait(5)).toBe(false);
   });
 });

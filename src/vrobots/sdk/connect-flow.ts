@@ -10,6 +10,7 @@
  * Everything is validated before the session opens; a failure after it closes what it opened.
  */
 
+import { ok } from '../../result.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, isSysId, srvKey as serviceKey, stateKey } from '../keys.js';
 import { CreateService } from '../messages/service-types.js';
 import type { State } from '../messages/topic-messages.js';
@@ -17,11 +18,11 @@ import { parseRobotType, type RobotType } from '../robot-type.js';
 import { type ConnectOptions, resolveConnectOptions } from './connect-options.js';
 import { HeaderStamp } from './header-stamp.js';
 import { CreateProbe, PayloadLessAck } from './payload-less.js';
-import { RobotHandle } from './robot-handle.js';
+import { ConnectedRobot } from './connected-robot.js';
 import { RobotLink } from './robot-link.js';
 import { StateFeed } from './state-feed.js';
-import type { ConnectTimings, VirtualRobot } from './virtual-robot.js';
-import { fromRclError, type VrErr, type VrResultOf, vrErr, vrError } from './vr-error.js';
+import type { ConnectTimings, VirtualRobot } from './robot-api.js';
+import { type VrErr, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 
 /** What the caller asked for, checked. */
 interface ConnectRequest {
@@ -33,15 +34,15 @@ export function checkConnectArguments(type: unknown, sysId: unknown): VrResultOf
   if (typeof type !== 'string')
     return vrErr('invalid_argument', `connect: type must be a robot type name (got ${typeof type})`);
   const robotType = parseRobotType(type, 'connect: type');
-  if (!robotType.ok) return { ok: false, error: fromRclError(robotType.error) };
+  if (!robotType.ok) return vrFail(robotType.error);
   if (sysId !== undefined && !isSysId(sysId)) {
     return vrErr('invalid_argument', `connect: sysId ${String(sysId)} is not a sys_id (an integer 0..4294967295)`);
   }
-  return { ok: true, value: { robotType: robotType.value, sysId } };
+  return ok({ robotType: robotType.value, sysId });
 }
 
 function withContext(e: VrErr, context: string): VrErr {
-  return { ok: false, error: vrError(e.error.kind, `${context}: ${e.error.detail}`) };
+  return vrErr(e.error.kind, `${context}: ${e.error.detail}`);
 }
 
 export async function connectRobot(
@@ -65,7 +66,11 @@ export async function connectRobot(
 }
 
 /** Subscribes the state topic; the handle is wired in once it exists. */
-function openFeed(link: RobotLink, sysId: number, target: { handle: RobotHandle | undefined }): VrResultOf<StateFeed> {
+function openFeed(
+  link: RobotLink,
+  sysId: number,
+  target: { handle: ConnectedRobot | undefined },
+): VrResultOf<StateFeed> {
   return StateFeed.open(link.node, link.driver, stateKey(sysId), (s: State) => target.handle?.onState(s));
 }
 
@@ -84,7 +89,7 @@ async function firstSample(
     const after = created ? ' after create' : '';
     return vrErr('timeout', `no state on ${stateKey(sysId)} within ${budget}ms${after}`);
   }
-  return { ok: true, value: latest };
+  return ok(latest);
 }
 
 async function attachPath(
@@ -93,7 +98,7 @@ async function attachPath(
   sysId: number,
   t0: number,
 ): Promise<VrResultOf<VirtualRobot>> {
-  const target: { handle: RobotHandle | undefined } = { handle: undefined };
+  const target: { handle: ConnectedRobot | undefined } = { handle: undefined };
   const feed = openFeed(link, sysId, target);
   if (!feed.ok) return feed;
   const tState = performance.now();
@@ -106,8 +111,8 @@ async function attachPath(
   }
   const now = performance.now();
   const timings: ConnectTimings = { sessionMs: link.sessionMs, firstStateMs: now - tState, totalMs: now - t0 };
-  target.handle = new RobotHandle(link, sysId, robotType, feed.value, timings);
-  return { ok: true, value: target.handle };
+  target.handle = new ConnectedRobot(link, sysId, robotType, feed.value, timings);
+  return ok(target.handle);
 }
 
 async function createPath(link: RobotLink, robotType: RobotType, t0: number): Promise<VrResultOf<VirtualRobot>> {
@@ -140,7 +145,7 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
   if (!created.value.ok)
     return vrErr('service', `${CREATE_KEY} refused to create a ${robotType}: ${created.value.message}`);
   const sysId = created.value.sysId;
-  const target: { handle: RobotHandle | undefined } = { handle: undefined };
+  const target: { handle: ConnectedRobot | undefined } = { handle: undefined };
   const feed = openFeed(link, sysId, target);
   if (!feed.ok) return feed;
   // 3. activate, retried until its queryable is discovered.
@@ -171,6 +176,6 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
     firstStateMs: now - tState,
     totalMs: now - t0,
   };
-  target.handle = new RobotHandle(link, sysId, robotType, feed.value, timings);
-  return { ok: true, value: target.handle };
+  target.handle = new ConnectedRobot(link, sysId, robotType, feed.value, timings);
+  return ok(target.handle);
 }

@@ -22,18 +22,21 @@ export {
 } from './connect-options.js';
 export type { Rate } from './rate.js';
 export { createRate } from './rate.js';
-export { CONNECTION_LOST_MS, DELETE_SILENCE_MS } from './robot-handle.js';
+export type {
+  ConnectTimings,
+  PhysicalParams,
+  RotorValues,
+  ServiceFields,
+  VerbArgs,
+  VirtualRobotEvents,
+} from './robot-api.js';
+export { CONNECTION_LOST_MS, DELETE_SILENCE_MS } from './robot-core.js';
 export type { Setpoint, SetpointStats, SetpointStream, SubscribeCommandOptions } from './setpoint-stream.js';
 export { DEFAULT_SETPOINT_FRESH_MS } from './setpoint-stream.js';
 export type { StateStats } from './state-stats.js';
 export type { SdkVersion } from './version.js';
 export { SDK_VERSION, version } from './version.js';
-export type {
-  ConnectTimings,
-  PhysicalParams,
-  ServiceFields,
-  VirtualRobotEvents,
-} from './virtual-robot.js';
+export type { VirtualRobotFactory } from './virtual-robot.js';
 export { VirtualRobot } from './virtual-robot.js';
 export type { VrErr, VrErrorKind, VrResult, VrResultOf } from './vr-error.js';
 export { formatVrError, fromRclError, isVrError, VrErrorCode, vrErr, vrError } from './vr-error.js';

@@ -7,7 +7,7 @@
  */
 import { timerDelay } from '../../rclcpp/index.js';
 import type { Executor } from '../../rclcpp/api.js';
-import { WakeSignal } from './wake-signal.js';
+import { WakeSignal } from '../../executor/index.js';
 
 /** Longest single spinOnce slice: short enough that a deadline is met closely. */
 const SPIN_SLICE_MS = 20;

@@ -69,6 +69,11 @@ export function vrErr(kind: VrErrorKind, detail: string): VrErr {
   return { ok: false, error: vrError(kind, detail) };
 }
 
+/** An rclcpp-layer error as a VrErr, keeping its sentence (see fromRclError). */
+export function vrFail(e: RclError, context?: string): VrErr {
+  return { ok: false, error: fromRclError(e, context) };
+}
+
 const KINDS = new Set<string>(Object.keys(VrErrorCode));
 
 /** Shape guard (not instanceof: errors cross module copies and JSON). */
