@@ -4,7 +4,7 @@
  * sent exactly once (a re-sent create that lands spawns a second robot).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Executor, PollClient } from '../../rclcpp/api.js';
+import type { Executor, PollClient } from '../../rclcpp/index.js';
 import { describeThrown, err, type ResultOf } from '../../result.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY } from '../keys.js';
 import { SrvAck, SrvVRobotCreate, SrvVRobotCreated, SrvVRobotDelete } from '../messages/service-messages.js';

@@ -3,7 +3,7 @@
  * `swarmbotix-types.ts` shapes) go in and out; the pbjs static code does the wire work. A
  * FlatBuffers codec could replace this file without touching the message wrappers' users.
  */
-import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+import type { MessageType, ServiceType } from '../../rclcpp/index.js';
 import { FIELDS, type FieldInfo, type MessageShapes } from '../generated/swarmbotix-types.js';
 
 /** What rclts needs from a pbjs static class. */

@@ -16,12 +16,12 @@ import { CreateService } from '../messages/service-types.js';
 import type { State } from '../messages/topic-messages.js';
 import { parseRobotType, type RobotType } from '../robot-type.js';
 import { type ConnectOptions, resolveConnectOptions } from './connect-options.js';
+import { ConnectedRobot } from './connected-robot.js';
 import { HeaderStamp } from './header-stamp.js';
 import { CreateProbe, PayloadLessAck } from './payload-less.js';
-import { ConnectedRobot } from './connected-robot.js';
+import type { ConnectTimings, VirtualRobot } from './robot-api.js';
 import { RobotLink } from './robot-link.js';
 import { StateFeed } from './state-feed.js';
-import type { ConnectTimings, VirtualRobot } from './robot-api.js';
 import { type VrErr, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 
 /** What the caller asked for, checked. */

@@ -3,8 +3,7 @@
  * in milliseconds, plus `executor` so a robot can live inside the caller's loop. Validated
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
-import { checkBudget, parseRouterLocator } from '../../rclcpp/index.js';
-import type { Executor } from '../../rclcpp/api.js';
+import { checkBudget, type Executor, parseRouterLocator } from '../../rclcpp/index.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
 

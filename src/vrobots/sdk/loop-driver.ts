@@ -5,9 +5,8 @@
  * already spins it (`isSpinning()`), the wait only listens for the wake signal, so the
  * executor is never spun twice.
  */
-import { timerDelay } from '../../rclcpp/index.js';
-import type { Executor } from '../../rclcpp/api.js';
 import { WakeSignal } from '../../executor/index.js';
+import { type Executor, timerDelay } from '../../rclcpp/index.js';
 
 /** Longest single spinOnce slice: short enough that a deadline is met closely. */
 const SPIN_SLICE_MS = 20;

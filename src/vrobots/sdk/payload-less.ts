@@ -5,7 +5,7 @@
  * empty payload, whatever the codec does with defaults. (A request stamped with the
  * client's header, as every other request is, would not be empty.)
  */
-import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+import type { MessageType, ServiceType } from '../../rclcpp/index.js';
 import { SrvAck, SrvVRobotCreated } from '../messages/service-messages.js';
 
 const EMPTY = new Uint8Array(0);

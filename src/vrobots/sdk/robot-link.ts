@@ -8,8 +8,7 @@
  * A caller's executor is spun by the caller; SDK waits then only listen (or drive it with
  * spinOnce while the caller is not spinning it).
  */
-import { Executor, type Node } from '../../rclcpp/index.js';
-import type { ServiceType } from '../../rclcpp/type-support.js';
+import { Executor, type Node, type ServiceType } from '../../rclcpp/index.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { LoopDriver } from './loop-driver.js';
 import { ServiceChannel } from './service-channel.js';

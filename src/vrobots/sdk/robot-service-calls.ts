@@ -15,8 +15,8 @@ import { ROBOT_SERVICES, type SegmentRequest, type ServiceSegment } from '../mes
 import { DeleteService } from '../messages/service-types.js';
 import { toVec3 } from './command-helpers.js';
 import { FrameDefs } from './frame-defs.js';
-import { PayloadLessAck } from './payload-less.js';
 import { firstNonFinite, textProblem } from './payload-checks.js';
+import { PayloadLessAck } from './payload-less.js';
 import type { PhysicalParams, ServiceFields } from './robot-api.js';
 import { RobotCommands } from './robot-commands.js';
 import { type VrResult, type VrResultOf, vrErr } from './vr-error.js';

@@ -15,8 +15,7 @@
  * answers Timeout at once when no server is declared; some layers say NotFound). A Timeout
  * that took the whole request budget means a server got the request and stayed silent.
  */
-import type { ClientHandle, Node } from '../../rclcpp/api.js';
-import type { ServiceType } from '../../rclcpp/type-support.js';
+import type { ClientHandle, Node, ServiceType } from '../../rclcpp/index.js';
 import type { ResultOf } from '../../result.js';
 import type { LoopDriver } from './loop-driver.js';
 import { fromRclError, type VrErr, type VrResultOf, vrErr } from './vr-error.js';

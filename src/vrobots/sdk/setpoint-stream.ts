@@ -5,8 +5,7 @@
  * is younger than the freshness window. This client's own publishes appear too (zenoh
  * delivers them locally); pass `ignoreSrcId` (e.g. your own src_id) to filter them out.
  */
-import type { Node, SubscriptionHandle } from '../../rclcpp/api.js';
-import { checkBudget } from '../../rclcpp/index.js';
+import { checkBudget, type Node, type SubscriptionHandle } from '../../rclcpp/index.js';
 import type { CmdArgs, Command, Header } from '../messages/topic-messages.js';
 import { Command as CommandType } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';

@@ -4,7 +4,7 @@
  * decoded here rather than in the rclcpp layer so that a malformed one is counted in
  * `stats().decodeErrors` instead of vanishing.
  */
-import type { Node, SubscriptionHandle } from '../../rclcpp/api.js';
+import type { Node, SubscriptionHandle } from '../../rclcpp/index.js';
 import { State } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import type { LoopDriver } from './loop-driver.js';

@@ -3,7 +3,7 @@
  * service; a payload-less GET is a free probe that reserves nothing), `.../delete`
  * (ok=false for an unknown id) and `vrobots/scene/z/srv/frame` (the scene frame id).
  */
-import type { Node } from '../../rclcpp/api.js';
+import type { Node } from '../../rclcpp/index.js';
 import { ok, type Result, type ResultOf } from '../../result.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, MANAGER_DELETE_KEY as DELETE_KEY, SCENE_FRAME_KEY } from '../keys.js';

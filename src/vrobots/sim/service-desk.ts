@@ -3,8 +3,7 @@
  * decides what an empty payload means (probe, reset, read-back ...) and counts a malformed
  * one; every request passes the fault board (count, delay, drop) before it is answered.
  */
-import type { Node, ServiceHandle } from '../../rclcpp/api.js';
-import type { MessageType } from '../../rclcpp/type-support.js';
+import type { MessageType, Node, ServiceHandle } from '../../rclcpp/index.js';
 import { describeThrown, err, type ResultOf } from '../../result.js';
 import { RawBytesService } from '../tools/raw-bytes.js';
 import type { FaultBoard } from './fault-knobs.js';

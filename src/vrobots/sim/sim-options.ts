@@ -2,7 +2,7 @@
  * Options of the headless simulator, their defaults, and their validation (InvalidArgument
  * naming the option, before anything is opened or declared).
  */
-import type { Executor } from '../../rclcpp/api.js';
+import type { Executor } from '../../rclcpp/index.js';
 import { err, ok, type ResultOf } from '../../result.js';
 import { catalogKeys, isRobotType } from '../robot-type.js';
 import type { RobotBodyFactory } from './body-factory.js';

@@ -4,7 +4,7 @@
  * frames publishers, command and estimate subscriptions, and its service keys, declared
  * after a delay the way Unity's queryables take a moment to be discovered.
  */
-import type { Executor, Node, Publisher, Timer } from '../../rclcpp/api.js';
+import type { Executor, Node, Publisher, Timer } from '../../rclcpp/index.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Estimate, Header, Pose } from '../generated/swarmbotix-types.js';
 import { cmdKey, estimateKey, framesKey, stateKey } from '../keys.js';

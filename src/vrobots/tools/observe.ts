@@ -2,7 +2,7 @@
  * Observes a key expression for a window on a temporary raw node, then withdraws it. The
  * caller's executor is spun for the window unless someone else is already spinning it.
  */
-import type { Executor, Node } from '../../rclcpp/api.js';
+import type { Executor, Node } from '../../rclcpp/index.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import { observerQos, RawBytes } from './raw-bytes.js';
 

@@ -4,9 +4,7 @@
  * decode path), and the simulator uses it for the same reason.
  */
 
-import type { QoSLike } from '../../rclcpp/api.js';
-import { QoS } from '../../rclcpp/qos.js';
-import type { MessageType, ServiceType } from '../../rclcpp/type-support.js';
+import { type MessageType, QoS, type QoSLike, type ServiceType } from '../../rclcpp/index.js';
 
 export const RawBytes: MessageType<Uint8Array> = {
   typeName: 'rclts.raw.Bytes',
