@@ -3,7 +3,9 @@
  * in milliseconds, plus `executor` so a robot can live inside the caller's loop. Validated
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
+
 import { checkBudget, type Executor, parseRouterLocator } from '../../rclcpp/index.js';
+import { ok } from '../../result.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
 
@@ -100,7 +102,7 @@ function checkText(v: unknown, allowEmpty: boolean): string | undefined {
 /** Merges the defaults once and validates every field; nothing is sent. */
 export function resolveConnectOptions(options: ConnectOptions | undefined): VrResultOf<ResolvedConnectOptions> {
   const d = defaultConnectOptions();
-  if (options === undefined) return { ok: true, value: d };
+  if (options === undefined) return ok(d);
   if (typeof options !== 'object' || options === null)
     return vrErr('invalid_argument', 'options must be a ConnectOptions object');
   const o = { ...d } as { -readonly [K in keyof ResolvedConnectOptions]: ResolvedConnectOptions[K] };
@@ -157,5 +159,5 @@ export function resolveConnectOptions(options: ConnectOptions | undefined): VrRe
     if (options.executor.isShutdown()) return bad('executor', 'is shut down');
     o.executor = options.executor;
   }
-  return { ok: true, value: o };
+  return ok(o);
 }

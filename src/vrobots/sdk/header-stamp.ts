@@ -10,34 +10,34 @@ import type { ResolvedConnectOptions } from './connect-options.js';
 export const CLIENT_SCHEMA_VERSION = 1;
 
 export class HeaderStamp {
-  readonly #options: ResolvedConnectOptions;
-  readonly #sysId: number;
-  readonly #seqs = new Map<string, bigint>();
+  private readonly options: ResolvedConnectOptions;
+  private readonly sysId: number;
+  private readonly seqs = new Map<string, bigint>();
 
   constructor(options: ResolvedConnectOptions, sysId: number) {
-    this.#options = options;
-    this.#sysId = sysId;
+    this.options = options;
+    this.sysId = sysId;
   }
 
   /** The next header for `key`; its seq is used up only by `commit` (a refused send keeps it). */
   next(key: string): Header {
-    const seq = this.#seqs.get(key) ?? 0n;
+    const seq = this.seqs.get(key) ?? 0n;
     return {
-      srcId: this.#options.srcId,
-      name: this.#options.clientName,
+      srcId: this.options.srcId,
+      name: this.options.clientName,
       seq,
       timestampNs: nowNs(),
       schemaVersion: CLIENT_SCHEMA_VERSION,
-      sysId: this.#sysId,
-      coordFrameId: this.#options.coordFrameId,
-      axisConvention: this.#options.axisConvention,
+      sysId: this.sysId,
+      coordFrameId: this.options.coordFrameId,
+      axisConvention: this.options.axisConvention,
       topicFullName: key,
     };
   }
 
   /** Marks the header of `key` as sent: the next one carries seq + 1. */
   commit(key: string): void {
-    this.#seqs.set(key, (this.#seqs.get(key) ?? 0n) + 1n);
+    this.seqs.set(key, (this.seqs.get(key) ?? 0n) + 1n);
   }
 }
 

@@ -28,7 +28,7 @@ export class LoopDriver {
       if (done()) return true;
       const left = deadline - performance.now();
       if (left <= 0) return done();
-      await this.#step(left);
+      await this.step(left);
     }
   }
 
@@ -38,11 +38,11 @@ export class LoopDriver {
     for (;;) {
       const left = deadline - performance.now();
       if (left <= 0) return;
-      await this.#step(left, true);
+      await this.step(left, true);
     }
   }
 
-  async #step(left: number, ignoreWake = false): Promise<void> {
+  private async step(left: number, ignoreWake = false): Promise<void> {
     const ex = this.executor;
     if (ex.isShutdown() || ex.isSpinning() || ex.inHandler()) {
       if (ignoreWake) await delay(Math.min(left, LISTEN_SLICE_MS * 4));

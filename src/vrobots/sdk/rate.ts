@@ -4,6 +4,7 @@
  * A loop that falls more than one period behind skips the missed ticks (counted in
  * `overruns()`) and keeps the phase, like the executor's timers.
  */
+import { ok } from '../../result.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
 
 export interface Rate {
@@ -26,44 +27,44 @@ export function createRate(hz: number, sleeper: Sleeper, clock: Clock = () => pe
   if (typeof hz !== 'number' || !Number.isFinite(hz) || hz <= 0 || hz > MAX_HZ) {
     return vrErr('invalid_argument', `rate hz must be a finite number in (0, ${MAX_HZ}] (got ${String(hz)})`);
   }
-  return { ok: true, value: new GridRate(hz, sleeper, clock) };
+  return ok(new GridRate(hz, sleeper, clock));
 }
 
 class GridRate implements Rate {
   readonly hz: number;
   readonly periodMs: number;
-  readonly #sleeper: Sleeper;
-  readonly #clock: Clock;
-  #next: number;
-  #overruns = 0;
+  private readonly sleeper: Sleeper;
+  private readonly clock: Clock;
+  private next: number;
+  private overrunCount = 0;
 
   constructor(hz: number, sleeper: Sleeper, clock: Clock) {
     this.hz = hz;
     this.periodMs = 1000 / hz;
-    this.#sleeper = sleeper;
-    this.#clock = clock;
-    this.#next = clock() + this.periodMs;
+    this.sleeper = sleeper;
+    this.clock = clock;
+    this.next = clock() + this.periodMs;
   }
 
   async sleep(): Promise<void> {
-    const now = this.#clock();
-    if (now > this.#next + this.periodMs) {
+    const now = this.clock();
+    if (now > this.next + this.periodMs) {
       // Fell behind by more than a tick: wait for the first grid point still ahead.
-      const passed = Math.floor((now - this.#next) / this.periodMs) + 1;
-      this.#overruns += passed - 1;
-      this.#next += passed * this.periodMs;
+      const passed = Math.floor((now - this.next) / this.periodMs) + 1;
+      this.overrunCount += passed - 1;
+      this.next += passed * this.periodMs;
     }
-    const wait = this.#next - now;
-    this.#next += this.periodMs;
-    if (wait > 0) await this.#sleeper(wait);
+    const wait = this.next - now;
+    this.next += this.periodMs;
+    if (wait > 0) await this.sleeper(wait);
   }
 
   reset(): void {
-    this.#next = this.#clock() + this.periodMs;
-    this.#overruns = 0;
+    this.next = this.clock() + this.periodMs;
+    this.overrunCount = 0;
   }
 
   overruns(): number {
-    return this.#overruns;
+    return this.overrunCount;
   }
 }

@@ -8,11 +8,13 @@
  * A caller's executor is spun by the caller; SDK waits then only listen (or drive it with
  * spinOnce while the caller is not spinning it).
  */
+
 import { Executor, type Node, type ServiceType } from '../../rclcpp/index.js';
+import { ok } from '../../result.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { LoopDriver } from './loop-driver.js';
 import { ServiceChannel } from './service-channel.js';
-import { fromRclError, type VrResult, type VrResultOf, vrErr } from './vr-error.js';
+import { type VrResult, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 
 let nodeCounter = 0;
 
@@ -24,9 +26,9 @@ export class RobotLink {
   readonly options: ResolvedConnectOptions;
   /** Time the session took to open (0 for a caller's executor). */
   readonly sessionMs: number;
-  readonly #channels = new Map<string, ServiceChannel<unknown, unknown>>();
-  #background: Promise<unknown> | undefined;
-  #closed = false;
+  private readonly channels = new Map<string, ServiceChannel<unknown, unknown>>();
+  private background: Promise<unknown> | undefined;
+  private closed = false;
 
   private constructor(
     executor: Executor,
@@ -64,11 +66,11 @@ export class RobotLink {
     const node = executor.createNode(`vrobots_sdk_${process.pid}_${nodeCounter++}`, { naming: 'raw' });
     if (!node.ok) {
       if (owned) await executor.shutdown();
-      return { ok: false, error: fromRclError(node.error, 'cannot create the SDK node') };
+      return vrFail(node.error, 'cannot create the SDK node');
     }
     const link = new RobotLink(executor, node.value, owned, options, sessionMs);
-    if (owned) link.#background = executor.spin();
-    return { ok: true, value: link };
+    if (owned) link.background = executor.spin();
+    return ok(link);
   }
 
   /** The channel of one service key, opened on first use (request budget: service_timeout unless given). */
@@ -79,8 +81,8 @@ export class RobotLink {
   ): VrResultOf<ServiceChannel<Req, Res>> {
     // Keyed by type too: the create probe (payload-less) and create share one key.
     const id = `${type.typeName} ${key}`;
-    const known = this.#channels.get(id);
-    if (known !== undefined) return { ok: true, value: known as unknown as ServiceChannel<Req, Res> };
+    const known = this.channels.get(id);
+    if (known !== undefined) return ok(known as unknown as ServiceChannel<Req, Res>);
     const opened = ServiceChannel.open(
       this.node,
       this.driver,
@@ -88,32 +90,32 @@ export class RobotLink {
       key,
       requestBudgetMs ?? this.options.serviceTimeoutMs,
     );
-    if (opened.ok) this.#channels.set(id, opened.value as unknown as ServiceChannel<unknown, unknown>);
+    if (opened.ok) this.channels.set(id, opened.value as unknown as ServiceChannel<unknown, unknown>);
     return opened;
   }
 
   /** Requests sent on a key so far (what a test reads to prove "sent once"). */
   sentOn(key: string): number {
     let n = 0;
-    for (const c of this.#channels.values()) if (c.key === key) n += c.sent;
+    for (const c of this.channels.values()) if (c.key === key) n += c.sent;
     return n;
   }
 
   isClosed(): boolean {
-    return this.#closed;
+    return this.closed;
   }
 
   /** Releases the node (and, when owned, stops spinning and closes the session). */
   async close(): Promise<VrResult> {
-    if (this.#closed) return { ok: true, value: undefined };
-    this.#closed = true;
-    for (const c of this.#channels.values()) c.close();
-    this.#channels.clear();
+    if (this.closed) return ok();
+    this.closed = true;
+    for (const c of this.channels.values()) c.close();
+    this.channels.clear();
     this.node.destroy();
-    if (!this.owned) return { ok: true, value: undefined };
+    if (!this.owned) return ok();
     this.executor.cancel();
-    await this.#background;
+    await this.background;
     const r = await this.executor.shutdown();
-    return r.ok ? { ok: true, value: undefined } : { ok: false, error: fromRclError(r.error, 'closing the session') };
+    return r.ok ? ok() : vrFail(r.error, 'closing the session');
   }
 }

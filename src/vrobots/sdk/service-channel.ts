@@ -16,9 +16,9 @@
  * that took the whole request budget means a server got the request and stayed silent.
  */
 import type { ClientHandle, Node, ServiceType } from '../../rclcpp/index.js';
-import type { ResultOf } from '../../result.js';
+import { ok, type ResultOf } from '../../result.js';
 import type { LoopDriver } from './loop-driver.js';
-import { fromRclError, type VrErr, type VrResultOf, vrErr } from './vr-error.js';
+import { type VrErr, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 
 /** Pause before re-sending after nobody answered: lets discovery catch up without flooding. */
 const RETRY_PAUSE_MS = 100;
@@ -32,20 +32,20 @@ const QUICK_SHARE = 0.5;
 
 export class ServiceChannel<Req, Res> {
   readonly key: string;
-  readonly #driver: LoopDriver;
-  readonly #handle: ClientHandle<Req, Res>;
+  private readonly driver: LoopDriver;
+  private readonly handle: ClientHandle<Req, Res>;
   /** Replies by sequence number, kept only for requests a caller still waits on. */
-  readonly #waiting = new Map<bigint, number>();
-  readonly #arrived = new Map<bigint, { reply: ResultOf<Res>; elapsedMs: number }>();
-  readonly #requestBudgetMs: number;
+  private readonly waiting = new Map<bigint, number>();
+  private readonly arrived = new Map<bigint, { reply: ResultOf<Res>; elapsedMs: number }>();
+  private readonly requestBudgetMs: number;
   /** Requests sent over the channel's life (tests and stats read it). */
   sent = 0;
 
   private constructor(key: string, driver: LoopDriver, handle: ClientHandle<Req, Res>, requestBudgetMs: number) {
     this.key = key;
-    this.#requestBudgetMs = requestBudgetMs;
-    this.#driver = driver;
-    this.#handle = handle;
+    this.requestBudgetMs = requestBudgetMs;
+    this.driver = driver;
+    this.handle = handle;
   }
 
   static open<Req, Res>(
@@ -58,25 +58,25 @@ export class ServiceChannel<Req, Res> {
     let channel: ServiceChannel<Req, Res> | undefined;
     const onResponse = (reply: ResultOf<Res>, seq: bigint): void => {
       if (channel === undefined) return;
-      const sentAt = channel.#waiting.get(seq);
+      const sentAt = channel.waiting.get(seq);
       if (sentAt === undefined) return;
-      channel.#arrived.set(seq, { reply, elapsedMs: performance.now() - sentAt });
+      channel.arrived.set(seq, { reply, elapsedMs: performance.now() - sentAt });
       driver.wake.notify();
     };
     const handle = node.createClient(type, key, onResponse, { requestBudgetMs });
-    if (!handle.ok) return { ok: false, error: fromRclError(handle.error, `cannot open a client on ${key}`) };
+    if (!handle.ok) return vrFail(handle.error, `cannot open a client on ${key}`);
     channel = new ServiceChannel(key, driver, handle.value, requestBudgetMs);
-    return { ok: true, value: channel };
+    return ok(channel);
   }
 
   /** Sends exactly once and waits up to the budget for the reply. */
   async callOnce(request: Req, budgetMs: number): Promise<VrResultOf<Res>> {
-    const sent = this.#send(request);
+    const sent = this.send(request);
     if (!sent.ok) return sent;
     const seq = sent.value;
-    const got = await this.#driver.until(() => this.#arrived.has(seq), budgetMs);
-    const reply = this.#take([seq]);
-    this.#waiting.delete(seq); // a reply later than the budget is dropped, not re-delivered
+    const got = await this.driver.until(() => this.arrived.has(seq), budgetMs);
+    const reply = this.take([seq]);
+    this.waiting.delete(seq); // a reply later than the budget is dropped, not re-delivered
     if (!got || reply === undefined) {
       return vrErr('timeout', `no reply on ${this.key} within ${budgetMs}ms (sent once, not retried)`);
     }
@@ -84,7 +84,7 @@ export class ServiceChannel<Req, Res> {
     const e = reply.reply.error;
     // Sent once means it may have been received and carried out: "nobody answered" here is
     // not "nobody serves the key" (the server may have left after taking it).
-    if (this.#nobodyAnswered(reply)) {
+    if (this.nobodyAnswered(reply)) {
       const after = Math.round(reply.elapsedMs);
       return vrErr(
         'timeout',
@@ -93,7 +93,7 @@ export class ServiceChannel<Req, Res> {
     }
     if (e.name === 'Timeout')
       return vrErr('timeout', `no reply on ${this.key} within ${budgetMs}ms (sent once, not retried)`);
-    return { ok: false, error: fromRclError(e, this.key) };
+    return vrFail(e, this.key);
   }
 
   /** The retry loop: until a reply or the budget runs out. */
@@ -106,36 +106,36 @@ export class ServiceChannel<Req, Res> {
       for (;;) {
         const left = deadline - performance.now();
         if (left <= 0) break;
-        const ready = this.#handle.serviceIsReady();
+        const ready = this.handle.serviceIsReady();
         if (ready.ok && !ready.value) {
           // Nobody visible yet: wait for discovery (a late queryable) within the budget.
-          if (!(await this.#waitReady(left))) continue;
+          if (!(await this.waitReady(left))) continue;
         }
         if (ready.ok && ready.value) serverSeen = true;
-        const sent = this.#send(request);
+        const sent = this.send(request);
         if (!sent.ok) return sent;
         seqs.push(sent.value);
-        await this.#driver.until(() => seqs.some((s) => this.#arrived.has(s)), deadline - performance.now());
-        const got = this.#take(seqs);
+        await this.driver.until(() => seqs.some((s) => this.arrived.has(s)), deadline - performance.now());
+        const got = this.take(seqs);
         if (got === undefined) break; // budget ran out waiting for the reply
         if (got.reply.ok) return got.reply;
         const e = got.reply.error;
-        if (this.#nobodyAnswered(got)) {
+        if (this.nobodyAnswered(got)) {
           // Nobody answered this attempt (zero replies): retry after a pause.
-          await this.#driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
+          await this.driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
           continue;
         }
         if (e.name === 'Timeout') {
           serverSeen = true;
           continue;
         }
-        lastError = { ok: false, error: fromRclError(e, this.key) };
+        lastError = vrFail(e, this.key);
         if (e.name === 'InvalidArgument' || e.name === 'ServiceFailed' || lastError.error.kind === 'decode')
           return lastError;
-        await this.#driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
+        await this.driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
       }
     } finally {
-      for (const s of seqs) this.#waiting.delete(s);
+      for (const s of seqs) this.waiting.delete(s);
     }
     if (this.isReady() === true) serverSeen = true;
     if (serverSeen) return vrErr('timeout', `a server on ${this.key} exists but no reply came within ${budgetMs}ms`);
@@ -143,49 +143,49 @@ export class ServiceChannel<Req, Res> {
     return vrErr('no_responder', `nobody serves ${this.key} (tried for ${budgetMs}ms)`);
   }
 
-  #nobodyAnswered(o: Outcome<Res>): boolean {
+  private nobodyAnswered(o: Outcome<Res>): boolean {
     if (o.reply.ok) return false;
     if (o.reply.error.name === 'NotFound') return true;
-    return o.reply.error.name === 'Timeout' && o.elapsedMs < this.#requestBudgetMs * QUICK_SHARE;
+    return o.reply.error.name === 'Timeout' && o.elapsedMs < this.requestBudgetMs * QUICK_SHARE;
   }
 
   /** ok(true) visible, ok(false) not yet, undefined: the backend cannot know. */
   isReady(): boolean | undefined {
-    const r = this.#handle.serviceIsReady();
+    const r = this.handle.serviceIsReady();
     return r.ok ? r.value : undefined;
   }
 
   close(): void {
-    this.#waiting.clear();
-    this.#arrived.clear();
-    this.#handle.reset();
+    this.waiting.clear();
+    this.arrived.clear();
+    this.handle.reset();
   }
 
-  #send(request: Req): VrResultOf<bigint> {
-    const r = this.#handle.asyncSendRequest(request);
-    if (!r.ok) return { ok: false, error: fromRclError(r.error, `sending on ${this.key}`) };
+  private send(request: Req): VrResultOf<bigint> {
+    const r = this.handle.asyncSendRequest(request);
+    if (!r.ok) return vrFail(r.error, `sending on ${this.key}`);
     this.sent++;
-    this.#waiting.set(r.value, performance.now());
+    this.waiting.set(r.value, performance.now());
     return r;
   }
 
   /** First arrived reply among `seqs`, preferring a success; forgets what it returns. */
-  #take(seqs: readonly bigint[]): Outcome<Res> | undefined {
+  private take(seqs: readonly bigint[]): Outcome<Res> | undefined {
     let found: Outcome<Res> | undefined;
     for (const seq of seqs) {
-      const arrived = this.#arrived.get(seq);
+      const arrived = this.arrived.get(seq);
       if (arrived === undefined) continue;
-      this.#arrived.delete(seq);
-      this.#waiting.delete(seq);
+      this.arrived.delete(seq);
+      this.waiting.delete(seq);
       if (found === undefined || (!found.reply.ok && arrived.reply.ok)) found = { seq, ...arrived };
     }
     return found;
   }
 
-  async #waitReady(budgetMs: number): Promise<boolean> {
-    const ex = this.#driver.executor;
+  private async waitReady(budgetMs: number): Promise<boolean> {
+    const ex = this.driver.executor;
     if (!ex.isSpinning() && !ex.inHandler()) {
-      const r = await this.#handle.waitForService(budgetMs);
+      const r = await this.handle.waitForService(budgetMs);
       if (r.ok) return true;
       if (r.error.name !== 'Reentrant') return this.isReady() !== false;
     }
@@ -193,7 +193,7 @@ export class ServiceChannel<Req, Res> {
     while (this.isReady() === false) {
       const left = deadline - performance.now();
       if (left <= 0) return false;
-      await this.#driver.wake.wait(Math.min(left, READY_POLL_MS));
+      await this.driver.wake.wait(Math.min(left, READY_POLL_MS));
     }
     return true;
   }

@@ -5,12 +5,14 @@
  * is younger than the freshness window. This client's own publishes appear too (zenoh
  * delivers them locally); pass `ignoreSrcId` (e.g. your own src_id) to filter them out.
  */
+
 import { checkBudget, type Node, type SubscriptionHandle } from '../../rclcpp/index.js';
+import { ok } from '../../result.js';
 import type { CmdArgs, Command, Header } from '../messages/topic-messages.js';
 import { Command as CommandType } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import type { LoopDriver } from './loop-driver.js';
-import { fromRclError, type VrResult, type VrResultOf, vrErr } from './vr-error.js';
+import { type VrResult, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 
 /** A setpoint older than this is not fresh (the estimate's staleness rule, 0.5 s). */
 export const DEFAULT_SETPOINT_FRESH_MS = 500;
@@ -102,7 +104,7 @@ export function openSetpointStream(
   };
 
   const sub = node.createSubscription(RawBytes, key, (bytes, info) => onCommand(bytes, info.receivedAtMs));
-  if (!sub.ok) return { ok: false, error: fromRclError(sub.error, `cannot subscribe ${key}`) };
+  if (!sub.ok) return vrFail(sub.error, `cannot subscribe ${key}`);
   handle = sub.value;
 
   const stream: SetpointStream = {
@@ -118,14 +120,14 @@ export function openSetpointStream(
       const got = await driver.until(() => received > start, budgetMs);
       if (!got || latest === undefined)
         return vrErr('timeout', `no new setpoint ${commandId} on ${key} within ${budgetMs}ms`);
-      return { ok: true, value: latest };
+      return ok(latest);
     },
     stats: () => ({ received, decodeErrors, otherIds, ignored, seqGaps, lastSeq }),
     close(): VrResult {
       handle?.reset();
       handle = undefined;
-      return { ok: true, value: undefined };
+      return ok();
     },
   };
-  return { ok: true, value: stream };
+  return ok(stream);
 }

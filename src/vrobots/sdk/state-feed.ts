@@ -4,20 +4,22 @@
  * decoded here rather than in the rclcpp layer so that a malformed one is counted in
  * `stats().decodeErrors` instead of vanishing.
  */
+
 import type { Node, SubscriptionHandle } from '../../rclcpp/index.js';
+import { ok } from '../../result.js';
 import { State } from '../messages/topic-messages.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import type { LoopDriver } from './loop-driver.js';
 import { SeqTracker, type StateStats } from './state-stats.js';
-import { fromRclError, type VrResultOf } from './vr-error.js';
+import { type VrResultOf, vrFail } from './vr-error.js';
 
 export class StateFeed {
   readonly key: string;
-  #latest: State | undefined;
-  #count = 0;
-  #lastArrivalMs: number | undefined;
-  readonly #tracker = new SeqTracker();
-  #handle: SubscriptionHandle | undefined;
+  private latestState: State | undefined;
+  private received = 0;
+  private lastArrival: number | undefined;
+  private readonly tracker = new SeqTracker();
+  private handle: SubscriptionHandle | undefined;
 
   private constructor(key: string) {
     this.key = key;
@@ -35,42 +37,42 @@ export class StateFeed {
         state = undefined;
       }
       if (state === undefined) {
-        feed.#tracker.decodeError();
+        feed.tracker.decodeError();
         return;
       }
-      feed.#latest = state;
-      feed.#count++;
-      feed.#lastArrivalMs = info.receivedAtMs;
-      feed.#tracker.accept(state.header.seq);
+      feed.latestState = state;
+      feed.received++;
+      feed.lastArrival = info.receivedAtMs;
+      feed.tracker.accept(state.header.seq);
       driver.wake.notify();
       onState(state);
     });
-    if (!handle.ok) return { ok: false, error: fromRclError(handle.error, `cannot subscribe ${key}`) };
-    feed.#handle = handle.value;
-    return { ok: true, value: feed };
+    if (!handle.ok) return vrFail(handle.error, `cannot subscribe ${key}`);
+    feed.handle = handle.value;
+    return ok(feed);
   }
 
   latest(): State | undefined {
-    return this.#latest;
+    return this.latestState;
   }
 
   /** Samples received so far; a waiter compares it with the count it started from. */
   count(): number {
-    return this.#count;
+    return this.received;
   }
 
   /** Date.now() of the last sample, undefined before the first. */
   lastArrivalMs(): number | undefined {
-    return this.#lastArrivalMs;
+    return this.lastArrival;
   }
 
   stats(): StateStats {
-    return this.#tracker.snapshot();
+    return this.tracker.snapshot();
   }
 
   /** Stops receiving; the last snapshot stays readable. */
   close(): void {
-    this.#handle?.reset();
-    this.#handle = undefined;
+    this.handle?.reset();
+    this.handle = undefined;
   }
 }

@@ -32,41 +32,41 @@ export function seqToBigInt(seq: SeqLike): bigint | undefined {
 }
 
 export class SeqTracker {
-  #received = 0;
-  #decodeErrors = 0;
-  #seqGaps = 0;
-  #missed = 0n;
-  #restarts = 0;
-  #last: bigint | undefined;
+  private received = 0;
+  private decodeErrors = 0;
+  private seqGaps = 0;
+  private missed = 0n;
+  private restarts = 0;
+  private last: bigint | undefined;
 
   /** Counts one decoded sample. */
   accept(seq: SeqLike): void {
-    this.#received++;
+    this.received++;
     const s = seqToBigInt(seq);
     if (s === undefined) return;
-    const last = this.#last;
-    this.#last = s;
+    const last = this.last;
+    this.last = s;
     if (last === undefined) return;
     if (s > last + 1n) {
-      this.#seqGaps++;
-      this.#missed += s - last - 1n;
+      this.seqGaps++;
+      this.missed += s - last - 1n;
     } else if (s < last) {
-      this.#restarts++;
+      this.restarts++;
     }
   }
 
   decodeError(): void {
-    this.#decodeErrors++;
+    this.decodeErrors++;
   }
 
   snapshot(): StateStats {
     return {
-      received: this.#received,
-      decodeErrors: this.#decodeErrors,
-      seqGaps: this.#seqGaps,
-      missedSamples: Number(this.#missed),
-      lastSeq: this.#last,
-      restarts: this.#restarts,
+      received: this.received,
+      decodeErrors: this.decodeErrors,
+      seqGaps: this.seqGaps,
+      missedSamples: Number(this.missed),
+      lastSeq: this.last,
+      restarts: this.restarts,
     };
   }
 }
