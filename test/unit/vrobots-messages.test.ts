@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELDS, type FieldInfo } from '../../src/vrobots/generated/swarmbotix-types.js';
 import { messageNames, messageTypeByName } from '../../src/vrobots/messages/message-registry.js';
 import { SrvTrigger } from '../../src/vrobots/messages/service-messages.js';
-import { ROBOT_SERVICE_TYPES } from '../../src/vrobots/messages/service-types.js';
+import { ROBOT_SERVICES } from '../../src/vrobots/messages/service-table.js';
 import { CmdArgs, Command, State } from '../../src/vrobots/messages/topic-messages.js';
 
 /** A value for every field (optional ones included), different per field so swaps show. */
@@ -125,7 +125,7 @@ describe('swarmbotix message round trips', () => {
   });
 
   it('pairs every robot service segment with a request and a reply type', () => {
-    for (const [segment, svc] of Object.entries(ROBOT_SERVICE_TYPES)) {
+    for (const [segment, { service: svc }] of Object.entries(ROBOT_SERVICES)) {
       expect(svc.typeName, segment).toMatch(/^swarmbotix\.services\./);
       expect(svc.Response.typeName).toBe('swarmbotix.services.SrvAck');
     }

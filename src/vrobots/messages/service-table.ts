@@ -8,39 +8,44 @@
  */
 import type { RequestOf } from '../../rclcpp/index.js';
 import type { RobotType } from '../robot-type.js';
-import type { SrvAck } from './service-messages.js';
+import { type ProtoMessageType, protoServiceType } from './proto-codec.js';
 import {
-  ActivateService,
-  CamerasService,
-  CartPoleService,
-  DriveService,
-  FramesService,
-  MsdService,
-  ParamsService,
-  ResetService,
-  RotorsService,
-  SensorsService,
-  SkinService,
-} from './service-types.js';
+  SrvAck,
+  SrvCameraConfig,
+  SrvCartPoleConfig,
+  SrvMsdConfig,
+  SrvMultirotorRotorConfig,
+  SrvReset,
+  SrvSensorConfig,
+  SrvTrigger,
+  SrvUgvDriveConfig,
+  SrvVRobotFrame,
+  SrvVRobotPhysicalProperty,
+  SrvVRobotSkin,
+} from './service-messages.js';
+
+/** `swarmbotix.services.<name>`: request `request`, reply the SrvAck receipt. */
+const srv = <Req>(name: string, request: ProtoMessageType<Req>) =>
+  protoServiceType(`swarmbotix.services.${name}`, request, SrvAck);
 
 /** Served by every live robot, whatever its type. */
 const EVERY = 'every robot';
 
 export const ROBOT_SERVICES = {
   /** Payload-less GET activates (idempotent). */
-  activate: { service: ActivateService, servedBy: EVERY },
+  activate: { service: srv('Activate', SrvTrigger), servedBy: EVERY },
   /** A payload-less GET resets too: never probe this key. */
-  reset: { service: ResetService, servedBy: EVERY },
-  params: { service: ParamsService, servedBy: EVERY },
+  reset: { service: srv('Reset', SrvReset), servedBy: EVERY },
+  params: { service: srv('Params', SrvVRobotPhysicalProperty), servedBy: EVERY },
   /** May answer ok=false with a reason; a payload-less GET reads the current skin back. */
-  skin: { service: SkinService, servedBy: EVERY },
-  sensors: { service: SensorsService, servedBy: EVERY },
-  frames: { service: FramesService, servedBy: EVERY },
-  cameras: { service: CamerasService, servedBy: EVERY },
-  drive: { service: DriveService, servedBy: ['truck'] },
-  rotors: { service: RotorsService, servedBy: ['multirotor'] },
-  msd: { service: MsdService, servedBy: ['msd'] },
-  cartpole: { service: CartPoleService, servedBy: ['cartpole'] },
+  skin: { service: srv('Skin', SrvVRobotSkin), servedBy: EVERY },
+  sensors: { service: srv('Sensors', SrvSensorConfig), servedBy: EVERY },
+  frames: { service: srv('Frames', SrvVRobotFrame), servedBy: EVERY },
+  cameras: { service: srv('Cameras', SrvCameraConfig), servedBy: EVERY },
+  drive: { service: srv('Drive', SrvUgvDriveConfig), servedBy: ['truck'] },
+  rotors: { service: srv('Rotors', SrvMultirotorRotorConfig), servedBy: ['multirotor'] },
+  msd: { service: srv('Msd', SrvMsdConfig), servedBy: ['msd'] },
+  cartpole: { service: srv('CartPole', SrvCartPoleConfig), servedBy: ['cartpole'] },
 } as const satisfies {
   readonly [segment: string]: {
     /** Every per-robot service answers a SrvAck receipt. */

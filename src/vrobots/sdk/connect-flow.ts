@@ -1,5 +1,5 @@
 /**
- * `connect(type, sysId?, options?)`, the vendor's algorithm (vrobots.md "connect"):
+ * `connect(type, sysId?, options?)`, the vendor's algorithm (docs/vrobots-sdk.md, "connect"):
  * - attach (sysId given): subscribe `z/state`, wait for the first sample, timeout after
  *   probe_timeout naming the id; never touches the manager, never activates.
  * - create (no sysId), four steps:

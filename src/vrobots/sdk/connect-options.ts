@@ -1,5 +1,5 @@
 /**
- * ConnectOptions: every field and default of the vendor SDK (vrobots.md), camelCase, times
+ * ConnectOptions: every field and default of the vendor SDK (docs/vrobots-protocol.md), camelCase, times
  * in milliseconds, plus `executor` so a robot can live inside the caller's loop. Validated
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */

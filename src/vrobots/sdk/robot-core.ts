@@ -22,7 +22,7 @@ import { type VrErr, type VrResult, type VrResultOf, vrErr, vrFail } from './vr-
 
 type TypedEmitter<E extends TypedEmitterModule.EventMap> = TypedEmitterModule.default<E>;
 
-/** State silence that confirms a delete (vrobots.md). */
+/** State silence that confirms a delete (docs/vrobots-protocol.md). */
 export const DELETE_SILENCE_MS = 1000;
 /** State silence after which a connected robot reports connectionLost. */
 export const CONNECTION_LOST_MS = 1500;

@@ -7,7 +7,7 @@
  */
 import { ErrorCode, type ErrorName, type Ok, type RclError } from '../../result.js';
 
-/** Stable vrobots codes (vrobots.md); `unsupported` (10) is an rclts addition (cameras). */
+/** Stable vrobots codes (docs/vrobots-protocol.md); `unsupported` (10) is an rclts addition (cameras). */
 export const VrErrorCode = {
   session: 1,
   invalid_argument: 2,
