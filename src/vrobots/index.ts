@@ -94,6 +94,7 @@ export type {
   Vec3Like,
   VirtualRobotEvents,
   VrErr,
+  VrError,
   VrErrorKind,
   VrResult,
   VrResultOf,

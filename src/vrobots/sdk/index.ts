@@ -38,5 +38,5 @@ export type { SdkVersion } from './version.js';
 export { SDK_VERSION, version } from './version.js';
 export type { VirtualRobotFactory } from './virtual-robot.js';
 export { VirtualRobot } from './virtual-robot.js';
-export type { VrErr, VrErrorKind, VrResult, VrResultOf } from './vr-error.js';
+export type { VrErr, VrError, VrErrorKind, VrResult, VrResultOf } from './vr-error.js';
 export { formatVrError, fromRclError, isVrError, VrErrorCode, vrErr, vrError } from './vr-error.js';
