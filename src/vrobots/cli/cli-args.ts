@@ -6,6 +6,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { parseRouterLocator } from '../../rclcpp/index.js';
 import { parseRobotType } from '../robot-type.js';
+import { DEFAULT_SERVICE_TIMEOUT_MS } from '../sdk/connect-options.js';
 
 export type CliCommand =
   | { readonly kind: 'help' }
@@ -46,7 +47,8 @@ export interface CliMisuse {
 
 export const DEFAULT_LIST_SECONDS = 1.5;
 export const DEFAULT_HZ_SECONDS = 5;
-export const DEFAULT_ROBOT_TIMEOUT_SECONDS = 8;
+/** robot create / delete wait as long as the SDK's service_timeout. */
+export const DEFAULT_ROBOT_TIMEOUT_SECONDS = DEFAULT_SERVICE_TIMEOUT_MS / 1000;
 
 /** One usage line per command: the hint a misuse prints. */
 export const COMMAND_USAGE = {

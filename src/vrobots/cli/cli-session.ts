@@ -3,20 +3,18 @@
  * otherwise (where only this process's own entities exist).
  */
 
-import { Executor } from '../../rclcpp/index.js';
+import { DEFAULT_CONNECT_BUDGET_MS, Executor } from '../../rclcpp/index.js';
 import type { ResultOf } from '../../result.js';
 import { err } from '../../result.js';
 import type { CliIo } from './cli-io.js';
 
-export const CLI_CONNECT_BUDGET_MS = 5000;
-
 export async function openCliExecutor(router: string | undefined, io: CliIo): Promise<ResultOf<Executor>> {
   if (router !== undefined) io.err(`connecting to ${router}...`);
-  const created = await Executor.create({ router, connectBudgetMs: CLI_CONNECT_BUDGET_MS });
+  const created = await Executor.create({ router, connectBudgetMs: DEFAULT_CONNECT_BUDGET_MS });
   if (!created.ok) {
     return err(
       created.error.name,
-      `cannot open a session on ${router ?? 'the in-process backend'} within ${CLI_CONNECT_BUDGET_MS}ms: ${created.error.message}`,
+      `cannot open a session on ${router ?? 'the in-process backend'} within ${DEFAULT_CONNECT_BUDGET_MS}ms: ${created.error.message}`,
     );
   }
   return created;

@@ -2,7 +2,7 @@
  * Options of the headless simulator, their defaults, and their validation (InvalidArgument
  * naming the option, before anything is opened or declared).
  */
-import type { Executor } from '../../rclcpp/index.js';
+import { DEFAULT_CONNECT_BUDGET_MS, type Executor } from '../../rclcpp/index.js';
 import { err, ok, type ResultOf } from '../../result.js';
 import { catalogKeys, isRobotType } from '../robot-type.js';
 import type { RobotBodyFactory } from './body-factory.js';
@@ -17,13 +17,13 @@ export const DEFAULT_ESTIMATE_STALE_MS = 500;
 export const DEFAULT_SCENE_FRAME_ID = 'fru';
 /** Own executor: each robot takes about ten entries (services, subscriptions, timers). */
 export const DEFAULT_SIM_CAPACITY = 4096;
-export const DEFAULT_SIM_CONNECT_BUDGET_MS = 5000;
 
 export interface SimulatorOptions {
   /** Run on this executor (the caller spins it). Otherwise the simulator opens and spins its own. */
   readonly executor?: Executor | undefined;
   /** Own executor over zenoh through this router (`ws/127.0.0.1:10000`); none: in-process. */
   readonly router?: string | undefined;
+  /** Budget of opening the own executor's session; default: the executor's (DEFAULT_CONNECT_BUDGET_MS). */
   readonly connectBudgetMs?: number;
   /** Arena capacity of the simulator's own executor. */
   readonly capacity?: number;
@@ -104,7 +104,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResultO
     positive('statePeriodMs', options.statePeriodMs, DEFAULT_STATE_PERIOD_MS),
     positive('framesKeepaliveMs', options.framesKeepaliveMs, DEFAULT_FRAMES_KEEPALIVE_MS),
     positive('estimateStaleMs', options.estimateStaleMs, DEFAULT_ESTIMATE_STALE_MS),
-    positive('connectBudgetMs', options.connectBudgetMs, DEFAULT_SIM_CONNECT_BUDGET_MS),
+    positive('connectBudgetMs', options.connectBudgetMs, DEFAULT_CONNECT_BUDGET_MS),
   ] as const;
   for (const c of checks) if (!c.ok) return c;
   const [serviceDelayMs, physicsPeriodMs, statePeriodMs, framesKeepaliveMs, estimateStaleMs, connectBudgetMs] =
