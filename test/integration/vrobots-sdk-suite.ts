@@ -481,7 +481,7 @@ export function sdkSuite(backend: 'local' | 'zenoh'): void {
         await stopOnCreate;
         expect(r.ok).toBe(false);
         if (r.ok) return;
-        expect(r.error.kind).toBe('timeout');
+        expect(r.error.kind, r.error.message).toBe('timeout');
         expect(r.error.message).toContain(`${CREATE_KEY}`);
         expect(r.error.message).toContain('(sent once, not retried)');
       });

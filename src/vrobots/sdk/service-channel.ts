@@ -1,8 +1,8 @@
 /**
  * One service key = one rclcpp ClientHandle. Two ways to call it:
  * - `callOnce`: one request, never re-sent (manager create and delete: a re-sent create that
- *   lands spawns a second robot). No reply, for whatever reason -> timeout: the request may
- *   have been carried out.
+ *   lands spawns a second robot). No reply, for whatever reason (silence, nobody answering,
+ *   the server leaving first, an error reply) -> timeout: the request may have been carried out.
  * - `callWithRetry`: the vendor's retry loop for every other service. Waits for a visible
  *   server (`serviceIsReady` / `waitForService`), sends, and sends again after a "nobody
  *   answered" until the budget runs out. Then: nobody ever served the key -> no_responder;
@@ -82,18 +82,13 @@ export class ServiceChannel<Req, Res> {
     }
     if (reply.reply.ok) return reply.reply;
     const e = reply.reply.error;
-    // Sent once means it may have been received and carried out: "nobody answered" here is
-    // not "nobody serves the key" (the server may have left after taking it).
-    if (this.nobodyAnswered(reply)) {
-      const after = Math.round(reply.elapsedMs);
-      return vrErr(
-        'timeout',
-        `no reply on ${this.key}: the request ended unanswered after ${after}ms (sent once, not retried)`,
-      );
-    }
-    if (e.name === 'Timeout')
+    const lifted = vrFail(e, this.key);
+    if (lifted.error.kind === 'decode') return lifted; // a reply came, it did not decode
+    // Sent once, it may have been received and carried out: nobody answering, the server
+    // leaving before it answered, or its error reply all leave the outcome unknown.
+    if (e.name === 'Timeout' && !this.nobodyAnswered(reply))
       return vrErr('timeout', `no reply on ${this.key} within ${budgetMs}ms (sent once, not retried)`);
-    return vrFail(e, this.key);
+    return vrErr('timeout', `no reply on ${this.key}: ${e.message} (sent once, not retried)`);
   }
 
   /** The retry loop: until a reply or the budget runs out. */
