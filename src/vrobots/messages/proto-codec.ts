@@ -91,8 +91,8 @@ function where(typeName: string, f: FieldInfo): string {
 
 /**
  * A field compiled once per message type, so the per-message encode walk does no lookups,
- * no string compares of type names and no bigint constant arithmetic (this walk was the
- * simulator's top cost per published State).
+ * no string compares of type names and no bigint constant arithmetic: the walk runs for
+ * every State the simulator publishes.
  */
 interface WireField {
   readonly info: FieldInfo;
@@ -224,8 +224,9 @@ function convert(f: WireField, i: number, v: string): string {
 
 /**
  * The plan as one function of constant-key reads and writes, the way pbjs compiles its own
- * codecs: a generic loop over field names made every access megamorphic, and this walk runs
- * for every published State. Same checks, same errors, same output as the generic walk.
+ * codecs: a generic loop over field names would make every access megamorphic, and this
+ * walk runs for every published State. Same checks, same errors, same output as a generic
+ * walk would give.
  */
 function compileWire(plan: WirePlan): (plain: Plain) => Plain {
   const lines = ['const out = {};', 'let v, w;'];
