@@ -138,12 +138,20 @@ describe('vrobots CLI against vrobots sim', () => {
   });
 
   it('exits 1 when a key stays silent, 2 with usage on misuse', async () => {
-    const [silent, wildcard, misuse, version] = await Promise.all([
+    const [silent, wildcard, misuse, vendorLocator, version] = await Promise.all([
       inProcess(['topic', 'hz', 'vrobots/77/z/state', '--router', router.locator, '-w', '1']),
       inProcess(['topic', 'hz', 'vrobots/*/z/state', '--router', router.locator]),
       vrobots(['topic', 'list', '--bogus']),
+      vrobots(['robot', 'create', 'truck', '--router', 'tcp/127.0.0.1:7447']),
       vrobots(['-V']),
     ]);
+    // a usage error: exit 2, one line and the command's usage line, nothing tried
+    expect(vendorLocator.code).toBe(2);
+    const lines = vendorLocator.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('remote-api WebSocket');
+    expect(lines[1]).toMatch(/^usage: vrobots robot create TYPE /);
+    expect(vendorLocator.stderr).not.toContain('within');
     expect(silent.code).toBe(1);
     expect(silent.stderr).toContain('no samples on vrobots/77/z/state');
     expect(wildcard.code).toBe(2);
