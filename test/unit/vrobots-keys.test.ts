@@ -67,8 +67,8 @@ describe('vrobots keys', () => {
     expect(keyInfo('vrobots/7/z/srv/reset')).toMatchObject({ value: { subject: 'srv/reset' } });
     expect(keyInfo(MANAGER_CREATE_KEY)).toMatchObject({ value: { owner: 'manager', subject: 'srv/create' } });
     expect(keyInfo(SCENE_FRAME_KEY)).toMatchObject({ value: { owner: 'scene', subject: 'srv/frame' } });
-    expect(keyInfo('vrobots/7/i/cam/front/640x480_rgb8')).toMatchObject({
-      value: { owner: 7, transport: 'i', subject: 'cam/front/640x480_rgb8' },
+    expect(keyInfo('vrobots/7/i/cam/front/720p_rgba8')).toMatchObject({
+      value: { owner: 7, transport: 'i', subject: 'cam/front/720p_rgba8' },
     });
     for (const bad of [
       'vrobots/7/z',
