@@ -233,7 +233,7 @@ export class RouterConnection {
     const held = bytes > 0 ? `, ${bytes} bytes wait in the WebSocket` : '';
     this.emit({
       type: 'stalled',
-      message: `zenoh router ${this.locator} has not answered a ping for ${pingAge} ms${held}; publish() still hands samples to the WebSocket but nothing is being delivered`,
+      message: `zenoh router ${this.locator} has not answered a ping for ${pingAge} ms${held} (hung or overloaded); publish() still hands samples to the WebSocket, but they are not being delivered meanwhile`,
     });
   }
 
