@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Sample } from '@eclipse-zenoh/zenoh-ts';
-import { openRmwSession } from '../../src/executor/open-rmw-session.js';
+import { openRmwSession } from '../../src/rmw/open-rmw-session.js';
 import { type Executor, ok, type Result } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';

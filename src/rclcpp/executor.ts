@@ -11,9 +11,9 @@
 import { checkBudget } from '../budget.js';
 import { type CoreInternals, ExecutorCore } from '../executor/executor-core.js';
 import { MAX_SLOTS } from '../executor/handle-id.js';
-import { openRmwSession } from '../executor/open-rmw-session.js';
 import { err, ok, type ResultOf } from '../result.js';
-import type { BackendKind, RmwSession } from '../rmw/rmw.js';
+import { openRmwSession } from '../rmw/open-rmw-session.js';
+import { BackendKind, isBackendKind, type RmwSession } from '../rmw/rmw.js';
 import { parseRouterLocator } from '../rmw/router-locator.js';
 import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
@@ -85,8 +85,10 @@ export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): Res
     router = parsed.value.locator;
   }
   const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
-  if (backend !== 'local' && backend !== 'zenoh')
-    return err('InvalidArgument', `backend must be 'local' or 'zenoh', got ${describeValue(backend)}`);
+  if (!isBackendKind(backend)) {
+    const known = Object.values(BackendKind).map((b) => `'${b}'`);
+    return err('InvalidArgument', `backend must be ${known.join(' or ')}, got ${describeValue(backend)}`);
+  }
   if (backend === 'zenoh' && router === undefined)
     return err('InvalidArgument', "backend 'zenoh' needs router (a locator such as 'ws/127.0.0.1:10000')");
   const domainId = o.domainId ?? DEFAULT_DOMAIN_ID;

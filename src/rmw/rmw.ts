@@ -21,6 +21,10 @@ export type NamingScheme = (typeof NamingScheme)[keyof typeof NamingScheme];
 export const BackendKind = { Local: 'local', Zenoh: 'zenoh' } as const;
 export type BackendKind = (typeof BackendKind)[keyof typeof BackendKind];
 
+export function isBackendKind(x: unknown): x is BackendKind {
+  return (Object.values(BackendKind) as unknown[]).includes(x);
+}
+
 /** The 33-byte rmw_zenoh attachment: sequence number, source timestamp, 16-byte GID. */
 export interface RmwAttachment {
   readonly sequenceNumber: bigint;

@@ -1,11 +1,12 @@
 /**
- * Opens the rmw session an executor owns: in-process (`local`) by default, zenoh when a
- * router locator is given. The zenoh backend is imported lazily so that the local path never
- * loads zenoh-ts (and its wasm).
+ * Opens an rmw session of the backend asked for: in-process (`local`) by default, zenoh when
+ * a router locator is given. The one place that knows every backend, so adding one edits the
+ * rmw floor only. The zenoh backend is imported lazily so that the local path never loads
+ * zenoh-ts (and its wasm).
  */
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
-import { openLocalSession } from '../rmw/local/index.js';
-import type { BackendKind, RmwSession } from '../rmw/rmw.js';
+import { openLocalSession } from './local/index.js';
+import type { BackendKind, RmwSession } from './rmw.js';
 
 export interface SessionRequest {
   readonly backend: BackendKind;
@@ -22,7 +23,7 @@ type OpenZenoh = (
 
 // A specifier in a variable keeps the compiler from requiring the module at build time and
 // keeps bundlers from pulling zenoh-ts into the local path.
-const ZENOH_BACKEND_MODULE = '../rmw/zenoh/index.js';
+const ZENOH_BACKEND_MODULE = './zenoh/index.js';
 
 async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
   try {
