@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../scripts/zenoh-router-lib.mjs';
-import type { RmwReply } from '../../src/rmw/rmw.js';
+import { openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwEndpointSpec, RmwReply } from '../../src/rmw/rmw.js';
 import { MAX_PAYLOAD_BYTES, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import {
   bytes,
@@ -117,4 +118,44 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
     expect(got?.length).toBe(MAX_PAYLOAD_BYTES);
     expect(got?.[4096 * 3]).toBe((4096 * 3) % 251);
   }, 30_000);
+
+  it('refuses the same bad specs and payloads as the local backend, with the same sentence', async () => {
+    const prefix = uniquePrefix('same');
+    const z = await session();
+    const l = openLocalSession({});
+    if (!l.ok) throw new Error('local session');
+    const zn = z.createNode(node('n'));
+    const ln = l.value.createNode(node('n'));
+    if (!zn.ok || !ln.ok) throw new Error('node');
+    const good = topicSpec(`/${prefix}/t`);
+    const bad: RmwEndpointSpec[] = [
+      { ...good, naming: 'dds' as never },
+      { ...good, name: 7 as never },
+      { ...good, qos: null as never },
+      { ...good, qos: { ...good.qos, reliability: 'sometimes' as never } },
+      { ...good, qos: { ...good.qos, liveliness: 'manual_by_node' as never } },
+      { ...good, qos: { ...good.qos, depth: -1 } },
+      { ...good, qos: { ...good.qos, deadlineMs: Number.NaN } },
+      rawSpec(`${prefix}/a//b`),
+    ];
+    for (const spec of bad) {
+      const a = zn.value.createSubscriber(spec, () => {});
+      const b = ln.value.createSubscriber(spec, () => {});
+      expect(a.ok || b.ok, JSON.stringify(spec)).toBe(false);
+      if (!a.ok && !b.ok) expect(a.error).toEqual(b.error);
+    }
+    const zp = zn.value.createPublisher(good);
+    const lp = ln.value.createPublisher(good);
+    if (!zp.ok || !lp.ok) throw new Error('pub');
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    for (const payload of ['text', null, [1, 2], revoked.proxy]) {
+      const a = zp.value.publish(payload as never);
+      const b = lp.value.publish(payload as never);
+      expect(a.ok || b.ok).toBe(false);
+      if (!a.ok && !b.ok)
+        expect(a.error.message.replace(zp.value.key, 'K')).toBe(b.error.message.replace(lp.value.key, 'K'));
+    }
+    await l.value.close();
+  });
 });

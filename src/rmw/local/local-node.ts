@@ -13,7 +13,8 @@ import type {
   RmwServiceServer,
   RmwSubscriber,
 } from '../rmw.js';
-import { endpointKey, localActualQos } from './endpoint-key.js';
+import { checkEndpointSpec } from '../endpoint-check.js';
+import { localActualQos } from './local-qos.js';
 import type { BusEndpoint, BusNode, BusSessionLink, LocalBus } from './local-bus.js';
 import { LocalPublisher, LocalSubscriber } from './local-pub-sub.js';
 import { LocalServiceClient } from './local-service-client.js';
@@ -96,7 +97,7 @@ export class LocalNode implements RmwNode {
         'NotInitialized',
         `node '${this.fullName()}' is closed; cannot create ${kind} '${String(spec?.name)}'`,
       );
-    const key = endpointKey(this.session.domainId, spec, kind);
+    const key = checkEndpointSpec(this.session.domainId, spec, kind);
     if (!key.ok) return key;
     const qos = localActualQos(spec.qos);
     const endpoint: BusEndpoint = {

@@ -3,7 +3,7 @@ import { ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkPayload } from './endpoint-key.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 
@@ -38,7 +38,7 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
   publish(payload: Uint8Array): Result {
     const bad = this.unusable();
     if (bad !== undefined) return bad;
-    const checked = checkPayload(payload, this.what);
+    const checked = checkPayloadType(payload, this.what);
     if (!checked.ok) return checked;
     const { attachment } = this.stamp.next();
     // The caller may reuse its buffer as soon as publish returns: take a copy now.

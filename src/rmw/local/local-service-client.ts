@@ -9,7 +9,7 @@ import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import { checkBudget, timerDelay } from '../../budget.js';
-import { checkPayload } from './endpoint-key.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 
@@ -76,7 +76,7 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
     const bad = this.unusable();
     if (bad !== undefined) return bad;
     const what = `request to service '${this.key}'`;
-    const checkedPayload = checkPayload(payload, what);
+    const checkedPayload = checkPayloadType(payload, what);
     if (!checkedPayload.ok) return checkedPayload;
     const checkedBudget = checkBudget(`budgetMs for ${what}`, budgetMs);
     if (!checkedBudget.ok) return checkedBudget;

@@ -3,7 +3,7 @@ import { ErrorCode, err, ok, type Result } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkPayload } from './endpoint-key.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 
@@ -31,7 +31,7 @@ class LocalRequest implements RmwRequest {
   }
 
   respond(payload: Uint8Array): Result {
-    const checked = checkPayload(payload, `the reply to request ${this.call.sequenceNumber} on '${this.key}'`);
+    const checked = checkPayloadType(payload, `the reply to request ${this.call.sequenceNumber} on '${this.key}'`);
     if (!checked.ok) return checked;
     return this.answer({
       kind: 'reply',

@@ -5,9 +5,9 @@
  */
 import { err, ok, type ResultOf } from '../../result.js';
 import { hasWildcard, validateKeyExpr } from '../key-expr.js';
-import { isQosValue, type RmwQos } from '../qos.js';
+import { checkEndpointSpec } from '../endpoint-check.js';
 import type { EndpointKind, RmwEndpointSpec } from '../rmw.js';
-import { dataKey, ddsTypeName } from '../wire/data-key.js';
+import { ddsTypeName } from '../wire/data-key.js';
 import { endpointToken, type TokenOwner } from '../wire/liveliness-token.js';
 
 export interface ResolvedEndpoint {
@@ -19,38 +19,14 @@ export interface ResolvedEndpoint {
   readonly token: string | undefined;
 }
 
-function checkQos(qos: RmwQos | undefined, what: string): string | undefined {
-  if (typeof qos !== 'object' || qos === null) return `qos of ${what} must be an object`;
-  for (const policy of ['reliability', 'durability', 'history', 'liveliness'] as const) {
-    if (!isQosValue(policy, qos[policy])) return `qos ${policy} of ${what} is '${String(qos[policy])}'`;
-  }
-  if (!Number.isInteger(qos.depth) || qos.depth < 0)
-    return `qos depth of ${what} must be a non-negative integer, got ${String(qos.depth)}`;
-  for (const f of ['deadlineMs', 'lifespanMs', 'livelinessLeaseMs'] as const) {
-    const v = qos[f];
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-      return `qos ${f} of ${what} must be a finite number >= 0, got ${String(v)}`;
-  }
-  return undefined;
-}
-
 export function resolveEndpoint(
   owner: TokenOwner,
   entityId: string,
   spec: RmwEndpointSpec,
   kind: EndpointKind,
 ): ResultOf<ResolvedEndpoint> {
-  if (typeof spec !== 'object' || spec === null) return err('InvalidArgument', `${kind} spec must be an object`);
-  if (spec.naming !== 'ros' && spec.naming !== 'raw') {
-    return err('InvalidArgument', `${kind} naming '${String(spec.naming)}' is neither 'ros' nor 'raw'`);
-  }
-  if (typeof spec.name !== 'string') return err('InvalidArgument', `${kind} name must be a string`);
-  const key = dataKey(owner.domainId, spec);
-  if (!key.ok) return err('InvalidArgument', `${kind} '${spec.name}': ${key.error.message}`);
-  const valid = validateKeyExpr(key.value, `${kind} key`);
-  if (!valid.ok) return valid;
-  const qosProblem = checkQos(spec.qos, `${kind} on '${key.value}'`);
-  if (qosProblem !== undefined) return err('InvalidArgument', qosProblem);
+  const key = checkEndpointSpec(owner.domainId, spec, kind);
+  if (!key.ok) return key;
   if (kind === 'publisher' && hasWildcard(key.value)) {
     return err('InvalidArgument', `publisher key '${key.value}' has a wildcard; a publisher needs one concrete key`);
   }

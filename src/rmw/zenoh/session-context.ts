@@ -3,7 +3,8 @@
  * graph, the identities of this context, the event sink, and the token of an endpoint.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { err, ok, type ResultOf } from '../../result.js';
+import { err, type ResultOf } from '../../result.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwEvent } from '../rmw.js';
 import type { EntityIdCounter } from '../wire/gid.js';
 import type { ZenohGraph } from './zenoh-graph.js';
@@ -37,22 +38,15 @@ export function tokenStep(session: Session, token: string): () => Promise<Undecl
 
 /** Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. */
 export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Array> {
-  if (!(payload instanceof Uint8Array)) {
-    const got =
-      payload === null
-        ? 'null'
-        : typeof payload === 'object'
-          ? (payload.constructor?.name ?? 'object')
-          : typeof payload;
-    return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
-  }
-  if (payload.length > MAX_PAYLOAD_BYTES) {
+  const bytes = checkPayloadType(payload, what);
+  if (!bytes.ok) return bytes;
+  if (bytes.value.length > MAX_PAYLOAD_BYTES) {
     return err(
       'InvalidArgument',
-      `payload for ${what} is ${payload.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`,
+      `payload for ${what} is ${bytes.value.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`,
     );
   }
-  return ok(payload);
+  return bytes;
 }
 
 /** Runs a user-facing callback from transport context; what it throws becomes an event. */
