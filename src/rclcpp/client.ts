@@ -11,12 +11,11 @@ import { checkBudget } from '../budget.js';
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
 import { QueuedEntry } from '../executor/queued-entry.js';
-import { describeThrown, err, errCode, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, err, errCode, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
 import type { ClientHandle, ResponseHandler } from './api.js';
 import { entryOf, Handle, readHandle } from './handle.js';
-import { describeValue } from './describe-value.js';
 import { decodeMessage, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 

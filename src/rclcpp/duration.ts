@@ -3,8 +3,7 @@
  * InvalidArgument for input that is not finite or lies outside int64 ns; arithmetic answers
  * Error when it overflows int64. Nothing throws.
  */
-import { err, ok, type ResultOf } from '../result.js';
-import { describeValue } from './describe-value.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 
 export const INT64_MAX = 2n ** 63n - 1n;
 export const INT64_MIN = -(2n ** 63n);

@@ -11,7 +11,7 @@
 import { checkBudget } from '../budget.js';
 import { type CoreInternals, ExecutorCore } from '../executor/executor-core.js';
 import { MAX_SLOTS } from '../executor/handle-id.js';
-import { err, ok, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { openRmwSession } from '../rmw/open-rmw-session.js';
 import { BackendKind, isBackendKind, type RmwSession } from '../rmw/rmw.js';
 import { parseRouterLocator } from '../rmw/router-locator.js';
@@ -19,7 +19,6 @@ import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
 import { guardTransport } from './node-entities.js';
-import { describeValue } from './describe-value.js';
 import { readOptions } from './type-check.js';
 
 /** Arena entries (subscriptions, services, clients, timers, guard conditions) per executor. */

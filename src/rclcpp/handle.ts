@@ -7,9 +7,8 @@
 import type { Entry } from '../executor/entry.js';
 import { ExecutorCore } from '../executor/executor-core.js';
 import { EMPTY_HANDLE_ID } from '../executor/handle-id.js';
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../result.js';
 import type { EntityHandle, Executor } from './api.js';
-import { describeValue } from './describe-value.js';
 
 export function coreOf(executor: unknown): ExecutorCore | undefined {
   return executor instanceof ExecutorCore ? executor : undefined;

@@ -1,36 +1,22 @@
 /**
  * The rclcpp area's public list: executor, nodes and their entities, QoS, time, interfaces,
  * and the rmw vocabulary its signatures use. The package root re-exports this list as is;
- * nothing else in src/rclcpp is public. Values first, then types.
+ * nothing else in src/rclcpp is public. Values first, then types. What the executor reports
+ * (SpinReport, ExecutorEvent, ExecutorStats) is on the executor area's list.
  */
 
 export { checkBudget, MAX_TIMER_MS, timerDelay } from '../budget.js';
-export { Durability, History, LivelinessPolicy, Reliability } from '../rmw/qos.js';
-export { BackendKind, EndpointKind, NamingScheme } from '../rmw/rmw.js';
-export { parseRouterLocator } from '../rmw/router-locator.js';
-export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
-export { Duration } from './duration.js';
-// `Executor` is the interface and the value `Executor.create` at once (see executor.ts).
-export {
-  DEFAULT_CAPACITY,
-  DEFAULT_CONNECT_BUDGET_MS,
-  DEFAULT_DOMAIN_ID,
-  DEFAULT_KEEP_ALL_LIMIT,
-  Executor,
-} from './executor.js';
-export * from './msgs/index.js';
-export { QoS } from './qos.js';
-export { Clock, ClockType, Time } from './time.js';
-
 export type { RmwActualQos, RmwQos } from '../rmw/qos.js';
+export { Durability, History, LivelinessPolicy, Reliability } from '../rmw/qos.js';
 export type { RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+export { BackendKind, EndpointKind, NamingScheme } from '../rmw/rmw.js';
 export type { RouterLocator } from '../rmw/router-locator.js';
+export { parseRouterLocator } from '../rmw/router-locator.js';
 export type {
   Callback,
   ClientHandle,
   ClientOptions,
   EntityHandle,
-  ExecutorEvent,
   ExecutorOptions,
   Future,
   GuardCondition,
@@ -45,9 +31,21 @@ export type {
   ResponseHandler,
   ServiceHandle,
   ServiceHandler,
-  SpinReport,
   SubscriptionHandle,
   SubscriptionHandler,
   Timer,
 } from './api.js';
+export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
+export { Duration } from './duration.js';
+// `Executor` is the interface and the value `Executor.create` at once (see executor.ts).
+export {
+  DEFAULT_CAPACITY,
+  DEFAULT_CONNECT_BUDGET_MS,
+  DEFAULT_DOMAIN_ID,
+  DEFAULT_KEEP_ALL_LIMIT,
+  Executor,
+} from './executor.js';
+export * from './msgs/index.js';
+export { QoS } from './qos.js';
+export { Clock, ClockType, Time } from './time.js';
 export type { MessageOf, MessageType, RequestOf, ResponseOf, ServiceType } from './type-support.js';

@@ -3,9 +3,8 @@
  * rmw_validate_namespace, rcl_validate_topic_name, rcl_expand_topic_name), and raw zenoh
  * keys for the `raw` naming scheme. `{}` substitutions are not supported and refused.
  */
-import { err, ok, type Result, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../result.js';
 import type { NamingScheme } from '../rmw/rmw.js';
-import { describeValue } from './describe-value.js';
 
 /** rmw's limit for node names. */
 export const NODE_NAME_MAX_LENGTH = 255;

@@ -4,7 +4,7 @@
  * A value that cannot be applied (depth 0, a negative deadline) is refused with
  * InvalidArgument when an entity is created with it, before anything is declared.
  */
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../result.js';
 import {
   type Durability,
   type History,
@@ -14,7 +14,6 @@ import {
   type RmwQos,
 } from '../rmw/qos.js';
 import type { QoSLike } from './api.js';
-import { describeValue } from './describe-value.js';
 
 const DEFAULT: RmwQos = {
   reliability: 'reliable',

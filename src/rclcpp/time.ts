@@ -1,6 +1,5 @@
 /** Time and Clock (rclcpp::Time, rclcpp::Clock): nanoseconds since an epoch, as int64 bigint. */
-import { err, ok, type ResultOf } from '../result.js';
-import { describeValue } from './describe-value.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { Duration, INT64_MAX, nanosecondsOf } from './duration.js';
 
 /** system: since the Unix epoch; steady: monotonic, since an arbitrary origin. (No ROS time yet.) */

@@ -1,9 +1,8 @@
 /** Timer and GuardCondition handles: two words, verbs on the prototype. */
 
 import { checkTimerPeriod, GuardEntry, TimerEntry } from '../executor/timer-entry.js';
-import { err, ok, type Result, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../result.js';
 import type { GuardCondition, Timer } from './api.js';
-import { describeValue } from './describe-value.js';
 import { Duration } from './duration.js';
 import { coreOf, entryOf, Handle } from './handle.js';
 

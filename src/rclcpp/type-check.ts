@@ -4,10 +4,9 @@
  * snapshot, so a throwing getter or a Proxy answers InvalidArgument naming the argument and
  * nothing later reads the caller's object again.
  */
-import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwAttachment } from '../rmw/rmw.js';
 import type { MessageInfo } from './api.js';
-import { describeValue } from './describe-value.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
 /**

@@ -3,8 +3,9 @@
  * (what rmw_zenoh and every DDS rmw put on the wire). Encoders throw on a message that does
  * not fit the type; the rclcpp layer turns that into InvalidArgument before sending.
  */
+
 import { CdrReader, CdrWriter, EncapsulationKind } from '@foxglove/cdr';
-import { describeValue } from '../describe-value.js';
+import { describeValue } from '../../result.js';
 import type { MessageType, ServiceType } from '../type-support.js';
 
 export function cdrMessageType<M>(
