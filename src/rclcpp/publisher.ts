@@ -7,6 +7,15 @@ import type { Publisher } from './api.js';
 import { encodeMessage } from './type-check.js';
 import type { MessageType } from './type-support.js';
 
+/** `instanceof` that survives a revoked Proxy (whose prototype lookup throws). */
+function isBytes(x: unknown): x is Uint8Array {
+  try {
+    return x instanceof Uint8Array;
+  } catch {
+    return false;
+  }
+}
+
 export class PublisherImpl<M> implements Publisher<M> {
   private destroyed = false;
 
@@ -26,7 +35,7 @@ export class PublisherImpl<M> implements Publisher<M> {
 
   publishRaw(bytes: Uint8Array): Result {
     if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
-    if (!(bytes instanceof Uint8Array)) return err('InvalidArgument', `bytes for '${this.topic}' must be a Uint8Array`);
+    if (!isBytes(bytes)) return err('InvalidArgument', `bytes for '${this.topic}' must be a Uint8Array`);
     return this.send(bytes);
   }
 

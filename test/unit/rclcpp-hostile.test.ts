@@ -215,6 +215,14 @@ describe('hostile argument objects answer InvalidArgument naming what could not 
     expect(typeof created === 'string' ? created : created.ok ? 'ok' : created.error.name).toBe('InvalidArgument');
     const timer = node.createWallTimer(revoked() as never, () => {});
     expect(timer.ok ? 'ok' : timer.error.name).toBe('InvalidArgument');
+    const publisher = unwrap(node.createPublisher(StringType, 'hostile_raw'));
+    for (const bytes of [revoked(), throwing('byteLength', new Uint8Array(4))]) {
+      let sent: ResultOf<unknown> | undefined;
+      expect(() => {
+        sent = publisher.publishRaw(bytes as Uint8Array);
+      }).not.toThrow();
+      expect(sent?.ok ? 'ok' : sent?.error.name).toBe('InvalidArgument');
+    }
   });
 });
 
