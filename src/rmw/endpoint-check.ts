@@ -2,7 +2,7 @@
  * The checks every backend applies to what a node hands it, so that both refuse the same
  * input with the same sentence: an endpoint spec (naming, name, data key, QoS) and a payload.
  */
-import { err, ok, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { validateKeyExpr } from './key-expr.js';
 import { isQosValue, type RmwQos } from './qos.js';
 import type { EndpointKind, RmwEndpointSpec } from './rmw.js';
@@ -11,14 +11,14 @@ import { dataKey } from './wire/data-key.js';
 function qosProblem(qos: RmwQos | undefined, what: string): string | undefined {
   if (typeof qos !== 'object' || qos === null) return `qos of ${what} must be an object`;
   for (const policy of ['reliability', 'durability', 'history', 'liveliness'] as const) {
-    if (!isQosValue(policy, qos[policy])) return `qos ${policy} of ${what} is '${String(qos[policy])}'`;
+    if (!isQosValue(policy, qos[policy])) return `qos ${policy} of ${what} is '${describeValue(qos[policy])}'`;
   }
   if (!Number.isInteger(qos.depth) || qos.depth < 0)
-    return `qos depth of ${what} must be a non-negative integer, got ${String(qos.depth)}`;
+    return `qos depth of ${what} must be a non-negative integer, got ${describeValue(qos.depth)}`;
   for (const f of ['deadlineMs', 'lifespanMs', 'livelinessLeaseMs'] as const) {
     const v = qos[f];
     if (typeof v !== 'number' || !Number.isFinite(v) || v < 0)
-      return `qos ${f} of ${what} must be a finite number >= 0, got ${String(v)}`;
+      return `qos ${f} of ${what} must be a finite number >= 0, got ${describeValue(v)}`;
   }
   return undefined;
 }
@@ -27,7 +27,7 @@ function qosProblem(qos: RmwQos | undefined, what: string): string | undefined {
 export function checkEndpointSpec(domainId: number, spec: RmwEndpointSpec, kind: EndpointKind): ResultOf<string> {
   if (typeof spec !== 'object' || spec === null) return err('InvalidArgument', `${kind} spec must be an object`);
   if (spec.naming !== 'ros' && spec.naming !== 'raw') {
-    return err('InvalidArgument', `${kind} naming '${String(spec.naming)}' is neither 'ros' nor 'raw'`);
+    return err('InvalidArgument', `${kind} naming '${describeValue(spec.naming)}' is neither 'ros' nor 'raw'`);
   }
   if (typeof spec.name !== 'string') return err('InvalidArgument', `${kind} name must be a string`);
   const key = dataKey(domainId, spec);

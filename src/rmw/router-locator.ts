@@ -9,7 +9,7 @@
  * sockets with one. The vendor's native locators (`tcp/`, `udp/`, `quic/`, `tls/`, a bare
  * `HOST:PORT`) get a sentence saying how to reach that router instead.
  */
-import { err, ok, type ResultOf } from '../result.js';
+import { describeValue, err, ok, type ResultOf } from '../result.js';
 
 export interface RouterLocator {
   /** The locator as given (zenoh-ts opens both forms). */
@@ -30,8 +30,7 @@ const HOW_TO =
   '(e.g. ws/127.0.0.1:10000); start one with `npm run router:start` (or `node scripts/zenoh-router.mjs start`)';
 
 function quoted(locator: unknown): string {
-  if (typeof locator === 'string') return JSON.stringify(locator);
-  return typeof locator === 'object' && locator !== null ? `a ${typeof locator}` : String(locator);
+  return typeof locator === 'string' ? JSON.stringify(locator) : describeValue(locator);
 }
 
 /** Parses a router locator, or answers InvalidArgument with a sentence saying what rclts expects. */

@@ -1,5 +1,5 @@
 /** A local node: its presence on the bus graph and the factory of its endpoints. */
-import { err, ok, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import type {
   EndpointKind,
   RmwEndpointSpec,
@@ -49,7 +49,7 @@ export class LocalNode implements RmwNode {
 
   createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber> {
     if (typeof onSample !== 'function')
-      return err('InvalidArgument', `onSample for subscription '${String(spec?.name)}' must be a function`);
+      return err('InvalidArgument', `onSample for subscription '${describeValue(spec?.name)}' must be a function`);
     return this.declare(
       spec,
       'subscription',
@@ -59,7 +59,7 @@ export class LocalNode implements RmwNode {
 
   createServiceServer(spec: RmwEndpointSpec, onRequest: (request: RmwRequest) => void): ResultOf<RmwServiceServer> {
     if (typeof onRequest !== 'function')
-      return err('InvalidArgument', `onRequest for service '${String(spec?.name)}' must be a function`);
+      return err('InvalidArgument', `onRequest for service '${describeValue(spec?.name)}' must be a function`);
     return this.declare(
       spec,
       'service',
@@ -69,7 +69,7 @@ export class LocalNode implements RmwNode {
 
   createServiceClient(spec: RmwEndpointSpec, onReply: (reply: RmwReply) => void): ResultOf<RmwServiceClient> {
     if (typeof onReply !== 'function')
-      return err('InvalidArgument', `onReply for client '${String(spec?.name)}' must be a function`);
+      return err('InvalidArgument', `onReply for client '${describeValue(spec?.name)}' must be a function`);
     return this.declare(
       spec,
       'client',
@@ -95,7 +95,7 @@ export class LocalNode implements RmwNode {
     if (this.closed)
       return err(
         'NotInitialized',
-        `node '${this.fullName()}' is closed; cannot create ${kind} '${String(spec?.name)}'`,
+        `node '${this.fullName()}' is closed; cannot create ${kind} '${describeValue(spec?.name)}'`,
       );
     const key = checkEndpointSpec(this.session.domainId, spec, kind);
     if (!key.ok) return key;

@@ -1,5 +1,5 @@
 /** A local rmw session: nodes on a LocalBus, the bus's graph seen from one ROS domain. */
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { newSessionId } from '../wire/gid.js';
 import { checkBudget } from '../../budget.js';
@@ -47,11 +47,11 @@ class LocalSession implements RmwSession, BusSessionLink {
     if (this.closed)
       return err(
         'NotInitialized',
-        `local session ${this.sessionId} is closed; cannot create node '${String(info?.name)}'`,
+        `local session ${this.sessionId} is closed; cannot create node '${describeValue(info?.name)}'`,
       );
     if (typeof info !== 'object' || info === null) return err('InvalidArgument', 'node info must be an object');
     if (typeof info.name !== 'string' || info.name.length === 0)
-      return err('InvalidArgument', `node name '${String(info.name)}' must be a non-empty string`);
+      return err('InvalidArgument', `node name '${describeValue(info.name)}' must be a non-empty string`);
     if (typeof info.namespace !== 'string')
       return err('InvalidArgument', `namespace of node '${info.name}' must be a string`);
     if (typeof info.enclave !== 'string')
@@ -107,7 +107,7 @@ class LocalSession implements RmwSession, BusSessionLink {
 export function openLocalSession(opts: LocalSessionOptions = {}): ResultOf<RmwSession> {
   const domainId = opts.domainId ?? 0;
   if (!Number.isInteger(domainId) || domainId < 0) {
-    return err('InvalidArgument', `domainId must be a non-negative integer, got ${String(domainId)}`);
+    return err('InvalidArgument', `domainId must be a non-negative integer, got ${describeValue(domainId)}`);
   }
   return ok(new LocalSession(opts.bus ?? defaultLocalBus(), domainId));
 }

@@ -3,7 +3,7 @@
  * graph, the identities of this context, the event sink, and the token of an endpoint.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { err, type ResultOf } from '../../result.js';
+import { describeThrown, err, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwEvent } from '../rmw.js';
 import type { EntityIdCounter } from '../wire/gid.js';
@@ -63,7 +63,7 @@ export function deliver<T>(
     ctx.emit({
       type: 'transport_error',
       key,
-      message: `${what} callback threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`,
+      message: `${what} callback threw: ${describeThrown(thrown)}`,
     });
   }
 }

@@ -6,6 +6,7 @@
  * context's own tokens are entered at creation, so the graph shows them at once.
  */
 import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
+import { describeThrown } from '../../result.js';
 import type { RmwEndpointInfo, RmwGraph, RmwNodeInfo } from '../rmw.js';
 import { livelinessDomainKey, type ParsedToken, parseToken } from '../wire/liveliness-token.js';
 import { declareSteps, undeclareAll, type Undeclarable } from './zenoh-entity.js';
@@ -102,7 +103,7 @@ export class ZenohGraph implements RmwGraph {
       },
       (thrown: unknown) => {
         if (gen === this.generation && this.connection.current() === session) {
-          this.report(`graph discovery on '${key}' could not start: ${String(thrown)}`);
+          this.report(`graph discovery on '${key}' could not start: ${describeThrown(thrown)}`);
         }
       },
     );
@@ -189,7 +190,7 @@ export class ZenohGraph implements RmwGraph {
       try {
         l();
       } catch (thrown) {
-        this.report(`graph listener threw: ${String(thrown)}`);
+        this.report(`graph listener threw: ${describeThrown(thrown)}`);
       }
     }
   }

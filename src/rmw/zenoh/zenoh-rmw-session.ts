@@ -3,7 +3,7 @@
  * liveliness graph of the domain, the nodes of this context, and the event stream.
  */
 import { checkBudget } from '../../budget.js';
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import { parseRouterLocator } from '../router-locator.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
@@ -133,7 +133,10 @@ export async function openZenohRmwSession(
     return err('InvalidArgument', 'options must be an object with connectBudgetMs');
   const domainId = opts.domainId ?? 0;
   if (!Number.isInteger(domainId) || domainId < 0 || domainId > MAX_DOMAIN_ID) {
-    return err('InvalidArgument', `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${String(domainId)}`);
+    return err(
+      'InvalidArgument',
+      `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${describeValue(domainId)}`,
+    );
   }
   const budget = opts.connectBudgetMs;
   const budgetOk = checkBudget('connectBudgetMs', budget);

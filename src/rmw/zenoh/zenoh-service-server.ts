@@ -6,7 +6,7 @@
  * timeout. Queries still open when the server closes are failed and finalized.
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
-import { describeThrown, err, ok, type Result } from '../../result.js';
+import { describeThrown, describeValue, err, ok, type Result } from '../../result.js';
 import { hasWildcard } from '../key-expr.js';
 import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
@@ -84,7 +84,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
       fail: (message: string): Result => {
         const refused = once('fail');
         if (refused !== undefined) return refused;
-        this.answer(entry, undefined, String(message)).catch((thrown: unknown) => this.replyFailed(thrown));
+        this.answer(entry, undefined, describeValue(message)).catch((thrown: unknown) => this.replyFailed(thrown));
         return ok();
       },
     };
