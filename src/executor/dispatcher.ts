@@ -62,30 +62,34 @@ export class Dispatcher implements EntryHost, TimerScheduler {
 
   runHandler(entry: Entry, fn: () => unknown, done?: (outcome: HandlerOutcome) => void): boolean {
     let returned: unknown;
-    let threw = false;
     entry.running = true;
     this.handlerDepth++;
     try {
       returned = fn();
     } catch (thrown) {
-      threw = true;
-      returned = thrown;
-    } finally {
-      this.handlerDepth--;
-      entry.running = false;
-      if (entry.releaseRequested) this.entries.releaseEntry(entry);
-    }
-    if (threw) {
-      this.settle(entry, failed(returned), false, done);
+      this.handlerReturned(entry);
+      this.settle(entry, failed(thrown), false, done);
       return false;
     }
-    if (done === undefined && !mayBeThenable(returned)) return true;
+    this.handlerReturned(entry);
+    // Kept apart so that this hot path stays small: most handlers return undefined.
+    if (returned !== undefined || done !== undefined) this.observe(entry, returned, done);
+    return true;
+  }
+
+  private handlerReturned(entry: Entry): void {
+    this.handlerDepth--;
+    entry.running = false;
+    if (entry.releaseRequested) this.entries.releaseEntry(entry);
+  }
+
+  private observe(entry: Entry, returned: unknown, done: ((outcome: HandlerOutcome) => void) | undefined): void {
+    if (done === undefined && !mayBeThenable(returned)) return;
     const later = observeReturned(returned, (outcome, late) => this.settle(entry, outcome, late, done));
     // Run to completion: the entry waits for its handler's promise. Except a service's: its
     // promise is a deferred reply (rclcpp's deferred send_response), which may come late or
     // never, and other requests go on being dispatched meanwhile.
     entry.busy = later && entry.kind !== EntryKind.Service;
-    return true;
   }
 
   /** The end of a handler call. Never throws: it may run from a promise reaction. */
