@@ -5,6 +5,7 @@
  */
 
 import { timerDelay } from '../budget.js';
+import { nextMacrotask } from '../host.js';
 
 export class WakeSignal {
   private waiters: (() => void)[] = [];
@@ -62,5 +63,5 @@ export class WakeSignal {
 
 /** Lets the host's event loop run (I/O, transport callbacks) between busy rounds. */
 export function yieldToHost(): Promise<void> {
-  return new Promise<void>((resolve) => setImmediate(resolve));
+  return nextMacrotask();
 }

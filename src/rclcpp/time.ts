@@ -1,4 +1,5 @@
 /** Time and Clock (rclcpp::Time, rclcpp::Clock): nanoseconds since an epoch, as int64 bigint. */
+import { monotonicNs } from '../host.js';
 import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { Duration, INT64_MAX, nanosecondsOf } from './duration.js';
 
@@ -71,7 +72,7 @@ export class Clock {
   constructor(readonly clockType: ClockType = 'system') {}
 
   now(): Time {
-    const ns = this.clockType === 'steady' ? process.hrtime.bigint() : systemNowNs();
+    const ns = this.clockType === 'steady' ? monotonicNs() : systemNowNs();
     const made = Time.fromNs(ns, this.clockType);
     // Both clocks stay inside [0, 2^63) ns for centuries; the fallback is unreachable.
     return made.ok ? made.value : Time.zero(this.clockType);

@@ -21,13 +21,11 @@ type OpenZenoh = (
   options: { readonly domainId: number; readonly connectBudgetMs: number },
 ) => Promise<ResultOf<RmwSession>> | ResultOf<RmwSession>;
 
-// A specifier in a variable keeps the compiler from requiring the module at build time and
-// keeps bundlers from pulling zenoh-ts into the local path.
-const ZENOH_BACKEND_MODULE = './zenoh/index.js';
-
 async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
   try {
-    const mod = (await import(ZENOH_BACKEND_MODULE)) as { openZenohRmwSession?: unknown };
+    // A literal specifier: bundlers split the zenoh backend (and zenoh-ts with its wasm) into a
+    // chunk loaded on the first zenoh session, so the local path never fetches it.
+    const mod = (await import('./zenoh/index.js')) as { openZenohRmwSession?: unknown };
     if (typeof mod.openZenohRmwSession !== 'function') {
       return err('Unsupported', 'the zenoh backend module does not export openZenohRmwSession');
     }

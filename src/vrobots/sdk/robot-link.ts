@@ -9,6 +9,7 @@
  * spinOnce while the caller is not spinning it).
  */
 
+import { hostId } from '../../host.js';
 import { Executor, type Node, type ServiceType } from '../../rclcpp/index.js';
 import { ok } from '../../result.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
@@ -63,7 +64,7 @@ export class RobotLink {
       executor = created.value;
     }
     const sessionMs = owned ? performance.now() - t0 : 0;
-    const node = executor.createNode(`vrobots_sdk_${process.pid}_${nodeCounter++}`, { naming: 'raw' });
+    const node = executor.createNode(`vrobots_sdk_${hostId()}_${nodeCounter++}`, { naming: 'raw' });
     if (!node.ok) {
       if (owned) await executor.shutdown();
       return vrFail(node.error, 'cannot create the SDK node');

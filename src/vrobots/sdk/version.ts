@@ -1,4 +1,5 @@
 /** `version()`: what this SDK speaks, for bug reports and `vrobots -V`. */
+import { hostVersion } from '../../host.js';
 import { CLIENT_SCHEMA_VERSION } from './header-stamp.js';
 
 export const SDK_VERSION = '0.1.0';
@@ -13,5 +14,5 @@ export interface SdkVersion {
 }
 
 export function version(): SdkVersion {
-  return { sdk: SDK_VERSION, schema: CLIENT_SCHEMA_VERSION, zenohTs: ZENOH_TS_VERSION, node: process.versions.node };
+  return { sdk: SDK_VERSION, schema: CLIENT_SCHEMA_VERSION, zenohTs: ZENOH_TS_VERSION, node: hostVersion() };
 }

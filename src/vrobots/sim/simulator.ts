@@ -5,6 +5,7 @@
  * reused), steps physics at 50 Hz and publishes state at 25 Hz.
  */
 
+import { hostId } from '../../host.js';
 import { Executor, type Node } from '../../rclcpp/index.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
@@ -219,7 +220,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Re
     }
     executor = created.value;
   }
-  const node = executor.createNode(`vrobots_sim_${process.pid}_${simulators++}`, { naming: 'raw' });
+  const node = executor.createNode(`vrobots_sim_${hostId()}_${simulators++}`, { naming: 'raw' });
   if (!node.ok) {
     if (owned) await executor.shutdown();
     return err(node.error.name, `simulator node: ${node.error.message}`);

@@ -2,6 +2,8 @@
  * Observes a key expression for a window on a temporary raw node, then withdraws it. The
  * caller's executor is spun for the window unless someone else is already spinning it.
  */
+
+import { hostId } from '../../host.js';
 import type { Executor, Node } from '../../rclcpp/index.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import { observerQos, RawBytes } from './raw-bytes.js';
@@ -36,7 +38,7 @@ export async function observe(
       `observing '${keyExpr}' for ${windowMs} ms cannot run inside a handler of the same executor`,
     );
   }
-  const node = executor.createNode(`vrobots_observer_${process.pid}_${observers++}`, { naming: 'raw' });
+  const node = executor.createNode(`vrobots_observer_${hostId()}_${observers++}`, { naming: 'raw' });
   if (!node.ok) return node;
   try {
     const sub = node.value.createSubscription(

@@ -1,0 +1,39 @@
+// The browser ESM bundle of the package: `rclts` -> dist/browser/rclts.js and `rclts/vrobots`
+// -> dist/browser/vrobots.js (shared code in chunks, so one page gets one executor module),
+// dependencies included, zenoh-ts's wasm inlined, no Node built-in (scripts/vite-rclts-browser.mjs).
+// package.json's `browser` and `default` export conditions point here.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { rcltsBrowser } from './vite-rclts-browser.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Builds dist/browser; resolves when written, rejects on a build error. */
+export async function buildBrowserBundle({ outDir = join(root, 'dist/browser'), logLevel = 'warn' } = {}) {
+  await build({
+    configFile: false,
+    root,
+    logLevel,
+    plugins: [rcltsBrowser()],
+    resolve: { conditions: ['browser', 'module', 'import', 'default'] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: false,
+      sourcemap: true,
+      lib: {
+        entry: { rclts: join(root, 'src/index.ts'), vrobots: join(root, 'src/vrobots/index.ts') },
+        formats: ['es'],
+      },
+    },
+  });
+  return outDir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const started = Date.now();
+  const outDir = await buildBrowserBundle();
+  console.log(`build: browser bundle in ${outDir} (${Date.now() - started} ms)`);
+}
