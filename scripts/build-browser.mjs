@@ -2,6 +2,7 @@
 // -> dist/browser/vrobots.js (shared code in chunks, so one page gets one executor module),
 // dependencies included, zenoh-ts's wasm inlined, no Node built-in (scripts/vite-rclts-browser.mjs).
 // package.json's `browser` and `default` export conditions point here.
+import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -29,6 +30,10 @@ export async function buildBrowserBundle({ outDir = join(root, 'dist/browser'), 
       },
     },
   });
+  // Vite answers a Node built-in reached from browser code with a stub that throws when used:
+  // that is a bug in the browser path, not something to ship.
+  const stubs = readdirSync(outDir).filter((name) => name.includes('vite-browser-external'));
+  if (stubs.length > 0) throw new Error(`browser bundle: a Node built-in is on the browser path (${stubs.join(', ')})`);
   return outDir;
 }
 

@@ -27,6 +27,16 @@ describe('the browser ESM bundle', () => {
     }
     expect(specifiers.size).toBeGreaterThan(0);
     expect([...specifiers].filter((s) => !s.startsWith('./'))).toEqual([]);
+    expect(readdirSync(outDir).filter((name) => name.includes('vite-browser-external'))).toEqual([]);
+  });
+
+  it("holds none of the Node host's preparation (the wasm module hook, the ws WebSocket)", () => {
+    const code = readdirSync(outDir)
+      .filter((n) => n.endsWith('.js'))
+      .map((n) => readFileSync(join(outDir, n), 'utf8'))
+      .join('\n');
+    expect(code).not.toContain('experimental-wasm-modules');
+    expect(code).not.toContain('ws does not work in the browser');
   });
 
   it("carries zenoh-ts's wasm, instantiated with the browser's WebAssembly API", () => {
