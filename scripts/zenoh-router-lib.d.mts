@@ -15,6 +15,10 @@ export interface StartRouterOptions {
   readyBudgetMs?: number;
   /** Locators of other routers to join, e.g. 'tcp/127.0.0.1:7447'. */
   connect?: string[];
+  /** 'peer' (the bridge's default) or 'router' (forwards between the routers it links: a mesh). */
+  mode?: 'peer' | 'router';
+  /** zenoh config entries, path -> value (e.g. { 'transport/auth/usrpwd/user': 'sim' }), each passed as --cfg. */
+  config?: Record<string, unknown>;
   /** CLI use: the router outlives this process, output goes to logFile. */
   detached?: boolean;
   logFile?: string;

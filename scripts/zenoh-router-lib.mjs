@@ -271,6 +271,10 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+function checkMode(mode) {
+  return mode === 'peer' || mode === 'router' ? undefined : `mode must be 'peer' or 'router', got ${mode}`;
+}
+
 function checkPort(name, port) {
   if (port === undefined) return undefined;
   if (!Number.isInteger(port) || port < 1 || port > 65535) return `${name} must be an integer 1..65535, got ${port}`;
@@ -284,13 +288,23 @@ function checkPort(name, port) {
  * when a port is taken, the binary is missing, or the router does not come up in time.
  *
  * Options: wsPort, tcpPort, binary, readyBudgetMs (default 20000), connect (array of
- * locators such as 'tcp/127.0.0.1:7447' to join another router), detached + logFile (the
- * CLI: the router outlives this process).
+ * locators such as 'tcp/127.0.0.1:7447' to join another router), mode ('peer', the bridge's
+ * default, or 'router': forwards between the routers it links, the mesh), config (zenoh config
+ * entries, path -> JSON value, each passed as --cfg), detached + logFile (the CLI: the router
+ * outlives this process).
  */
 export async function startRouter(options = {}) {
-  const { wsPort: wantWs, tcpPort: wantTcp, readyBudgetMs = 20_000, connect = [], detached = false } = options;
+  const {
+    wsPort: wantWs,
+    tcpPort: wantTcp,
+    readyBudgetMs = 20_000,
+    connect = [],
+    detached = false,
+    mode = 'peer',
+    config = {},
+  } = options;
   const binary = options.binary ?? routerBinaryPath();
-  const bad = checkPort('wsPort', wantWs) ?? checkPort('tcpPort', wantTcp);
+  const bad = checkPort('wsPort', wantWs) ?? checkPort('tcpPort', wantTcp) ?? checkMode(mode);
   if (bad) throw new Error(bad);
   if (!existsSync(binary)) {
     throw new Error(`zenoh router binary not found at ${binary}; build it with: node scripts/zenoh-router.mjs install`);
@@ -311,6 +325,10 @@ export async function startRouter(options = {}) {
 
   const args = ['--no-multicast-scouting', '-l', `tcp/${LOOPBACK}:${tcpPort}`, '--ws-port', `${LOOPBACK}:${wsPort}`];
   for (const c of connect) args.push('-e', c);
+  // The bridge's -m knows only peer|client; a router (one that forwards between the routers
+  // it links, a real mesh) is set through the config. --cfg entries apply after the flags.
+  if (mode === 'router') args.push('--cfg', 'mode:"router"');
+  for (const [key, value] of Object.entries(config)) args.push('--cfg', `${key}:${JSON.stringify(value)}`);
   const env = { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
   const tail = [];
   let child;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The zenoh router rclts tests and examples run against (see zenoh-router-lib.mjs).
 //   node scripts/zenoh-router.mjs install              build it once (cached), at the pinned zenoh release
-//   node scripts/zenoh-router.mjs start [--ws-port N] [--tcp-port N] [--connect tcp/H:P] [--json]
+//   node scripts/zenoh-router.mjs start [--ws-port N] [--tcp-port N] [--connect tcp/H:P] [--mode router] [--json]
 //   node scripts/zenoh-router.mjs stop [--ws-port N]   stop routers this tool started (by recorded pid)
 //   node scripts/zenoh-router.mjs path                 print the router binary path
 import { mkdirSync } from 'node:fs';
@@ -18,8 +18,10 @@ import {
 
 const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path> [options]
   install                      build zenoh-bridge-remote-api ${pinnedZenohVersion()} once into the cache
-  start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--json]
-                               start a router on 127.0.0.1 (free ports unless given), print its locator
+  start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--mode peer|router] [--json]
+                               start a router on 127.0.0.1 (free ports unless given), print its locator;
+                               --mode router forwards between the routers it links (a mesh: start
+                               each with --mode router --connect tcp/HOST:PORT of another)
   stop [--ws-port N]           stop the router(s) started by 'start'
   path                         print the router binary path`;
 
@@ -47,7 +49,10 @@ function parseOptions(argv) {
     else if (a === '--ws-port') opts.wsPort = port();
     else if (a === '--tcp-port') opts.tcpPort = port();
     else if (a === '--connect') opts.connect.push(value());
-    else fail(`unknown option '${a}'\n${USAGE}`);
+    else if (a === '--mode') {
+      opts.mode = value();
+      if (opts.mode !== 'peer' && opts.mode !== 'router') fail(`--mode must be peer or router, got '${opts.mode}'`);
+    } else fail(`unknown option '${a}'\n${USAGE}`);
   }
   return opts;
 }
