@@ -7,6 +7,5 @@
 
 export * from './executor/index.js';
 export * from './rclcpp/index.js';
-export { describeError, describeThrown, ErrorCode, err, errCode, isRclError, ok } from './result.js';
-
 export type { Err, ErrorName, Ok, RclError, Result, ResultOf } from './result.js';
+export { describeError, describeThrown, ErrorCode, err, errCode, isRclError, ok } from './result.js';

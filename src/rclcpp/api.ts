@@ -17,8 +17,12 @@ import type { MessageType, ServiceType } from './type-support.js';
 
 /** Options of `Executor.create`. */
 export interface ExecutorOptions {
-  /** No router: the in-process backend (`local`), the embedded default. */
-  readonly router?: string | undefined;
+  /**
+   * A router's locator (`ws/HOST:PORT`), or several for failover (an array, or one string with
+   * commas): tried in order, and after a router loss the next one is used and every entity
+   * declared again. No router: the in-process backend (`local`), the embedded default.
+   */
+  readonly router?: string | readonly string[] | undefined;
   /** Explicit backend; defaults to `zenoh` when `router` is given, else `local`. */
   readonly backend?: BackendKind | undefined;
   /** ROS domain id, default 0. */

@@ -14,7 +14,7 @@ import { MAX_SLOTS } from '../executor/handle-id.js';
 import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { openRmwSession } from '../rmw/open-rmw-session.js';
 import { BackendKind, isBackendKind, type RmwSession } from '../rmw/rmw.js';
-import { parseRouterLocator } from '../rmw/router-locator.js';
+import { parseRouterLocators } from '../rmw/router-locator.js';
 import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
@@ -79,9 +79,9 @@ export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): Res
   const o = read.value;
   let router: string | undefined;
   if (o.router !== undefined) {
-    const parsed = parseRouterLocator(o.router);
+    const parsed = parseRouterLocators(o.router);
     if (!parsed.ok) return parsed;
-    router = parsed.value.locator;
+    router = parsed.value.joined;
   }
   const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
   if (!isBackendKind(backend)) {

@@ -8,6 +8,10 @@
  * bracketed IPv6 address; PORT is 1..65535. A fragment is refused: connect-attempt marks its
  * sockets with one. The vendor's native locators (`tcp/`, `udp/`, `quic/`, `tls/`, a bare
  * `HOST:PORT`) get a sentence saying how to reach that router instead.
+ *
+ * Where a router is taken, a list of them is too (failover: tried in order, the next one
+ * after a loss): an array of locators, or one string with commas between them (the CLI's
+ * `--router a,b`). The list travels as that one string, so every layer keeps a `string`.
  */
 import { describeValue, err, ok, type ResultOf } from '../result.js';
 
@@ -47,4 +51,38 @@ export function parseRouterLocator(locator: unknown): ResultOf<RouterLocator> {
     }
   }
   return err('InvalidArgument', `router locator ${quoted(locator)} is not a WebSocket locator; ${HOW_TO}`);
+}
+
+export interface RouterLocatorList {
+  readonly locators: readonly RouterLocator[];
+  /** The locators joined with commas: what options, the CLI and messages carry. */
+  readonly joined: string;
+}
+
+/** More would only lengthen a failover cycle; a deployment this size uses a mesh behind a few routers. */
+export const MAX_ROUTER_LOCATORS = 16;
+
+/**
+ * Parses one router locator or a failover list of them (an array, or a string with commas
+ * between locators), each by `parseRouterLocator`; an empty list, one longer than
+ * MAX_ROUTER_LOCATORS or one naming a locator twice answers InvalidArgument.
+ */
+export function parseRouterLocators(value: unknown): ResultOf<RouterLocatorList> {
+  let items: readonly unknown[];
+  if (typeof value === 'string') items = value.includes(',') ? value.split(',').map((s) => s.trim()) : [value];
+  else items = Array.isArray(value) ? value : [value];
+  if (items.length === 0) return err('InvalidArgument', `router list is empty; ${HOW_TO}`);
+  if (items.length > MAX_ROUTER_LOCATORS) {
+    return err('InvalidArgument', `router list has ${items.length} locators, more than ${MAX_ROUTER_LOCATORS}`);
+  }
+  const locators: RouterLocator[] = [];
+  for (const item of items) {
+    const parsed = parseRouterLocator(item);
+    if (!parsed.ok) return parsed;
+    if (locators.some((l) => l.locator === parsed.value.locator)) {
+      return err('InvalidArgument', `router list names ${quoted(item)} twice`);
+    }
+    locators.push(parsed.value);
+  }
+  return ok({ locators, joined: locators.map((l) => l.locator).join(',') });
 }

@@ -3,9 +3,9 @@
  * file's own (stopped and started again on the same port).
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { ExecutorEvent } from '../../src/executor/index.js';
 import { Executor } from '../../src/rclcpp/index.js';
-import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { waitFor } from './rmw-zenoh-fixtures.js';
 
 const routers: RunningRouter[] = [];

@@ -3,7 +3,7 @@
  * agree (accepted by all, or refused by all with the same explanation).
  */
 import { describe, expect, it } from 'vitest';
-import { Executor, parseRouterLocator } from '../../src/index.js';
+import { Executor, MAX_ROUTER_LOCATORS, parseRouterLocator, parseRouterLocators } from '../../src/index.js';
 import { parseCli } from '../../src/vrobots/cli/cli-args.js';
 import { VirtualRobot } from '../../src/vrobots/index.js';
 
@@ -28,7 +28,7 @@ const MALFORMED = [
   'http://127.0.0.1:10000',
 ];
 
-async function executorCreate(locator: string): Promise<string> {
+async function executorCreate(locator: string | readonly string[]): Promise<string> {
   // A budget of 0 answers Timeout without touching the network once the locator is accepted.
   const r = await Executor.create({ router: locator, connectBudgetMs: 0 });
   if (r.ok) {
@@ -38,7 +38,7 @@ async function executorCreate(locator: string): Promise<string> {
   return r.error.name === 'InvalidArgument' ? `refused: ${r.error.message}` : 'accepted';
 }
 
-async function virtualRobotConnect(locator: string): Promise<string> {
+async function virtualRobotConnect(locator: string | readonly string[]): Promise<string> {
   // As for Executor.create: an accepted locator with a zero budget answers a timeout, not invalid_argument.
   const r = await VirtualRobot.connect('multirotor', undefined, { router: locator, connectTimeoutMs: 0 });
   if (r.ok) {
@@ -92,6 +92,37 @@ describe('router locators: one rule at every entry point', () => {
     for (const v of [undefined, null, 10000, {}, Object.create(null)]) {
       const r = parseRouterLocator(v);
       expect(r.ok ? 'ok' : r.error.name).toBe('InvalidArgument');
+    }
+  });
+
+  it('takes a failover list (array, or commas) everywhere, and refuses a list with a bad, repeated or no locator', async () => {
+    const two = ['ws/127.0.0.1:10000', 'wss/router-b.lan:10443'];
+    expect(parseRouterLocators(two)).toMatchObject({ ok: true, value: { joined: two.join(',') } });
+    expect(parseRouterLocators(` ${two[0]} , ${two[1]}`)).toMatchObject({ ok: true, value: { joined: two.join(',') } });
+    expect(parseRouterLocators(two[0])).toMatchObject({ ok: true, value: { locators: [{ port: 10000 }] } });
+    for (const list of [two, two.join(',')]) {
+      expect(await executorCreate(list)).toBe('accepted');
+      expect(await virtualRobotConnect(list)).toBe('accepted');
+    }
+    expect(cli(two.join(','))).toBe('accepted');
+
+    const refusals: Array<[unknown, string]> = [
+      [[two[0], 'tcp/127.0.0.1:7447'], '"tcp/127.0.0.1:7447" is a zenoh transport locator'],
+      [`${two[0]},`, 'router locator "" is not a WebSocket locator'],
+      [[two[0], two[0]], `router list names "${two[0]}" twice`],
+      [[], 'router list is empty'],
+      [Array.from({ length: MAX_ROUTER_LOCATORS + 1 }, (_, i) => `ws/h${i}:1`), `more than ${MAX_ROUTER_LOCATORS}`],
+      [[two[0], 7447], 'router locator 7447 is not a WebSocket locator'],
+    ];
+    for (const [list, says] of refusals) {
+      const r = parseRouterLocators(list);
+      expect(r.ok ? 'ok' : r.error.name).toBe('InvalidArgument');
+      if (!r.ok) expect(r.error.message).toContain(says);
+      if (Array.isArray(list) && list.every((x) => typeof x === 'string')) {
+        expect(await executorCreate(list)).toContain(says);
+        expect(await virtualRobotConnect(list)).toContain(says);
+        expect(cli(list.join(','))).toMatch(/^refused: /);
+      }
     }
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { COMMON_SEGMENTS, servedSegments, TYPE_SEGMENTS } from '../../src/vrobots/index.js';
 import {
-  cameraKey,
   cameraFrameBytes,
+  cameraKey,
   cameraResolution,
   checkKeySegment,
   checkSysId,
@@ -17,7 +18,6 @@ import {
   srvKey,
   stateKey,
 } from '../../src/vrobots/keys.js';
-import { COMMON_SEGMENTS, servedSegments, TYPE_SEGMENTS } from '../../src/vrobots/index.js';
 import { catalogKeys, creatableTypes, parseRobotType, robotTypeInfo } from '../../src/vrobots/robot-type.js';
 
 describe('vrobots keys', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualRobot } from '../../src/vrobots/index.js';
 import { ErrorCode, isRclError, type ResultOf } from '../../src/result.js';
+import { VirtualRobot } from '../../src/vrobots/index.js';
 import {
   formatVrError,
   fromRclError,

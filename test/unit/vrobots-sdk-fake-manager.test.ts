@@ -6,8 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Executor, type Node } from '../../src/index.js';
 import { State, VirtualRobot } from '../../src/vrobots/index.js';
-import { SrvAck } from '../../src/vrobots/messages/service-messages.js';
-import { SrvVRobotCreated } from '../../src/vrobots/messages/service-messages.js';
+import { SrvAck, SrvVRobotCreated } from '../../src/vrobots/messages/service-messages.js';
 import { RawBytes, RawBytesService } from '../../src/vrobots/tools/raw-bytes.js';
 
 const SYS_ID = 77;

@@ -4,8 +4,8 @@ import { SrvTrigger } from '../../src/vrobots/messages/service-messages.js';
 import { buildArgs, toVec3 } from '../../src/vrobots/sdk/command-helpers.js';
 import { defaultConnectOptions } from '../../src/vrobots/sdk/connect-options.js';
 import { CLIENT_SCHEMA_VERSION, HeaderStamp } from '../../src/vrobots/sdk/header-stamp.js';
-import { CreateProbe, NoPayload, PayloadLessAck } from '../../src/vrobots/sdk/payload-less.js';
 import { firstNonFinite } from '../../src/vrobots/sdk/payload-checks.js';
+import { CreateProbe, NoPayload, PayloadLessAck } from '../../src/vrobots/sdk/payload-less.js';
 import { SDK_VERSION, version } from '../../src/vrobots/sdk/version.js';
 
 describe('payload-less requests', () => {

@@ -1,5 +1,6 @@
 /** A local node: its presence on the bus graph and the factory of its endpoints. */
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import { checkEndpointSpec } from '../endpoint-check.js';
 import type {
   EndpointKind,
   RmwEndpointSpec,
@@ -13,10 +14,9 @@ import type {
   RmwServiceServer,
   RmwSubscriber,
 } from '../rmw.js';
-import { checkEndpointSpec } from '../endpoint-check.js';
-import { localActualQos } from './local-qos.js';
 import type { BusEndpoint, BusNode, BusSessionLink, LocalBus } from './local-bus.js';
 import { LocalPublisher, LocalSubscriber } from './local-pub-sub.js';
+import { localActualQos } from './local-qos.js';
 import { LocalServiceClient } from './local-service-client.js';
 import { LocalServiceServer } from './local-service-server.js';
 

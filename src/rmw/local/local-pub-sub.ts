@@ -1,9 +1,9 @@
 /** Local publishers and subscribers: samples copied at publish, delivered from the bus queue. */
 import { ok, type Result, type ResultOf } from '../../result.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkPayloadType } from '../endpoint-check.js';
 import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 

@@ -4,12 +4,13 @@
  * when none answers within the budget, ServiceFailed when a server fails it, TransportError
  * when the client closes first). `abandon` drops it instead.
  */
+
+import { checkBudget, timerDelay } from '../../budget.js';
 import { ErrorCode, ok, type ResultOf } from '../../result.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkBudget, timerDelay } from '../../budget.js';
-import { checkPayloadType } from '../endpoint-check.js';
 import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 

@@ -1,9 +1,9 @@
 /** Local service servers and the requests they answer exactly once. */
 import { ErrorCode, err, ok, type Result } from '../../result.js';
+import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
 import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import { checkPayloadType } from '../endpoint-check.js';
 import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
 import { LocalEntity } from './local-entity.js';
 

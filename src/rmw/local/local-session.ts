@@ -1,8 +1,9 @@
 /** A local rmw session: nodes on a LocalBus, the bus's graph seen from one ROS domain. */
+
+import { checkBudget } from '../../budget.js';
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { newSessionId } from '../wire/gid.js';
-import { checkBudget } from '../../budget.js';
 import { type BusSessionLink, defaultLocalBus, type LocalBus } from './local-bus.js';
 import { LocalNode } from './local-node.js';
 

@@ -4,8 +4,8 @@
  * registered or sent.
  */
 import { err, ok, type ResultOf } from '../../result.js';
-import { hasWildcard, validateKeyExpr } from '../key-expr.js';
 import { checkEndpointSpec } from '../endpoint-check.js';
+import { hasWildcard, validateKeyExpr } from '../key-expr.js';
 import type { EndpointKind, RmwEndpointSpec } from '../rmw.js';
 import { ddsTypeName } from '../wire/data-key.js';
 import { endpointToken, type TokenOwner } from '../wire/liveliness-token.js';

@@ -2,7 +2,8 @@
  * The zenoh rmw backend: rclts's middleware seam over zenoh-ts and a real zenoh router
  * (remote-api plugin), rmw_zenoh-compatible on the wire for `ros` naming.
  */
-export { MAX_DOMAIN_ID, openZenohRmwSession } from './zenoh-rmw-session.js';
-export type { ZenohRmwSessionOptions } from './zenoh-rmw-session.js';
+
+export { installZenohConsoleFilter, isZenohTsChatter } from './console-filter.js';
 export { MAX_PAYLOAD_BYTES } from './session-context.js';
-export { isZenohTsChatter, installZenohConsoleFilter } from './console-filter.js';
+export type { ZenohRmwSessionOptions } from './zenoh-rmw-session.js';
+export { MAX_DOMAIN_ID, openZenohRmwSession } from './zenoh-rmw-session.js';

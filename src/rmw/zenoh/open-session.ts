@@ -6,8 +6,8 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import { parseRouterLocator } from '../router-locator.js';
-import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
+import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
 

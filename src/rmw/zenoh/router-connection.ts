@@ -1,21 +1,23 @@
 /**
- * The link to one zenoh router: the current zenoh-ts session, noticing its loss, and
+ * The link to a zenoh router: the current zenoh-ts session, noticing its loss, and
  * re-opening it. When the router goes away the plugin drops every declaration of the
  * session and nothing resumes by itself, so rclts does it: every live
  * entity is a `Declarable`; after a loss the connection re-opens the session with the
  * caller's connect budget, retrying with a capped back-off until closed, and declares every
  * registered entity again in registration order (graph, nodes, then their endpoints).
+ * Given several routers (failover), each re-open tries the next one in the list, round the
+ * list, so a lost router is replaced by the next that answers.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
-import { openZenohSession } from './open-session.js';
-import { retireRequests, tapSession } from './request-tap.js';
-import { closeRequestWindow } from './request-window.js';
 import { closeSessionQuietly } from './close-session.js';
 import { guardEarlyQueries } from './early-queries.js';
+import { openZenohSession } from './open-session.js';
 import { pingSession, REQUEST_TIMEOUT_MS, setRequestTimeout } from './plugin-request.js';
+import { retireRequests, tapSession } from './request-tap.js';
+import { closeRequestWindow } from './request-window.js';
 import { markLinkDead, socketClosed, socketOf } from './session-link.js';
 
 /** Something that lives on the session and must be declared again after a reconnect. */
@@ -69,14 +71,30 @@ export class RouterConnection {
   private drainedSincePing = false;
   private lastBuffered = 0;
   private stalled = false;
+  /** Index in `locators` of the router in use (or last used, while reconnecting). */
+  private index: number;
+  /** The router lost last, and how many re-open attempts have failed since. */
+  private lostFrom = '';
+  private failedSinceLoss = 0;
 
   constructor(
-    readonly locator: string,
+    private readonly locators: readonly string[],
     private readonly connectBudgetMs: number,
-    session: Session,
+    opened: { readonly session: Session; readonly index: number },
     private readonly emit: (event: RmwEvent) => void,
   ) {
-    this.adopt(session);
+    this.index = opened.index;
+    this.adopt(opened.session);
+  }
+
+  /** The router in use (the last one used while reconnecting). */
+  get locator(): string {
+    return this.locators[this.index] as string;
+  }
+
+  /** Every router this connection may use, in failover order. */
+  routers(): readonly string[] {
+    return this.locators;
   }
 
   /** The session in use, or undefined while the router is unreachable. */
@@ -94,7 +112,11 @@ export class RouterConnection {
 
   /** The sentence every "not connected" error uses. */
   notConnected(what: string): string {
-    return `${what}: not connected to zenoh router ${this.locator} (reconnecting)`;
+    const where =
+      this.locators.length === 1
+        ? `zenoh router ${this.locator}`
+        : `any of the zenoh routers ${this.locators.join(', ')}`;
+    return `${what}: not connected to ${where} (reconnecting)`;
   }
 
   register(d: Declarable): void {
@@ -262,6 +284,8 @@ export class RouterConnection {
     for (const d of [...this.declarables]) d.sessionLost();
     closeRequestWindow(session, `lost zenoh router ${this.locator}: ${why}`);
     this.emit({ type: 'connection_lost', message: `lost zenoh router ${this.locator}: ${why}; reconnecting` });
+    this.lostFrom = this.locator;
+    this.failedSinceLoss = 0;
     // Drops zenoh-ts's own closures and ends its sends still waiting on the dead socket.
     markLinkDead(session);
     retireRequests(session);
@@ -278,21 +302,31 @@ export class RouterConnection {
   private async reconnect(lastDelayMs: number): Promise<void> {
     if (this.closed || this.session_ !== undefined) return;
     this.reconnecting = true;
-    const opened = await openZenohSession(this.locator, Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS));
+    // One attempt per call, on the next router of the list (the same one when there is one).
+    const next = (this.index + 1) % this.locators.length;
+    const opened = await openZenohSession(
+      this.locators[next] as string,
+      Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS),
+    );
     this.reconnecting = false;
     if (this.closed) {
       if (opened.ok) void closeSessionQuietly(opened.value);
       return;
     }
+    this.index = next;
     if (!opened.ok) {
-      this.scheduleReconnect(Math.min(lastDelayMs * 2, RECONNECT_CAP_MS));
+      // Round the list at once; back off only between rounds.
+      this.failedSinceLoss += 1;
+      const roundDone = this.failedSinceLoss % this.locators.length === 0;
+      this.scheduleReconnect(roundDone ? Math.min(lastDelayMs * 2, RECONNECT_CAP_MS) : RECONNECT_FIRST_MS);
       return;
     }
     this.adopt(opened.value);
     for (const d of [...this.declarables]) d.declareOn(opened.value);
-    this.emit({
-      type: 'reconnected',
-      message: `reconnected to zenoh router ${this.locator}; every entity is declared again`,
-    });
+    const moved =
+      this.locator === this.lostFrom
+        ? `reconnected to zenoh router ${this.locator}`
+        : `lost zenoh router ${this.lostFrom}, moved to ${this.locator}`;
+    this.emit({ type: 'reconnected', message: `${moved}; every entity is declared again` });
   }
 }

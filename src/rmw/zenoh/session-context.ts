@@ -7,9 +7,9 @@ import { describeThrown, err, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwEvent } from '../rmw.js';
 import type { EntityIdCounter } from '../wire/gid.js';
-import type { ZenohGraph } from './zenoh-graph.js';
 import type { RouterConnection } from './router-connection.js';
 import type { Undeclarable } from './zenoh-entity.js';
+import type { ZenohGraph } from './zenoh-graph.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /**

@@ -5,10 +5,10 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwActualQos } from '../qos.js';
-import { type SessionContext, tokenStep } from './session-context.js';
-import { type Undeclarable, ZenohEntity, declareSteps } from './zenoh-entity.js';
-import { zenohActualQos } from './qos-mapping.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { zenohActualQos } from './qos-mapping.js';
+import { type SessionContext, tokenStep } from './session-context.js';
+import { declareSteps, type Undeclarable, ZenohEntity } from './zenoh-entity.js';
 
 export abstract class ZenohEndpoint extends ZenohEntity {
   protected readonly session: SessionContext;

@@ -9,8 +9,8 @@ import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown } from '../../result.js';
 import type { RmwEndpointInfo, RmwGraph, RmwNodeInfo } from '../rmw.js';
 import { livelinessDomainKey, type ParsedToken, parseToken } from '../wire/liveliness-token.js';
-import { declareSteps, undeclareAll, type Undeclarable } from './zenoh-entity.js';
 import type { RouterConnection } from './router-connection.js';
+import { declareSteps, type Undeclarable, undeclareAll } from './zenoh-entity.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /** Budget of the seeding liveliness GET. */

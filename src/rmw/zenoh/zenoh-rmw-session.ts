@@ -4,12 +4,12 @@
  */
 import { checkBudget } from '../../budget.js';
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
-import { parseRouterLocator } from '../router-locator.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
+import { parseRouterLocators } from '../router-locator.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
 import { installZenohConsoleFilter } from './console-filter.js';
-import { openZenohSession } from './open-session.js';
 import { RouterConnection } from './router-connection.js';
+import { type OpenedOn, openFirstReachable } from './router-failover.js';
 import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
 import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
@@ -39,12 +39,12 @@ class ZenohRmwSession implements RmwSession {
   constructor(
     zenoh: ZenohTs,
     readonly domainId: number,
-    locator: string,
+    locators: readonly string[],
     connectBudgetMs: number,
-    session: import('@eclipse-zenoh/zenoh-ts').Session,
+    opened: OpenedOn,
   ) {
     const emit = (event: RmwEvent): void => this.emit(event);
-    this.connection = new RouterConnection(locator, connectBudgetMs, session, emit);
+    this.connection = new RouterConnection(locators, connectBudgetMs, opened, emit);
     this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) =>
       emit({ type: 'transport_error', key: '@ros2_lv', message }),
     );
@@ -119,15 +119,16 @@ class ZenohRmwSession implements RmwSession {
 }
 
 /**
- * Opens an rmw session over zenoh through the router at `locator` (`ws/HOST:PORT`).
- * Malformed locator -> InvalidArgument; router not reachable within connectBudgetMs ->
- * Timeout naming the locator and the budget.
+ * Opens an rmw session over zenoh through the router at `locator` (`ws/HOST:PORT`), or the
+ * first that answers of a failover list (`ws/a:1,ws/b:2`; see parseRouterLocators), which the
+ * session moves along after a router loss. Malformed locator -> InvalidArgument; no router
+ * reachable within connectBudgetMs -> Timeout naming the locators and the budget.
  */
 export async function openZenohRmwSession(
   locator: string,
   opts: ZenohRmwSessionOptions,
 ): Promise<ResultOf<RmwSession>> {
-  const locatorOk = parseRouterLocator(locator);
+  const locatorOk = parseRouterLocators(locator);
   if (!locatorOk.ok) return locatorOk;
   if (typeof opts !== 'object' || opts === null)
     return err('InvalidArgument', 'options must be an object with connectBudgetMs');
@@ -143,9 +144,10 @@ export async function openZenohRmwSession(
   if (!budgetOk.ok) return budgetOk;
   installZenohConsoleFilter();
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
-  const session = await openZenohSession(locator, budget);
-  if (!session.ok) return session;
+  const locators = locatorOk.value.locators.map((l) => l.locator);
+  const opened = await openFirstReachable(locators, budget);
+  if (!opened.ok) return opened;
   const zenoh = await loadZenohTs();
   if (!zenoh.ok) return zenoh;
-  return ok(new ZenohRmwSession(zenoh.value, domainId, locator, budget, session.value));
+  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value));
 }

@@ -12,15 +12,15 @@
  * client says so (mismatchReason).
  */
 import type { MatchingStatus, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
-import { describeThrown, err, ErrorCode, ok, type ResultOf } from '../../result.js';
+import { checkBudget, timerDelay } from '../../budget.js';
+import { describeThrown, ErrorCode, err, ok, type ResultOf } from '../../result.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import { newGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { checkBudget, timerDelay } from '../../budget.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
-import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
+import type { Undeclarable } from './zenoh-entity.js';
 
 /** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
 const ZENOH_TIMEOUT_SLACK_MS = 1000;

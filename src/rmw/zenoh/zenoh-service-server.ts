@@ -11,8 +11,8 @@ import { hasWildcard } from '../key-expr.js';
 import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { finalizeQuietly, sendCorked } from './query-replies.js';
+import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 

@@ -8,12 +8,12 @@ import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwAttachment, RmwSample, RmwSubscriber } from '../rmw.js';
 import { decodeAttachment } from '../wire/attachment.js';
 import { gidToHex } from '../wire/gid.js';
-import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import { deliver, type SessionContext } from './session-context.js';
 import { HISTORY_QUERY_TIMEOUT_MS, historyQueryKey } from './transient-local.js';
-import type { Undeclarable } from './zenoh-entity.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
+import type { Undeclarable } from './zenoh-entity.js';
 
 export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   /** Live samples held back while the history query runs (transient local only). */

@@ -4,7 +4,7 @@
  * most, which a small switch handles more plainly than a framework would.
  */
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { parseRouterLocator } from '../../rclcpp/index.js';
+import { parseRouterLocators } from '../../rclcpp/index.js';
 import { parseRobotType } from '../robot-type.js';
 import { DEFAULT_SERVICE_TIMEOUT_MS } from '../sdk/connect-options.js';
 
@@ -76,7 +76,8 @@ commands:
   ${COMMAND_USAGE['robot delete'].slice('vrobots '.length)}
                                delete a robot
 options:
-  --router EP                  zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000
+  --router EP[,EP...]          zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000;
+                               several (commas): tried in order, the next one after a router loss
   -V, --version                print the versions of rclts, zenoh-ts and node
   -h, --help                   print this help
 exit codes: 0 ok, 1 ran and failed, 2 bad arguments`;
@@ -100,8 +101,8 @@ function routerOf(values: { router?: string | boolean | undefined }): string | u
   if (router === undefined) return undefined;
   if (typeof router !== 'string' || router.trim() === '')
     return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
-  const parsed = parseRouterLocator(router);
-  return parsed.ok ? parsed.value.locator : misuse(`--router: ${parsed.error.message}`);
+  const parsed = parseRouterLocators(router);
+  return parsed.ok ? parsed.value.joined : misuse(`--router: ${parsed.error.message}`);
 }
 
 type Values = Record<string, string | boolean | undefined>;

@@ -4,7 +4,7 @@
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
 
-import { checkBudget, type Executor, parseRouterLocator } from '../../rclcpp/index.js';
+import { checkBudget, type Executor, parseRouterLocators } from '../../rclcpp/index.js';
 import { ok } from '../../result.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
@@ -25,8 +25,11 @@ export const DEFAULT_AXIS_CONVENTION: AxisConvention = AxisConvention.UNITY;
 export interface ConnectOptions {
   /** Header src_id of everything this client sends (u32, 0 is the simulator's and refused). Default 122. */
   readonly srcId?: number;
-  /** zenoh router locator `ws/HOST:PORT`; absent = the in-process backend. Ignored when `executor` is given. */
-  readonly router?: string | undefined;
+  /**
+   * zenoh router locator `ws/HOST:PORT`, or several for failover (an array or commas: tried in
+   * order, the next after a loss); absent = the in-process backend. Ignored when `executor` is given.
+   */
+  readonly router?: string | readonly string[] | undefined;
   /** Budget of opening the session and of the manager probe (create path). Default 5000 ms. */
   readonly connectTimeoutMs?: number;
   /** Budget of the first state sample (attach and create). Default 15000 ms. */
@@ -115,9 +118,9 @@ export function resolveConnectOptions(options: ConnectOptions | undefined): VrRe
     o.srcId = v;
   }
   if (options.router !== undefined) {
-    const parsed = parseRouterLocator(options.router);
+    const parsed = parseRouterLocators(options.router);
     if (!parsed.ok) return bad('router', `is refused: ${parsed.error.message}`);
-    o.router = parsed.value.locator;
+    o.router = parsed.value.joined;
   }
   for (const field of ['connectTimeoutMs', 'probeTimeoutMs', 'serviceTimeoutMs', 'cameraTimeoutMs'] as const) {
     const v = options[field];

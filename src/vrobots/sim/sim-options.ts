@@ -21,8 +21,8 @@ export const DEFAULT_SIM_CAPACITY = 4096;
 export interface SimulatorOptions {
   /** Run on this executor (the caller spins it). Otherwise the simulator opens and spins its own. */
   readonly executor?: Executor | undefined;
-  /** Own executor over zenoh through this router (`ws/127.0.0.1:10000`); none: in-process. */
-  readonly router?: string | undefined;
+  /** Own executor over zenoh through this router (`ws/127.0.0.1:10000`), or a failover list; none: in-process. */
+  readonly router?: string | readonly string[] | undefined;
   /** Budget of opening the own executor's session; default: the executor's (DEFAULT_CONNECT_BUDGET_MS). */
   readonly connectBudgetMs?: number;
   /** Arena capacity of the simulator's own executor. */
@@ -51,7 +51,7 @@ export interface SimulatorOptions {
 
 export interface ResolvedSimulatorOptions {
   readonly executor: Executor | undefined;
-  readonly router: string | undefined;
+  readonly router: string | readonly string[] | undefined;
   readonly connectBudgetMs: number;
   readonly capacity: number;
   readonly robots: readonly string[];
