@@ -1,0 +1,73 @@
+/**
+ * Every hostile string as every kind of name (node, namespace, topic, service), under both
+ * naming schemes: each verb answers a Result (refused or accepted), whatever the backend
+ * does with the key, and the executor still dispatches afterwards. The domain is small, so
+ * each run walks all of it (fast-check varies the scheme and the order).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { AddTwoIntsType, StringType } from '../../src/index.js';
+import { closeRun, openExecutor } from './fixture.js';
+import { STRINGS, type StringName } from './hostile.js';
+import { fuzz, installEscapeListeners, Probe, uninstallEscapeListeners } from './probe.js';
+import type { FuzzBackend } from './rclcpp-suite.js';
+
+const ALL = Object.keys(STRINGS) as StringName[];
+
+export function defineNamesFuzz(backend: FuzzBackend): void {
+  describe(`name fuzz on the ${backend.name} backend`, () => {
+    beforeAll(installEscapeListeners);
+    afterAll(uninstallEscapeListeners);
+
+    it('every hostile string as every kind of name answers a Result', { timeout: 120_000 }, async () => {
+      await fuzz(
+        backend.runs,
+        fc.asyncProperty(fc.boolean(), fc.shuffledSubarray(ALL, { minLength: ALL.length }), async (raw, order) => {
+          const probe = new Probe({ raw, order });
+          const options = backend.options();
+          const executor = await openExecutor(probe, options);
+          if (executor === undefined) return probe.assertClean();
+          const naming = raw ? ('raw' as const) : ('ros' as const);
+          const node = probe.call('createNode(fuzz_names)', () => executor.createNode('fuzz_names', { naming }));
+          if (!node?.ok) return probe.abort('createNode(fuzz_names) failed');
+          const n = node.value;
+          for (const key of order) {
+            const s = STRINGS[key];
+            const other = probe.call(`createNode(${key})`, () => executor.createNode(s, { naming }));
+            if (other?.ok) probe.call(`destroy node ${key}`, () => other.value.destroy());
+            const inNs = probe.call(`createNode(x, {namespace: ${key}})`, () =>
+              executor.createNode('x', { namespace: s, naming }),
+            );
+            if (inNs?.ok) probe.call(`destroy node in ${key}`, () => inNs.value.destroy());
+            probe.call(`resolveName(${key})`, () => n.resolveName(s));
+            const pub = probe.call(`createPublisher(${key})`, () => n.createPublisher(StringType, s));
+            const sub = probe.call(`createSubscription(${key})`, () => n.createSubscription(StringType, s, () => {}));
+            const poll = probe.call(`createPollSubscription(${key})`, () => n.createPollSubscription(StringType, s));
+            const svc = probe.call(`createService(${key})`, () =>
+              n.createService(AddTwoIntsType, s, (r) => ({ sum: r.a + r.b })),
+            );
+            const cl = probe.call(`createClient(${key})`, () =>
+              n.createClient(AddTwoIntsType, s, () => {}, { requestBudgetMs: 200 }),
+            );
+            const pc = probe.call(`createPollClient(${key})`, () => n.createPollClient(AddTwoIntsType, s));
+            if (pub?.ok) probe.call(`publish on ${key}`, () => pub.value.publish({ data: s }));
+            if (cl?.ok) probe.call(`asyncSendRequest on ${key}`, () => cl.value.asyncSendRequest({ a: 1n, b: 2n }));
+            probe.call(`countPublishers(${key})`, () => n.countPublishers(s));
+            probe.call(`countSubscribers(${key})`, () => n.countSubscribers(s));
+            await probe.wait(`spinOnce(5) after ${key}`, 5, () => executor.spinOnce(5));
+            for (const h of [sub, svc, cl]) if (h?.ok) probe.call(`reset ${key}`, () => h.value.reset());
+            if (poll?.ok) probe.call(`reset poll ${key}`, () => poll.value.handle.reset());
+            if (pc?.ok) probe.call(`reset poll client ${key}`, () => pc.value.handle.reset());
+            if (pub?.ok) probe.call(`destroy publisher ${key}`, () => pub.value.destroy());
+          }
+          probe.call('getTopicNamesAndTypes()', () => n.getTopicNamesAndTypes());
+          probe.call('getServiceNamesAndTypes()', () => n.getServiceNamesAndTypes());
+          probe.call('getEndpoints()', () => n.getEndpoints());
+          await closeRun(probe, executor, options, backend.dispatchBoundMs);
+          await probe.finish();
+          probe.assertClean();
+        }),
+      );
+    });
+  });
+}

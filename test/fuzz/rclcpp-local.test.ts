@@ -1,0 +1,13 @@
+/** The rclcpp fuzz on the in-process backend. */
+import { defineHandlerFuzz } from './handlers-suite.js';
+import { defineNamesFuzz } from './names-suite.js';
+import type { FuzzBackend } from './rclcpp-suite.js';
+import { defineRclcppFuzz } from './rclcpp-suite.js';
+import { defineRequestFuzz } from './requests-suite.js';
+
+const local: FuzzBackend = { name: 'local', options: () => ({}), runs: 100, dispatchBoundMs: 2000 };
+
+defineRclcppFuzz(local);
+defineRequestFuzz({ ...local, runs: 15 });
+defineHandlerFuzz({ ...local, runs: 100 });
+defineNamesFuzz({ ...local, runs: 2 });
