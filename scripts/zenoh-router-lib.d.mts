@@ -19,14 +19,30 @@ export interface StartRouterOptions {
   mode?: 'peer' | 'router';
   /** zenoh config entries, path -> value (e.g. { 'transport/auth/usrpwd/user': 'sim' }), each passed as --cfg. */
   config?: Record<string, unknown>;
+  /** TLS on the remote-api WebSocket (the plugin's secure_websocket): the locator becomes wss/. */
+  wss?: { certificate: string; privateKey: string };
+  /** TLS on the router's zenoh links (listens on tls/ instead of tcp/; connect to tls/ locators). */
+  linkTls?: LinkTls;
   /** CLI use: the router outlives this process, output goes to logFile. */
   detached?: boolean;
   logFile?: string;
 }
 
+export interface LinkTls {
+  /** PEM file of the CA that signed the other routers' certificates. */
+  ca: string;
+  /** This router's certificate and key (PEM files). */
+  certificate: string;
+  privateKey: string;
+  /** Mutual TLS: demand a certificate of `ca` from routers that connect, and show ours. */
+  mutual?: boolean;
+}
+
 export interface RunningRouter {
-  /** `ws/127.0.0.1:PORT`, what rclts and zenoh-ts connect to. */
+  /** `ws/127.0.0.1:PORT` (`wss/` with `wss`), what rclts and zenoh-ts connect to. */
   readonly locator: string;
+  /** What other routers connect to: `tcp/127.0.0.1:PORT`, or `tls/...` with `linkTls`. */
+  readonly linkLocator: string;
   readonly pid: number;
   readonly wsPort: number;
   readonly tcpPort: number;
@@ -50,6 +66,19 @@ export function freePort(): Promise<number>;
 export function installRouter(options?: { version?: string; log?: (line: string) => void }): Promise<InstallResult>;
 /** Rejects with an Error naming the problem (port in use, binary missing, not up in time); no process is left. */
 export function startRouter(options?: StartRouterOptions): Promise<RunningRouter>;
+/** The zenoh config entries (path -> value) of TLS links. */
+export function linkTlsConfig(tls: LinkTls | undefined): Record<string, unknown>;
+/** The zenoh config entries of user/password authentication: demand (dictionaryFile) and present (user, password). */
+export function usrpwdConfig(options?: {
+  dictionaryFile?: string;
+  user?: string;
+  password?: string;
+}): Record<string, unknown>;
+/** zenoh's access_control object for the vrobots simulator's router, toward its clients' routers. */
+export function vrobotsSimulatorAcl(clients: {
+  usernames?: string[];
+  certCommonNames?: string[];
+}): Record<string, unknown>;
 export function recordRouter(router: RunningRouter): string;
 export function stopRouter(
   target?: RunningRouter | { wsPort?: number },

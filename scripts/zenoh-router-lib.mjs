@@ -6,10 +6,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { request as tlsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkTlsConfig } from './zenoh-router-profiles.mjs';
+
+export { linkTlsConfig, usrpwdConfig, vrobotsSimulatorAcl } from './zenoh-router-profiles.mjs';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CRATE = 'zenoh-bridge-remote-api';
@@ -236,10 +240,14 @@ function portIsFree(port) {
   });
 }
 
-/** True when a WebSocket handshake on 127.0.0.1:port succeeds (the remote-api plugin is up). */
-function websocketAccepts(port, timeoutMs) {
+/**
+ * True when a WebSocket handshake on 127.0.0.1:port succeeds (the remote-api plugin is up).
+ * Over TLS (`secure`) the certificate is not checked here: this only asks whether it is up.
+ */
+function websocketAccepts(port, timeoutMs, secure = false) {
   return new Promise((resolve) => {
-    const req = request({
+    const req = (secure ? tlsRequest : request)({
+      rejectUnauthorized: false,
       host: LOOPBACK,
       port,
       path: '/',
@@ -302,6 +310,8 @@ export async function startRouter(options = {}) {
     detached = false,
     mode = 'peer',
     config = {},
+    wss,
+    linkTls,
   } = options;
   const binary = options.binary ?? routerBinaryPath();
   const bad = checkPort('wsPort', wantWs) ?? checkPort('tcpPort', wantTcp) ?? checkMode(mode);
@@ -323,12 +333,16 @@ export async function startRouter(options = {}) {
   let tcpPort = wantTcp ?? (await freePort());
   while (tcpPort === wsPort) tcpPort = await freePort();
 
-  const args = ['--no-multicast-scouting', '-l', `tcp/${LOOPBACK}:${tcpPort}`, '--ws-port', `${LOOPBACK}:${wsPort}`];
+  const linkLocator = `${linkTls === undefined ? 'tcp' : 'tls'}/${LOOPBACK}:${tcpPort}`;
+  const args = ['--no-multicast-scouting', '-l', linkLocator, '--ws-port', `${LOOPBACK}:${wsPort}`];
+  // The plugin's own TLS (secure_websocket): rclts then connects to wss/.
+  if (wss !== undefined) args.push('--cert', wss.certificate, '--key', wss.privateKey);
   for (const c of connect) args.push('-e', c);
   // The bridge's -m knows only peer|client; a router (one that forwards between the routers
   // it links, a real mesh) is set through the config. --cfg entries apply after the flags.
   if (mode === 'router') args.push('--cfg', 'mode:"router"');
-  for (const [key, value] of Object.entries(config)) args.push('--cfg', `${key}:${JSON.stringify(value)}`);
+  const entries = { ...linkTlsConfig(linkTls), ...config };
+  for (const [key, value] of Object.entries(entries)) args.push('--cfg', `${key}:${JSON.stringify(value)}`);
   const env = { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
   const tail = [];
   let child;
@@ -364,11 +378,11 @@ export async function startRouter(options = {}) {
   const deadline = started + readyBudgetMs;
   let up = false;
   while (!up && exitInfo === undefined && Date.now() < deadline) {
-    up = await websocketAccepts(wsPort, 1000);
+    up = await websocketAccepts(wsPort, 1000, wss !== undefined);
     if (!up) await new Promise((r) => setTimeout(r, 50));
   }
   const startupMs = Date.now() - started;
-  const locator = `ws/${LOOPBACK}:${wsPort}`;
+  const locator = `${wss === undefined ? 'ws' : 'wss'}/${LOOPBACK}:${wsPort}`;
 
   const kill = async (signal = 'SIGKILL') => {
     if (exitInfo === undefined) child.kill(signal);
@@ -394,7 +408,7 @@ export async function startRouter(options = {}) {
     throw new Error(`cannot start the zenoh router (${binary}): ${why}${output}`);
   }
   if (detached) child.unref();
-  return { locator, pid: child.pid, wsPort, tcpPort, binary, startupMs, exited, stop, kill };
+  return { locator, linkLocator, pid: child.pid, wsPort, tcpPort, binary, startupMs, exited, stop, kill };
 }
 
 /** Directory of pid files for routers started by the CLI. */

@@ -11,6 +11,7 @@ import type { ExecutorEvent, ExecutorStats, SpinReport } from '../executor/index
 import type { Result, ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+import type { RouterTls } from '../rmw/router-locator.js';
 import type { Duration } from './duration.js';
 import type { Clock } from './time.js';
 import type { MessageType, ServiceType } from './type-support.js';
@@ -23,6 +24,11 @@ export interface ExecutorOptions {
    * declared again. No router: the in-process backend (`local`), the embedded default.
    */
   readonly router?: string | readonly string[] | undefined;
+  /**
+   * Certificate checking of a `wss/` router: `caFile`, the PEM of the CA that signed its
+   * certificate (Node; a browser uses the system's trust store). Default: Node's own roots.
+   */
+  readonly tls?: RouterTls | undefined;
   /** Explicit backend; defaults to `zenoh` when `router` is given, else `local`. */
   readonly backend?: BackendKind | undefined;
   /** ROS domain id, default 0. */

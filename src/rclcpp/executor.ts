@@ -14,7 +14,7 @@ import { MAX_SLOTS } from '../executor/handle-id.js';
 import { describeValue, err, ok, type ResultOf } from '../result.js';
 import { openRmwSession } from '../rmw/open-rmw-session.js';
 import { BackendKind, isBackendKind, type RmwSession } from '../rmw/rmw.js';
-import { parseRouterLocators } from '../rmw/router-locator.js';
+import { checkRouterTls, parseRouterLocators, type RouterTls } from '../rmw/router-locator.js';
 import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
@@ -55,6 +55,7 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
 interface CheckedOptions {
   readonly backend: BackendKind;
   readonly router: string | undefined;
+  readonly tls: RouterTls | undefined;
   readonly domainId: number;
   readonly capacity: number;
   readonly connectBudgetMs: number;
@@ -69,6 +70,7 @@ function isCount(x: unknown, min: number, max: number): x is number {
 export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): ResultOf<CheckedOptions> {
   const read = readOptions('options', opts, [
     'router',
+    'tls',
     'backend',
     'domainId',
     'capacity',
@@ -83,6 +85,8 @@ export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): Res
     if (!parsed.ok) return parsed;
     router = parsed.value.joined;
   }
+  const tls = checkRouterTls(o.tls);
+  if (!tls.ok) return tls;
   const backend = o.backend ?? (router !== undefined ? 'zenoh' : 'local');
   if (!isBackendKind(backend)) {
     const known = Object.values(BackendKind).map((b) => `'${b}'`);
@@ -102,7 +106,15 @@ export function checkExecutorOptions(opts: api.ExecutorOptions | undefined): Res
   const connectBudgetMs = o.connectBudgetMs ?? DEFAULT_CONNECT_BUDGET_MS;
   const budget = checkBudget('connectBudgetMs', connectBudgetMs);
   if (!budget.ok) return budget;
-  return ok({ backend, router, domainId, capacity, connectBudgetMs: connectBudgetMs as number, keepAllLimit });
+  return ok({
+    backend,
+    router,
+    tls: tls.value,
+    domainId,
+    capacity,
+    connectBudgetMs: connectBudgetMs as number,
+    keepAllLimit,
+  });
 }
 
 /** Wraps an already open session (tests, custom backends). The executor owns it from now on. */

@@ -10,8 +10,8 @@ export type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 export { Durability, History, LivelinessPolicy, Reliability } from '../rmw/qos.js';
 export type { RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 export { BackendKind, EndpointKind, NamingScheme } from '../rmw/rmw.js';
-export type { RouterLocator, RouterLocatorList } from '../rmw/router-locator.js';
-export { MAX_ROUTER_LOCATORS, parseRouterLocator, parseRouterLocators } from '../rmw/router-locator.js';
+export type { RouterLocator, RouterLocatorList, RouterTls } from '../rmw/router-locator.js';
+export { checkRouterTls, MAX_ROUTER_LOCATORS, parseRouterLocator, parseRouterLocators } from '../rmw/router-locator.js';
 export type {
   Callback,
   ClientHandle,

@@ -7,10 +7,12 @@
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
 import { openLocalSession } from './local/index.js';
 import type { BackendKind, RmwSession } from './rmw.js';
+import type { RouterTls } from './router-locator.js';
 
 export interface SessionRequest {
   readonly backend: BackendKind;
   readonly router: string | undefined;
+  readonly tls?: RouterTls | undefined;
   readonly domainId: number;
   readonly connectBudgetMs: number;
 }
@@ -18,7 +20,7 @@ export interface SessionRequest {
 /** What src/rmw/zenoh/index.ts provides. */
 type OpenZenoh = (
   locator: string,
-  options: { readonly domainId: number; readonly connectBudgetMs: number },
+  options: { readonly domainId: number; readonly connectBudgetMs: number; readonly tls: RouterTls | undefined },
 ) => Promise<ResultOf<RmwSession>> | ResultOf<RmwSession>;
 
 async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
@@ -48,7 +50,11 @@ export async function openRmwSession(request: SessionRequest): Promise<ResultOf<
   const opener = await loadZenohOpener();
   if (!opener.ok) return opener;
   try {
-    return await opener.value(locator, { domainId: request.domainId, connectBudgetMs: request.connectBudgetMs });
+    return await opener.value(locator, {
+      domainId: request.domainId,
+      connectBudgetMs: request.connectBudgetMs,
+      tls: request.tls,
+    });
   } catch (thrown) {
     return err('TransportError', `connecting to router '${locator}' failed: ${describeThrown(thrown)}`);
   }

@@ -86,3 +86,23 @@ export function parseRouterLocators(value: unknown): ResultOf<RouterLocatorList>
   }
   return ok({ locators, joined: locators.map((l) => l.locator).join(',') });
 }
+
+/** Certificate checking of `wss/` routers (what Executor.create's `tls` and VirtualRobot's take). */
+export interface RouterTls {
+  /** PEM file of the CA that signed the router's WebSocket certificate (Node only). */
+  readonly caFile?: string | undefined;
+}
+
+/** Checks the shape of a `tls` option (`{ caFile?: string }`), naming what is wrong. */
+export function checkRouterTls(tls: unknown): ResultOf<RouterTls | undefined> {
+  if (tls === undefined) return ok(undefined);
+  if (typeof tls !== 'object' || tls === null || Array.isArray(tls))
+    return err('InvalidArgument', `tls must be an object such as { caFile: 'ca.pem' }, got ${describeValue(tls)}`);
+  const unknownKeys = Object.keys(tls).filter((k) => k !== 'caFile');
+  if (unknownKeys.length > 0)
+    return err('InvalidArgument', `tls has unknown option(s) ${unknownKeys.join(', ')} (known: caFile)`);
+  const caFile = (tls as { caFile?: unknown }).caFile;
+  if (caFile !== undefined && (typeof caFile !== 'string' || caFile.length === 0))
+    return err('InvalidArgument', `tls.caFile must be a file path, got ${describeValue(caFile)}`);
+  return ok(caFile === undefined ? {} : { caFile });
+}

@@ -125,4 +125,27 @@ describe('router locators: one rule at every entry point', () => {
       }
     }
   });
+
+  it('checks the tls option (a CA file path) the same way in Executor.create and VirtualRobot.connect', async () => {
+    const router = 'wss/127.0.0.1:10443';
+    const cases: Array<[unknown, string]> = [
+      ['ca.pem', 'tls must be an object'],
+      [{ caFile: 7 }, 'tls.caFile must be a file path'],
+      [{ caFile: '' }, 'tls.caFile must be a file path'],
+      [{ ca: 'x' }, 'tls has unknown option(s) ca'],
+    ];
+    for (const [tls, says] of cases) {
+      const e = await Executor.create({ router, tls: tls as never, connectBudgetMs: 0 });
+      expect(e.ok ? 'ok' : `${e.error.name}: ${e.error.message}`).toContain(`InvalidArgument: ${says}`);
+      const v = await VirtualRobot.connect('multirotor', undefined, { router, tls: tls as never, connectTimeoutMs: 0 });
+      expect(v.ok ? 'ok' : `${v.error.kind}: ${v.error.message}`).toMatch(
+        /^invalid_argument: .*ConnectOptions\.tls is refused/,
+      );
+      if (!v.ok) expect(v.error.message).toContain(says);
+    }
+    // accepted shapes reach the network step (a zero budget answers Timeout, not InvalidArgument)
+    expect(await executorCreate(router)).toBe('accepted');
+    const r = await Executor.create({ router, tls: {}, connectBudgetMs: 0 });
+    expect(r.ok ? 'ok' : r.error.name).not.toBe('InvalidArgument');
+  });
 });

@@ -36,6 +36,10 @@ interface AttemptState {
   settled: boolean;
   abandonedBecause: string | undefined;
   readonly sockets: Set<LinkSocketFacade>;
+  /** Third constructor argument of Node's `ws` (TLS trust: `ca`); browsers take none. */
+  readonly socketOptions: object | undefined;
+  /** Hears each socket error while connecting (a refused certificate is final, not retried). */
+  readonly onSocketError: (error: unknown) => void;
 }
 
 const attempts = new Map<number, AttemptState>();
@@ -62,7 +66,9 @@ class LinkSocketFacade {
     this.inner = inner;
     this.#attempt = attempt;
     // `ws` throws an 'error' event nobody listens to; zenoh-ts sets and clears `onerror` at will.
-    inner.addEventListener('error', ignoreEvent);
+    inner.addEventListener('error', (event: unknown) => {
+      if (!attempt.settled) attempt.onSocketError((event as { error?: unknown } | null)?.error ?? event);
+    });
   }
 
   get readyState(): number {
@@ -144,7 +150,16 @@ export function installConnectAttempts(): boolean {
       // An abandoned attempt's retry loop must end here rather than connect again.
       if (attempt === undefined) throw new Error(`connection attempt ${id} was abandoned`);
       const bare = url.slice(0, url.lastIndexOf(MARKER));
-      const socket = new LinkSocketFacade(new target(bare, args[1] as string | string[] | undefined), attempt);
+      const protocols = args[1] as string | string[] | undefined;
+      const inner =
+        attempt.socketOptions === undefined
+          ? new target(bare, protocols)
+          : new (target as unknown as new (u: string, p: unknown, o: object) => LinkSocket)(
+              bare,
+              protocols,
+              attempt.socketOptions,
+            );
+      const socket = new LinkSocketFacade(inner, attempt);
       attempt.sockets.add(socket);
       return socket;
     },
@@ -166,9 +181,19 @@ export interface ConnectAttempt {
   abandon(reason: string): void;
 }
 
-export function beginConnectAttempt(locator: string): ConnectAttempt {
+export function beginConnectAttempt(
+  locator: string,
+  socketOptions?: object,
+  onSocketError: (error: unknown) => void = ignoreEvent,
+): ConnectAttempt {
   const id = nextAttemptId++;
-  const state: AttemptState = { settled: false, abandonedBecause: undefined, sockets: new Set() };
+  const state: AttemptState = {
+    settled: false,
+    abandonedBecause: undefined,
+    sockets: new Set(),
+    socketOptions,
+    onSocketError,
+  };
   attempts.set(id, state);
   return {
     locator: `${locator}${MARKER}${id}`,

@@ -3,6 +3,7 @@
  * (remote-api plugin), rmw_zenoh-compatible on the wire for `ros` naming.
  */
 
+export type { RouterTls } from '../router-locator.js';
 export { installZenohConsoleFilter, isZenohTsChatter } from './console-filter.js';
 export { MAX_PAYLOAD_BYTES } from './session-context.js';
 export type { ZenohRmwSessionOptions } from './zenoh-rmw-session.js';

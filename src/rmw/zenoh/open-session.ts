@@ -9,16 +9,27 @@ import { parseRouterLocator } from '../router-locator.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
+import { finalTlsFailure } from './router-trust.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
 
-type Outcome = { kind: 'open'; session: Session } | { kind: 'failed'; thrown: unknown } | { kind: 'timeout' };
+type Outcome =
+  | { kind: 'open'; session: Session }
+  | { kind: 'failed'; thrown: unknown }
+  | { kind: 'refused'; why: string }
+  | { kind: 'timeout' };
 
 /**
  * Opens a zenoh-ts session to the router at `locator`, giving up after `budgetMs` (the budget
  * includes loading zenoh-ts the first time). A router that cannot be reached within the budget
  * answers `Timeout`; zenoh-ts's own retry loop is ended so nothing keeps the process alive.
+ * `socketOptions` go to each WebSocket (Node's `ws`: the CA a wss/ router is checked against);
+ * a certificate refused or a TLS handshake that cannot work answers TransportError at once.
  */
-export async function openZenohSession(locator: string, budgetMs: number): Promise<ResultOf<Session>> {
+export async function openZenohSession(
+  locator: string,
+  budgetMs: number,
+  socketOptions?: object,
+): Promise<ResultOf<Session>> {
   const locatorOk = parseRouterLocator(locator);
   if (!locatorOk.ok) return locatorOk;
   const budgetOk = checkBudget('budgetMs', budgetMs);
@@ -34,7 +45,14 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
   const remainingMs = deadline - Date.now();
   if (remainingMs <= 0) return timedOut;
 
-  const attempt = beginConnectAttempt(locator);
+  let refuse: (why: string) => void = () => {};
+  const refused = new Promise<Outcome>((resolve) => {
+    refuse = (why) => resolve({ kind: 'refused', why });
+  });
+  const attempt = beginConnectAttempt(locator, socketOptions, (error) => {
+    const why = finalTlsFailure(error);
+    if (why !== undefined) refuse(why);
+  });
   let opening: Promise<Session>;
   try {
     // zenoh-ts's default 500 ms for each plugin answer (the opening ping included) flakes on
@@ -50,6 +68,7 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
       (session) => resolve({ kind: 'open', session }),
       (thrown: unknown) => resolve({ kind: 'failed', thrown }),
     );
+    void refused.then(resolve);
   });
   clearTimeout(timer);
 
@@ -60,6 +79,13 @@ export async function openZenohSession(locator: string, budgetMs: number): Promi
     case 'failed':
       attempt.abandon(`zenoh session open at ${locator} failed`);
       return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(outcome.thrown)}`);
+    case 'refused':
+      attempt.abandon(`zenoh router at ${locator} refused: ${outcome.why}`);
+      opening.then(
+        (late) => void closeZenohSession(late),
+        () => {},
+      );
+      return err('TransportError', `could not open a zenoh session at ${locator}: ${outcome.why}`);
     case 'timeout':
       attempt.abandon(`gave up on zenoh router at ${locator} after ${budgetMs} ms`);
       // Should zenoh-ts still finish opening (its ping was already in flight), close that session.

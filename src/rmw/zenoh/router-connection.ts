@@ -82,6 +82,8 @@ export class RouterConnection {
     private readonly connectBudgetMs: number,
     opened: { readonly session: Session; readonly index: number },
     private readonly emit: (event: RmwEvent) => void,
+    /** What every re-opened WebSocket is given (the CA of a wss/ router). */
+    private readonly socketOptions?: object,
   ) {
     this.index = opened.index;
     this.adopt(opened.session);
@@ -307,6 +309,7 @@ export class RouterConnection {
     const opened = await openZenohSession(
       this.locators[next] as string,
       Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS),
+      this.socketOptions,
     );
     this.reconnecting = false;
     if (this.closed) {

@@ -24,23 +24,27 @@ export function attemptBudgetMs(count: number, budgetMs: number, remainingMs: nu
 }
 
 /**
- * Opens a session on the first router of `locators` that answers, starting at `start` and
- * going round in order, within `budgetMs` in all. Every router failing answers the last
+ * Opens a session on the first router of `locators` that answers, going round in order,
+ * within `budgetMs` in all. Every router failing answers the last
  * failure (Timeout or TransportError) with the list named.
  */
 export async function openFirstReachable(
   locators: readonly string[],
   budgetMs: number,
-  start = 0,
+  socketOptions?: object,
 ): Promise<ResultOf<OpenedOn>> {
   const deadline = Date.now() + budgetMs;
   const n = locators.length;
   let last: ResultOf<Session> | undefined;
   for (let k = 0; ; k++) {
-    const index = (start + k) % n;
+    const index = k % n;
     const remaining = deadline - Date.now();
     if (k > 0 && remaining <= 0) break;
-    last = await openZenohSession(locators[index] as string, attemptBudgetMs(n, budgetMs, Math.max(0, remaining)));
+    last = await openZenohSession(
+      locators[index] as string,
+      attemptBudgetMs(n, budgetMs, Math.max(0, remaining)),
+      socketOptions,
+    );
     if (last.ok) return ok({ session: last.value, index });
     // Only an unreachable router is a reason to try the next one.
     const unreachable = last.error.name === 'Timeout' || last.error.name === 'TransportError';

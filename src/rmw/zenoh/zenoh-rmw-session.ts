@@ -5,11 +5,12 @@
 import { checkBudget } from '../../budget.js';
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
-import { parseRouterLocators } from '../router-locator.js';
+import { checkRouterTls, parseRouterLocators, type RouterTls } from '../router-locator.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
 import { installZenohConsoleFilter } from './console-filter.js';
 import { RouterConnection } from './router-connection.js';
 import { type OpenedOn, openFirstReachable } from './router-failover.js';
+import { socketOptionsOf } from './router-trust.js';
 import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
 import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
@@ -20,6 +21,8 @@ export interface ZenohRmwSessionOptions {
   readonly domainId?: number;
   /** Budget of opening the session, and of every re-open attempt after a loss. */
   readonly connectBudgetMs: number;
+  /** Certificate checking of wss/ routers (Node: the CA file). */
+  readonly tls?: RouterTls | undefined;
 }
 
 /** Highest ROS domain id (rmw's limit). */
@@ -42,9 +45,10 @@ class ZenohRmwSession implements RmwSession {
     locators: readonly string[],
     connectBudgetMs: number,
     opened: OpenedOn,
+    socketOptions: object | undefined,
   ) {
     const emit = (event: RmwEvent): void => this.emit(event);
-    this.connection = new RouterConnection(locators, connectBudgetMs, opened, emit);
+    this.connection = new RouterConnection(locators, connectBudgetMs, opened, emit, socketOptions);
     this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) =>
       emit({ type: 'transport_error', key: '@ros2_lv', message }),
     );
@@ -142,12 +146,16 @@ export async function openZenohRmwSession(
   const budget = opts.connectBudgetMs;
   const budgetOk = checkBudget('connectBudgetMs', budget);
   if (!budgetOk.ok) return budgetOk;
+  const tls = checkRouterTls(opts.tls);
+  if (!tls.ok) return tls;
+  const socketOptions = await socketOptionsOf(tls.value);
+  if (!socketOptions.ok) return socketOptions;
   installZenohConsoleFilter();
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
   const locators = locatorOk.value.locators.map((l) => l.locator);
-  const opened = await openFirstReachable(locators, budget);
+  const opened = await openFirstReachable(locators, budget, socketOptions.value);
   if (!opened.ok) return opened;
   const zenoh = await loadZenohTs();
   if (!zenoh.ok) return zenoh;
-  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value));
+  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value, socketOptions.value));
 }

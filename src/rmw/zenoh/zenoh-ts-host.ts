@@ -45,3 +45,13 @@ export async function prepareHost(): Promise<void> {
     nodeModule.register(`data:text/javascript,${encodeURIComponent(WASM_HOOK)}`);
   }
 }
+
+/**
+ * The WebSocket options that make a `wss/` router's certificate checked against the CA in
+ * `caFile` (PEM) instead of Node's default roots: `ws` takes them as its third argument.
+ * Rejects (the caller turns it into an error value) when the file cannot be read.
+ */
+export async function trustOptions(caFile: string): Promise<object> {
+  const { readFile } = await import('node:fs/promises');
+  return { ca: await readFile(caFile) };
+}

@@ -4,7 +4,7 @@
  * once, before anything touches the network; a bad field answers invalid_argument naming it.
  */
 
-import { checkBudget, type Executor, parseRouterLocators } from '../../rclcpp/index.js';
+import { checkBudget, checkRouterTls, type Executor, parseRouterLocators, type RouterTls } from '../../rclcpp/index.js';
 import { ok } from '../../result.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
@@ -30,6 +30,8 @@ export interface ConnectOptions {
    * order, the next after a loss); absent = the in-process backend. Ignored when `executor` is given.
    */
   readonly router?: string | readonly string[] | undefined;
+  /** Certificate checking of a `wss/` router: `{ caFile }`, the CA that signed it (Node). */
+  readonly tls?: RouterTls | undefined;
   /** Budget of opening the session and of the manager probe (create path). Default 5000 ms. */
   readonly connectTimeoutMs?: number;
   /** Budget of the first state sample (attach and create). Default 15000 ms. */
@@ -58,6 +60,7 @@ export interface ConnectOptions {
 export interface ResolvedConnectOptions {
   readonly srcId: number;
   readonly router: string | undefined;
+  readonly tls: RouterTls | undefined;
   readonly connectTimeoutMs: number;
   readonly probeTimeoutMs: number;
   readonly serviceTimeoutMs: number;
@@ -75,6 +78,7 @@ export function defaultConnectOptions(): ResolvedConnectOptions {
   return {
     srcId: DEFAULT_SRC_ID,
     router: undefined,
+    tls: undefined,
     connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
     probeTimeoutMs: DEFAULT_PROBE_TIMEOUT_MS,
     serviceTimeoutMs: DEFAULT_SERVICE_TIMEOUT_MS,
@@ -122,6 +126,9 @@ export function resolveConnectOptions(options: ConnectOptions | undefined): VrRe
     if (!parsed.ok) return bad('router', `is refused: ${parsed.error.message}`);
     o.router = parsed.value.joined;
   }
+  const tls = checkRouterTls(options.tls);
+  if (!tls.ok) return bad('tls', `is refused: ${tls.error.message}`);
+  o.tls = tls.value;
   for (const field of ['connectTimeoutMs', 'probeTimeoutMs', 'serviceTimeoutMs', 'cameraTimeoutMs'] as const) {
     const v = options[field];
     if (v === undefined) continue;

@@ -53,6 +53,7 @@ export class RobotLink {
     if (executor === undefined) {
       const created = await Executor.create({
         router: options.router,
+        tls: options.tls,
         connectBudgetMs: options.connectTimeoutMs,
       });
       if (!created.ok) {

@@ -2,7 +2,7 @@
  * Options of the headless simulator, their defaults, and their validation (InvalidArgument
  * naming the option, before anything is opened or declared).
  */
-import { DEFAULT_CONNECT_BUDGET_MS, type Executor } from '../../rclcpp/index.js';
+import { DEFAULT_CONNECT_BUDGET_MS, type Executor, type RouterTls } from '../../rclcpp/index.js';
 import { err, ok, type ResultOf } from '../../result.js';
 import { catalogKeys, isRobotType } from '../robot-type.js';
 import type { RobotBodyFactory } from './body-factory.js';
@@ -23,6 +23,8 @@ export interface SimulatorOptions {
   readonly executor?: Executor | undefined;
   /** Own executor over zenoh through this router (`ws/127.0.0.1:10000`), or a failover list; none: in-process. */
   readonly router?: string | readonly string[] | undefined;
+  /** Certificate checking of a `wss/` router (`{ caFile }`, Node), for the own executor. */
+  readonly tls?: RouterTls | undefined;
   /** Budget of opening the own executor's session; default: the executor's (DEFAULT_CONNECT_BUDGET_MS). */
   readonly connectBudgetMs?: number;
   /** Arena capacity of the simulator's own executor. */
@@ -52,6 +54,7 @@ export interface SimulatorOptions {
 export interface ResolvedSimulatorOptions {
   readonly executor: Executor | undefined;
   readonly router: string | readonly string[] | undefined;
+  readonly tls: RouterTls | undefined;
   readonly connectBudgetMs: number;
   readonly capacity: number;
   readonly robots: readonly string[];
@@ -118,6 +121,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResultO
   return ok({
     executor: options.executor,
     router: options.router,
+    tls: options.tls,
     connectBudgetMs,
     capacity: options.capacity ?? DEFAULT_SIM_CAPACITY,
     robots: [...robots],

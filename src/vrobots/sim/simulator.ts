@@ -211,6 +211,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Re
   if (executor === undefined) {
     const created = await Executor.create({
       router: o.router,
+      tls: o.tls,
       capacity: o.capacity,
       connectBudgetMs: o.connectBudgetMs,
     });
