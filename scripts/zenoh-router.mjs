@@ -4,8 +4,13 @@
 //   node scripts/zenoh-router.mjs start [--ws-port N] [--tcp-port N] [--connect tcp/H:P] [--mode router] [--json]
 //   node scripts/zenoh-router.mjs stop [--ws-port N]   stop routers this tool started (by recorded pid)
 //   node scripts/zenoh-router.mjs path                 print the router binary path
-import { mkdirSync } from 'node:fs';
+//   node scripts/zenoh-router.mjs certs DIR [NAME...]  make a test CA and certificates with openssl
+// Secure profiles (docs/deployment.md): --wss-cert/--wss-key (TLS on the WebSocket, wss/),
+// --tls-ca/--tls-cert/--tls-key [--mtls] (TLS links), --users FILE / --user U --password P
+// (zenoh user/password authentication), --acl FILE (zenoh access control, JSON).
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeTestCertificates } from './zenoh-router-certs.mjs';
 import {
   installRouter,
   pinnedZenohVersion,
@@ -14,16 +19,27 @@ import {
   routerRunDir,
   startRouter,
   stopRouter,
+  usrpwdConfig,
+  vrobotsSimulatorAcl,
 } from './zenoh-router-lib.mjs';
 
-const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path> [options]
+const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path|certs|acl-profile> [options]
   install                      build zenoh-bridge-remote-api ${pinnedZenohVersion()} once into the cache
   start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--mode peer|router] [--json]
                                start a router on 127.0.0.1 (free ports unless given), print its locator;
                                --mode router forwards between the routers it links (a mesh: start
                                each with --mode router --connect tcp/HOST:PORT of another)
+    [--wss-cert PEM --wss-key PEM]                   TLS on the WebSocket: rclts connects to wss/
+    [--tls-ca PEM --tls-cert PEM --tls-key PEM [--mtls]]
+                                                      TLS on the links to other routers (tls/), mutual with --mtls
+    [--users FILE] [--user NAME --password PW]        user/password authentication of zenoh peers
+    [--acl FILE]                                      zenoh access control (the access_control object, JSON)
   stop [--ws-port N]           stop the router(s) started by 'start'
-  path                         print the router binary path`;
+  path                         print the router binary path
+  certs DIR [NAME...]          make a test CA, one certificate per NAME (default: router), and an unrelated CA
+  acl-profile vrobots [--client-user NAME]... [--client-cn NAME]...
+                               print the vrobots access control (for --acl) of the simulator's router,
+                               toward the clients' routers named by user name or certificate common name`;
 
 function fail(message) {
   console.error(message);
@@ -31,7 +47,7 @@ function fail(message) {
 }
 
 function parseOptions(argv) {
-  const opts = { json: false, connect: [] };
+  const opts = { json: false, connect: [], positionals: [], clientUsers: [], clientCns: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -49,17 +65,54 @@ function parseOptions(argv) {
     else if (a === '--ws-port') opts.wsPort = port();
     else if (a === '--tcp-port') opts.tcpPort = port();
     else if (a === '--connect') opts.connect.push(value());
+    else if (a === '--wss-cert') opts.wssCert = value();
+    else if (a === '--wss-key') opts.wssKey = value();
+    else if (a === '--tls-ca') opts.tlsCa = value();
+    else if (a === '--tls-cert') opts.tlsCert = value();
+    else if (a === '--tls-key') opts.tlsKey = value();
+    else if (a === '--mtls') opts.mtls = true;
+    else if (a === '--users') opts.users = value();
+    else if (a === '--user') opts.user = value();
+    else if (a === '--password') opts.password = value();
+    else if (a === '--acl') opts.acl = value();
+    else if (a === '--client-user') opts.clientUsers.push(value());
+    else if (a === '--client-cn') opts.clientCns.push(value());
     else if (a === '--mode') {
       opts.mode = value();
       if (opts.mode !== 'peer' && opts.mode !== 'router') fail(`--mode must be peer or router, got '${opts.mode}'`);
-    } else fail(`unknown option '${a}'\n${USAGE}`);
+    } else if (a.startsWith('-')) fail(`unknown option '${a}'\n${USAGE}`);
+    else opts.positionals.push(a);
   }
   return opts;
+}
+
+/** The secure-profile options as startRouter options (wss, linkTls, config). */
+function secureProfile(opts) {
+  const out = { config: {} };
+  if ((opts.wssCert === undefined) !== (opts.wssKey === undefined)) fail('--wss-cert and --wss-key go together');
+  if (opts.wssCert !== undefined) out.wss = { certificate: opts.wssCert, privateKey: opts.wssKey };
+  const tls = [opts.tlsCa, opts.tlsCert, opts.tlsKey];
+  if (tls.some((x) => x !== undefined)) {
+    if (tls.some((x) => x === undefined)) fail('--tls-ca, --tls-cert and --tls-key go together');
+    out.linkTls = { ca: opts.tlsCa, certificate: opts.tlsCert, privateKey: opts.tlsKey, mutual: opts.mtls === true };
+  } else if (opts.mtls) fail('--mtls needs --tls-ca, --tls-cert and --tls-key');
+  if ((opts.user === undefined) !== (opts.password === undefined)) fail('--user and --password go together');
+  Object.assign(out.config, usrpwdConfig({ dictionaryFile: opts.users, user: opts.user, password: opts.password }));
+  if (opts.acl !== undefined) {
+    try {
+      out.config.access_control = JSON.parse(readFileSync(opts.acl, 'utf8'));
+    } catch (e) {
+      fail(`--acl ${opts.acl} must hold zenoh's access_control object as JSON: ${e.message}`);
+    }
+  }
+  return out;
 }
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const opts = parseOptions(rest);
+  if (opts.positionals.length > 0 && command !== 'certs' && command !== 'acl-profile')
+    fail(`unexpected argument '${opts.positionals[0]}'\n${USAGE}`);
   // With --json, stdout carries only the JSON answer; progress goes to stderr.
   const log = opts.json ? (line) => console.error(line) : (line) => console.log(line);
   switch (command) {
@@ -75,15 +128,18 @@ async function main() {
       mkdirSync(routerRunDir(), { recursive: true });
       let router;
       try {
-        router = await startRouter({ ...opts, binary, detached: true, logFile });
+        const { wsPort, tcpPort, connect, mode } = opts;
+        const profile = secureProfile(opts);
+        router = await startRouter({ wsPort, tcpPort, connect, mode, ...profile, binary, detached: true, logFile });
       } catch (e) {
         fail(e.message);
       }
       recordRouter(router);
       const { locator, pid, wsPort, tcpPort, startupMs } = router;
-      if (opts.json) console.log(JSON.stringify({ locator, pid, wsPort, tcpPort, startupMs, logFile }));
+      const { linkLocator } = router;
+      if (opts.json) console.log(JSON.stringify({ locator, linkLocator, pid, wsPort, tcpPort, startupMs, logFile }));
       else {
-        console.log(`zenoh router up in ${startupMs} ms: ${locator} (pid ${pid}, tcp/127.0.0.1:${tcpPort})`);
+        console.log(`zenoh router up in ${startupMs} ms: ${locator} (pid ${pid}, ${router.linkLocator})`);
         console.log(`log: ${logFile}; stop it with: node scripts/zenoh-router.mjs stop --ws-port ${wsPort}`);
       }
       return;
@@ -93,6 +149,30 @@ async function main() {
       if (opts.json) console.log(JSON.stringify(stopped));
       else if (stopped.length === 0) console.log('no router started by this tool is running');
       else for (const s of stopped) console.log(`stopped zenoh router ${s.locator} (pid ${s.pid})`);
+      return;
+    }
+    case 'certs': {
+      const [dir, ...names] = opts.positionals;
+      if (dir === undefined) fail(`certs needs a directory\n${USAGE}`);
+      let made;
+      try {
+        made = makeTestCertificates(dir, names.length > 0 ? names : ['router']);
+      } catch (e) {
+        fail(e.message);
+      }
+      if (opts.json) console.log(JSON.stringify(made));
+      else console.log(`test CA ${made.ca}; certificates: ${Object.keys(made.leaves).join(', ')} in ${dir}`);
+      return;
+    }
+    case 'acl-profile': {
+      if (opts.positionals[0] !== 'vrobots' || opts.positionals.length !== 1)
+        fail(`acl-profile knows one profile: vrobots\n${USAGE}`);
+      try {
+        const acl = vrobotsSimulatorAcl({ usernames: opts.clientUsers, certCommonNames: opts.clientCns });
+        console.log(JSON.stringify(acl, null, 2));
+      } catch (e) {
+        fail(`${e.message} (--client-user NAME or --client-cn NAME)`);
+      }
       return;
     }
     case 'path':
