@@ -59,9 +59,9 @@ module.exports = {
     {
       name: 'examples-use-package-entries',
       comment:
-        "examples import only what a user can: 'rclts' (src/index.ts) and 'rclts/vrobots' (src/vrobots/index.ts)",
+        "examples and the web console import only what a user can: 'rclts' (src/index.ts) and 'rclts/vrobots' (src/vrobots/index.ts)",
       severity: 'error',
-      from: { path: '^examples/' },
+      from: { path: '^(examples|web)/' },
       to: { path: '^src/', pathNot: '^src/(vrobots/)?index\\.ts$' },
     },
     {

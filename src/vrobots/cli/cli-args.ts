@@ -31,6 +31,7 @@ export type CliCommand =
       readonly robotType: string;
       readonly timeoutMs: number;
     }
+  | { readonly kind: 'web'; readonly router: string | undefined; readonly port: number }
   | {
       readonly kind: 'robot-delete';
       readonly router: string | undefined;
@@ -47,6 +48,8 @@ export interface CliMisuse {
 
 export const DEFAULT_LIST_SECONDS = 1.5;
 export const DEFAULT_HZ_SECONDS = 5;
+/** `vrobots web` listens on 127.0.0.1 at this port unless --port says otherwise. */
+export const DEFAULT_WEB_PORT = 8760;
 /** robot create / delete wait as long as the SDK's service_timeout. */
 export const DEFAULT_ROBOT_TIMEOUT_SECONDS = DEFAULT_SERVICE_TIMEOUT_MS / 1000;
 
@@ -57,7 +60,8 @@ export const COMMAND_USAGE = {
   'topic hz': `vrobots topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]`,
   'robot create': `vrobots robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
   'robot delete': `vrobots robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
-  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete> [options]',
+  web: `vrobots web [--router EP] [--port N=${DEFAULT_WEB_PORT}]`,
+  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web> [options]',
 } as const;
 type UsageOf = keyof typeof COMMAND_USAGE;
 
@@ -75,6 +79,9 @@ commands:
                                ask the simulator's manager for a new robot; prints its sys_id
   ${COMMAND_USAGE['robot delete'].slice('vrobots '.length)}
                                delete a robot
+  ${COMMAND_USAGE.web.slice('vrobots '.length)}
+                               serve the web console on http://127.0.0.1:N/ (opens nothing;
+                               without --router the page runs the simulator itself)
 options:
   --router EP[,EP...]          zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000;
                                several (commas): tried in order, the next one after a router loss
@@ -246,6 +253,23 @@ function parseRobotVerb(verb: 'create' | 'delete', rest: readonly string[]): Cli
   return { kind: 'robot-delete', router, sysId: Number(arg), timeoutMs };
 }
 
+function parseWeb(args: readonly string[]): CliCommand | CliMisuse {
+  const p = parse(args, { ...ROUTER, port: { type: 'string' } });
+  if ('kind' in p) return p;
+  if (p.positionals.length > 0) return misuse(`web takes no arguments, got '${p.positionals.join(' ')}'`);
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  const portText = p.values.port;
+  let port = DEFAULT_WEB_PORT;
+  if (typeof portText === 'string') {
+    if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) {
+      return misuse(`--port must be a TCP port 0..65535 (0: any free one), got '${portText}'`);
+    }
+    port = Number(portText);
+  }
+  return { kind: 'web', router, port };
+}
+
 /** Parses argv (without node and script). */
 export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
   const [command, ...rest] = argv;
@@ -266,7 +290,9 @@ export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
       return parseTopic(rest);
     case 'robot':
       return parseRobot(rest);
+    case 'web':
+      return about('web', parseWeb(rest));
     default:
-      return misuse(`unknown command '${command}' (known: sim, topic, robot)`);
+      return misuse(`unknown command '${command}' (known: sim, topic, robot, web)`);
   }
 }

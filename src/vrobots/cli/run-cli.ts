@@ -31,6 +31,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         return await (await import('./cmd-topic.js')).runTopicHz(io, cmd.router, cmd.key, cmd.windowMs);
       case 'robot-create':
         return await (await import('./cmd-robot.js')).runRobotCreate(io, cmd.router, cmd.robotType, cmd.timeoutMs);
+      case 'web':
+        return await (await import('./cmd-web.js')).runWeb(io, cmd);
       case 'robot-delete':
         return await (await import('./cmd-robot.js')).runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
     }

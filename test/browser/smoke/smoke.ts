@@ -7,14 +7,17 @@ import { Executor, example_interfaces, std_msgs } from 'rclts';
 import { RobotType, startSimulator, VirtualRobot } from 'rclts/vrobots';
 
 const BUDGET_MS = 30_000;
+// Other test files share the router: a domain of its own keeps their chatter out.
+const ROUTER_DOMAIN_ID = 142;
 const COUNT = 3;
 
 type Outcome = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly error: string };
 
 async function withExecutors<T>(router: string | undefined, run: (a: Executor, b: Executor) => Promise<T>): Promise<T> {
-  const a = await Executor.create({ router });
+  const options = { router, domainId: router === undefined ? 0 : ROUTER_DOMAIN_ID };
+  const a = await Executor.create(options);
   if (!a.ok) throw new Error(`executor: ${a.error.message}`);
-  const b = await Executor.create({ router });
+  const b = await Executor.create(options);
   if (!b.ok) {
     await a.value.shutdown();
     throw new Error(`executor: ${b.error.message}`);

@@ -1,0 +1,114 @@
+/**
+ * The console's one session: an executor on the router (or, with none, on the in-process bus
+ * beside a simulator started in the page), a subscription on every robot's state feeding the
+ * model, and robot handles opened on demand for commands and services. The executor spins in
+ * the background; the views never wait on it.
+ */
+import { Executor, QoS } from '../../src/index.js';
+import {
+  listTopics,
+  type RobotType,
+  type Simulator,
+  State,
+  SWARM_STATE_KEY_EXPR,
+  startSimulator,
+  type TopicListing,
+  VirtualRobot,
+  type VrResultOf,
+} from '../../src/vrobots/index.js';
+import type { SwarmModel } from './swarm-model.js';
+
+/** Robots of the in-page scene when there is no router. */
+export const IN_PAGE_SCENE: readonly RobotType[] = ['msd', 'truck', 'multirotor'];
+const CAPACITY = 8192;
+/** Deep enough for one spin round's worth of 200 robots x 25 Hz. */
+const SWARM_QUEUE_DEPTH = 4096;
+
+export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+export class ConsoleLink {
+  private readonly handles = new Map<number, Promise<VrResultOf<VirtualRobot>>>();
+  private spinning: Promise<unknown> | undefined;
+
+  private constructor(
+    readonly executor: Executor,
+    readonly router: string | undefined,
+    readonly simulator: Simulator | undefined,
+  ) {}
+
+  static async open(router: string | undefined, model: SwarmModel): Promise<Outcome<ConsoleLink>> {
+    let simulator: Simulator | undefined;
+    if (router === undefined) {
+      const sim = await startSimulator({ robots: [...IN_PAGE_SCENE] });
+      if (!sim.ok) return { ok: false, message: `in-page simulator: ${sim.error.message}` };
+      simulator = sim.value;
+    }
+    const created = await Executor.create({ router, capacity: CAPACITY });
+    if (!created.ok) {
+      await simulator?.stop();
+      return { ok: false, message: created.error.message };
+    }
+    const link = new ConsoleLink(created.value, router, simulator);
+    const node = link.executor.createNode(`vrobots_web_console_${Math.floor(Math.random() * 1e9)}`, { naming: 'raw' });
+    const sub = node.ok
+      ? node.value.createSubscription(
+          State,
+          SWARM_STATE_KEY_EXPR,
+          (state, info) => model.accept(state, info.receivedAtMs),
+          QoS.sensorData().keepLast(SWARM_QUEUE_DEPTH),
+        )
+      : node;
+    if (!sub.ok) {
+      await link.close();
+      return { ok: false, message: sub.error.message };
+    }
+    link.spinning = link.executor.spin();
+    return { ok: true, value: link };
+  }
+
+  get mode(): string {
+    return this.router === undefined ? 'in-page simulator' : `router ${this.router}`;
+  }
+
+  /** A handle on a robot, attached once and reused (the first sample proves it is there). */
+  robot(sysId: number, robotType: RobotType): Promise<VrResultOf<VirtualRobot>> {
+    let pending = this.handles.get(sysId);
+    if (pending === undefined) {
+      pending = VirtualRobot.connect(robotType, sysId, { executor: this.executor });
+      this.handles.set(sysId, pending);
+      void pending.then((r) => {
+        if (!r.ok) this.handles.delete(sysId);
+      });
+    }
+    return pending;
+  }
+
+  /** Creates a robot through the manager (sent once), activated, first state received. */
+  async create(robotType: RobotType): Promise<VrResultOf<VirtualRobot>> {
+    const made = await VirtualRobot.connect(robotType, undefined, { executor: this.executor });
+    if (made.ok) this.handles.set(made.value.sysId, Promise.resolve(made));
+    return made;
+  }
+
+  /** Forgets the handle of a deleted robot. */
+  forget(sysId: number): void {
+    this.handles.delete(sysId);
+  }
+
+  async topics(windowMs: number): Promise<Outcome<TopicListing>> {
+    const listed = await listTopics(this.executor, windowMs);
+    return listed.ok ? { ok: true, value: listed.value } : { ok: false, message: listed.error.message };
+  }
+
+  async close(): Promise<void> {
+    for (const pending of this.handles.values()) {
+      const r = await pending;
+      if (r.ok) await r.value.close();
+    }
+    this.handles.clear();
+    this.executor.cancel();
+    await this.spinning;
+    await this.executor.shutdown();
+    await this.simulator?.stop();
+  }
+}

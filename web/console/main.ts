@@ -1,0 +1,91 @@
+/**
+ * The vrobots web console: connects (router from `?router=` or the server's config.json; none ->
+ * the in-page simulator), then draws at the display rate. Samples only update the model; one
+ * requestAnimationFrame callback reads it, so the cost per frame does not grow with the sample
+ * rate. `window.vrobotsConsole` exposes the model and frame statistics to tests and the bench.
+ */
+import { readTheme, type Theme } from './canvas-surface.js';
+import { ConsoleLink } from './console-link.js';
+import { Controls } from './controls.js';
+import { FrameStats } from './frame-stats.js';
+import { drawMap } from './map-view.js';
+import { drawPlots } from './plot-view.js';
+import { ResultLog } from './result-log.js';
+import { RobotTable } from './robot-table.js';
+import { SwarmModel } from './swarm-model.js';
+
+/** The table is text: refreshing it 10 times a second reads as live and leaves frames for the canvases. */
+const TABLE_PERIOD_MS = 100;
+
+async function routerSetting(): Promise<string | undefined> {
+  const fromQuery = new URLSearchParams(location.search).get('router');
+  if (fromQuery !== null) return fromQuery === '' ? undefined : fromQuery;
+  try {
+    const response = await fetch('./config.json', { cache: 'no-store' });
+    if (!response.ok) return undefined;
+    const config = (await response.json()) as { router?: unknown };
+    return typeof config.router === 'string' ? config.router : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function byId<T extends HTMLElement>(id: string): T {
+  const found = document.getElementById(id);
+  if (found === null) throw new Error(`console page: no #${id}`);
+  return found as T;
+}
+
+async function main(): Promise<void> {
+  const status = byId('status');
+  const model = new SwarmModel();
+  const router = await routerSetting();
+  status.textContent = router === undefined ? 'starting the in-page simulator…' : `connecting to ${router}…`;
+  const opened = await ConsoleLink.open(router, model);
+  if (!opened.ok) {
+    status.textContent = `not connected: ${opened.message}`;
+    status.className = 'error';
+    return;
+  }
+  const link = opened.value;
+  status.textContent = `connected: ${link.mode}`;
+  status.className = 'ok';
+  const log = new ResultLog(byId<HTMLOListElement>('results'));
+  const controls = new Controls(link, model, log);
+  const table = new RobotTable(byId<HTMLTableSectionElement>('robots-body'), (sysId) => controls.select(sysId));
+  const map = byId<HTMLCanvasElement>('map');
+  const plots = byId<HTMLCanvasElement>('plots');
+  const summary = byId('swarm-summary');
+  const stats = new FrameStats(model);
+  let theme: Theme = readTheme();
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    theme = readTheme();
+  });
+  let lastTable = 0;
+
+  const frame = (now: number) => {
+    const started = performance.now();
+    const wall = Date.now();
+    const records = model.list(wall);
+    if (now - lastTable >= TABLE_PERIOD_MS) {
+      lastTable = now;
+      table.update(model, records, wall, controls.selected);
+      summary.textContent = `${records.length} robot(s), ${model.samples} state sample(s) received`;
+    }
+    drawMap(map, records, controls.selected, theme);
+    drawPlots(plots, controls.selected === undefined ? undefined : model.get(controls.selected), wall, theme);
+    stats.frameDone(started, performance.now(), wall);
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  (window as { vrobotsConsole?: unknown }).vrobotsConsole = { model, link, controls, stats };
+}
+
+main().catch((thrown: unknown) => {
+  // A bug, not a connection problem (those are Results): show it instead of a page stuck on "loading".
+  const status = document.getElementById('status');
+  if (status !== null) {
+    status.textContent = `console failed: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+    status.className = 'error';
+  }
+});
