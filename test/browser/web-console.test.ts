@@ -131,6 +131,16 @@ describe('vrobots web console', () => {
     await page.screenshot({ path: join(SHOTS, 'router-refused-service.png') });
   });
 
+  it('lists the topics that speak, with their rates', { timeout: 60_000 }, async () => {
+    if (page === undefined) throw new Error('setup failed');
+    await page.click('#refresh-topics');
+    const row = page.locator('#topics-body tr', { hasText: 'vrobots/0/z/state' });
+    const text = (await row.first().textContent({ timeout: WAIT_MS })) ?? '';
+    expect(text).toMatch(/\d+\.\d Hz/);
+    expect(text).toMatch(/\d+ B/);
+    await page.screenshot({ path: join(SHOTS, 'router-topics.png') });
+  });
+
   it('runs the in-page simulator when served with no router (dark scheme)', { timeout: 60_000 }, async () => {
     if (browser === undefined) throw new Error('setup failed');
     const alone = await serveConsole({ assetsDir, port: 0, router: undefined });

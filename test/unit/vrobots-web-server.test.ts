@@ -81,6 +81,19 @@ describe('vrobots web: the console server', () => {
     expect(resolveAsset('/srv/console', '/a%00b')).toBeUndefined();
   });
 
+  it('lets the page reach every router of a failover list', async () => {
+    const listed = await serveConsole({ assetsDir: dir, port: 0, router: 'ws/127.0.0.1:10000,ws/127.0.0.1:10001' });
+    if (!listed.ok) throw new Error(listed.error.message);
+    try {
+      const page = await get(listed.value.port, '/', { host: `127.0.0.1:${listed.value.port}` });
+      expect(page.headers['content-security-policy']).toMatch(
+        /connect-src 'self' ws:\/\/127\.0\.0\.1:10000 ws:\/\/127\.0\.0\.1:10001;/,
+      );
+    } finally {
+      await listed.value.close();
+    }
+  });
+
   it('answers a taken port with an error value', async () => {
     const again = await serveConsole({ assetsDir: dir, port: server?.port ?? 0, router: undefined });
     expect(again.ok).toBe(false);

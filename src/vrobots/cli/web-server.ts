@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { parseRouterLocator } from '../../rclcpp/index.js';
+import { parseRouterLocators } from '../../rclcpp/index.js';
 import { describeThrown, err, ok, type ResultOf } from '../../result.js';
 
 const LOOPBACK = '127.0.0.1';
@@ -29,7 +29,7 @@ export interface ConsoleServerOptions {
   readonly assetsDir: string;
   /** 0 = any free port. */
   readonly port: number;
-  /** The router the page connects to; absent = the page runs the in-page simulator. */
+  /** The router(s) the page connects to (comma-separated for failover); absent = the in-page simulator. */
   readonly router: string | undefined;
 }
 
@@ -39,11 +39,11 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** `ws/HOST:PORT` as the ws:// URL a page's connect-src names. */
-function routerWebSocketUrl(router: string | undefined): string {
+/** The router locators (`ws/HOST:PORT`, comma-separated for failover) as the ws:// URLs of a connect-src. */
+function routerWebSocketUrls(router: string | undefined): string {
   if (router === undefined) return '';
-  const parsed = parseRouterLocator(router);
-  return parsed.ok ? ` ws://${parsed.value.locator.slice('ws/'.length)}` : '';
+  const parsed = parseRouterLocators(router);
+  return parsed.ok ? parsed.value.locators.map((l) => ` ws://${l.locator.slice('ws/'.length)}`).join('') : '';
 }
 
 function allowedHosts(port: number): Set<string> {
@@ -106,7 +106,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Consol
     // 'unsafe-eval': the vrobots protobuf codec compiles its encode walk with new Function.
     headers['content-security-policy'] =
       "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
-      `connect-src 'self'${routerWebSocketUrl(options.router)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
+      `connect-src 'self'${routerWebSocketUrls(options.router)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
   }
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
