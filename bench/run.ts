@@ -3,7 +3,7 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory, web).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,7 @@ import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 import { benchSwarm } from './swarm.js';
 import { benchVrobotsConnect } from './vrobots-connect.js';
+import { benchWebConsole } from './web-console.js';
 
 const BENCHES: ReadonlyArray<{
   readonly name: string;
@@ -30,6 +31,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'swarm', needsRouter: true, run: benchSwarm },
   { name: 'connect', needsRouter: true, run: benchVrobotsConnect },
   { name: 'memory', needsRouter: true, run: benchMemory },
+  { name: 'web', needsRouter: true, run: benchWebConsole },
 ];
 
 async function main(): Promise<number> {
