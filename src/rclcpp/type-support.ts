@@ -11,8 +11,12 @@ export interface MessageType<in out M> {
   readonly typeName: string;
   /** `RIHS01_<sha256 hex>` or `TypeHashNotSupported`. */
   readonly typeHash: string;
-  /** May throw on a message that does not fit; the rclcpp layer catches it as InvalidArgument. */
-  encode(message: M): Uint8Array;
+  /**
+   * May throw on a message that does not fit; the rclcpp layer catches it as InvalidArgument.
+   * A function property, not a method: methods are compared bivariantly, so a type that extends
+   * this one (a generated MessageClass<A>) would otherwise pass for a MessageType<A | B>.
+   */
+  readonly encode: (message: M) => Uint8Array;
   /** May throw on malformed bytes; the rclcpp layer catches and counts it. */
   decode(bytes: Uint8Array): M;
 }
@@ -28,5 +32,5 @@ export interface ServiceType<in out Req, in out Res> {
 /** The message type carried by a MessageType. */
 export type MessageOf<T> = T extends MessageType<infer M> ? M : never;
 /** Request and response of a ServiceType. */
-export type RequestOf<S> = S extends ServiceType<infer Q, unknown> ? Q : never;
-export type ResponseOf<S> = S extends ServiceType<unknown, infer R> ? R : never;
+export type RequestOf<S> = S extends ServiceType<infer Q, infer _R> ? Q : never;
+export type ResponseOf<S> = S extends ServiceType<infer _Q, infer R> ? R : never;

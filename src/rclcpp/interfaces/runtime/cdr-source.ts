@@ -1,0 +1,169 @@
+/**
+ * The reading half of generated CDR code. Primitive sequences come back as typed arrays, each
+ * one copy of its bytes (never a view of the payload: the same payload may reach several
+ * subscriptions); a length that cannot fit the payload is refused before anything is allocated.
+ */
+
+import type { TypedArrayConstructor } from './cdr-sink.js';
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const utf8 = new TextDecoder('utf-8');
+
+export class CdrSource {
+  readonly body: Uint8Array;
+  readonly view: DataView;
+  /** Little-endian payload (CDR_LE); big-endian (CDR_BE) is read too, as every CDR reader does. */
+  readonly le: boolean;
+  o = 0;
+
+  constructor(bytes: Uint8Array, typeName: string) {
+    if (!(bytes instanceof Uint8Array) || bytes.byteLength < 4) {
+      throw new RangeError(`${typeName}: payload shorter than the CDR header`);
+    }
+    if (bytes[0] !== 0 || (bytes[1] !== 0 && bytes[1] !== 1)) {
+      throw new RangeError(`${typeName}: encapsulation ${bytes[0]} ${bytes[1]} is not plain CDR`);
+    }
+    this.le = bytes[1] === 1;
+    this.body = bytes.subarray(4);
+    this.view = new DataView(bytes.buffer, bytes.byteOffset + 4, bytes.byteLength - 4);
+  }
+
+  bool(): boolean {
+    return this.view.getUint8(this.o++) !== 0;
+  }
+  u8(): number {
+    return this.view.getUint8(this.o++);
+  }
+  i8(): number {
+    return this.view.getInt8(this.o++);
+  }
+  u16(): number {
+    this.o = (this.o + 1) & ~1;
+    const v = this.view.getUint16(this.o, this.le);
+    this.o += 2;
+    return v;
+  }
+  i16(): number {
+    this.o = (this.o + 1) & ~1;
+    const v = this.view.getInt16(this.o, this.le);
+    this.o += 2;
+    return v;
+  }
+  u32(): number {
+    this.o = (this.o + 3) & ~3;
+    const v = this.view.getUint32(this.o, this.le);
+    this.o += 4;
+    return v;
+  }
+  i32(): number {
+    this.o = (this.o + 3) & ~3;
+    const v = this.view.getInt32(this.o, this.le);
+    this.o += 4;
+    return v;
+  }
+  f32(): number {
+    this.o = (this.o + 3) & ~3;
+    const v = this.view.getFloat32(this.o, this.le);
+    this.o += 4;
+    return v;
+  }
+  f64(): number {
+    this.o = (this.o + 7) & ~7;
+    const v = this.view.getFloat64(this.o, this.le);
+    this.o += 8;
+    return v;
+  }
+  i64(): bigint {
+    this.o = (this.o + 7) & ~7;
+    const v = this.view.getBigInt64(this.o, this.le);
+    this.o += 8;
+    return v;
+  }
+  u64(): bigint {
+    this.o = (this.o + 7) & ~7;
+    const v = this.view.getBigUint64(this.o, this.le);
+    this.o += 8;
+    return v;
+  }
+
+  /** A sequence's element count, refused over `bound` or when `minSize`-byte elements could not fit. */
+  count(minSize: number, bound = 0xffffffff): number {
+    const n = this.u32();
+    if (n > bound) throw new RangeError(`sequence of ${n} elements is over its bound of ${bound}`);
+    if (n * minSize > this.body.length - this.o) {
+      throw new RangeError(`sequence of ${n} elements does not fit in the ${this.body.length - this.o} bytes left`);
+    }
+    return n;
+  }
+
+  str(): string {
+    const n = this.count(1);
+    if (n === 0) return ''; // some writers send an empty string as length 0
+    const start = this.o;
+    const end = start + n - 1; // the NUL is not part of the value
+    this.o = start + n;
+    if (n < 32) {
+      let s = '';
+      for (let i = start; i < end; i++) {
+        const c = this.body[i]!;
+        if (c >= 0x80) return utf8.decode(this.body.subarray(start, end));
+        s += String.fromCharCode(c);
+      }
+      return s;
+    }
+    return utf8.decode(this.body.subarray(start, end));
+  }
+
+  wstr(): string {
+    const n = this.count(2);
+    let s = '';
+    for (let i = 0; i < n; i++) s += String.fromCharCode(this.u16());
+    return s;
+  }
+
+  /** `n` bytes, one copy. */
+  octets(n: number): Uint8Array {
+    if (n > this.body.length - this.o)
+      throw new RangeError(`${n} bytes do not fit in the ${this.body.length - this.o} left`);
+    const out = this.body.slice(this.o, this.o + n);
+    this.o += n;
+    return out;
+  }
+
+  /** `n` numbers of `size` bytes as a typed array of `ctor`, one copy when the payload has the host's byte order. */
+  numbers<T>(
+    n: number,
+    size: 1 | 2 | 4 | 8,
+    ctor: TypedArrayConstructor,
+    each: (this: CdrSource) => number | bigint,
+  ): T {
+    if (n === 0) return new ctor(0) as T;
+    this.o = (this.o + size - 1) & ~(size - 1);
+    const bytes = n * size;
+    if (bytes > this.body.length - this.o) throw new RangeError(`${n} elements do not fit in the payload`);
+    if (this.le === LITTLE_ENDIAN_HOST) {
+      const start = this.body.byteOffset + this.o;
+      this.o += bytes;
+      return new ctor(this.body.buffer.slice(start, start + bytes) as ArrayBuffer) as T;
+    }
+    const out = new ctor(n);
+    for (let i = 0; i < n; i++) (out as { [i: number]: number | bigint })[i] = each.call(this);
+    return out as T;
+  }
+
+  /** `n` elements read by `each` (strings, nested messages). */
+  seq<T>(n: number, each: (r: CdrSource) => T): T[] {
+    const out = new Array<T>(n);
+    for (let i = 0; i < n; i++) out[i] = each(this);
+    return out;
+  }
+
+  bools(n: number): boolean[] {
+    const out = new Array<boolean>(n);
+    for (let i = 0; i < n; i++) out[i] = this.bool();
+    return out;
+  }
+}
+
+export const readString = (r: CdrSource): string => r.str();
+export const readWString = (r: CdrSource): string => r.wstr();
