@@ -3,7 +3,7 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory, web).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory, web, mesh).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { describeMachine, markdownTable, writeRunFile } from './harness/report.j
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
 import { benchMemory } from './memory.js';
 import { benchPubSubThroughput } from './pubsub-throughput.js';
+import { benchRouterMesh } from './router-mesh.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 import { benchSwarm } from './swarm.js';
 import { benchVrobotsConnect } from './vrobots-connect.js';
@@ -32,6 +33,8 @@ const BENCHES: ReadonlyArray<{
   { name: 'connect', needsRouter: true, run: benchVrobotsConnect },
   { name: 'memory', needsRouter: true, run: benchMemory },
   { name: 'web', needsRouter: true, run: benchWebConsole },
+  // Starts routers of its own (one, a mesh of two, a mesh of two with TLS).
+  { name: 'mesh', needsRouter: false, run: benchRouterMesh },
 ];
 
 async function main(): Promise<number> {
