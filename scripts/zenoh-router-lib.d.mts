@@ -21,6 +21,12 @@ export interface StartRouterOptions {
   config?: Record<string, unknown>;
   /** TLS on the remote-api WebSocket (the plugin's secure_websocket): the locator becomes wss/. */
   wss?: { certificate: string; privateKey: string };
+  /**
+   * A WebSocket gate (scripts/zenoh-router-gate.mjs) on wsPort in front of the plugin, which
+   * then listens on a loopback port of its own: browsers' Origin must be in `origins`, and
+   * with `token` every handshake must carry ?token=. With `wss`, the gate terminates TLS.
+   */
+  gate?: { origins?: string[]; token?: string; onRefused?: (why: string) => void };
   /** TLS on the router's zenoh links (listens on tls/ instead of tcp/; connect to tls/ locators). */
   linkTls?: LinkTls;
   /** CLI use: the router outlives this process, output goes to logFile. */
@@ -45,6 +51,8 @@ export interface RunningRouter {
   readonly linkLocator: string;
   readonly pid: number;
   readonly wsPort: number;
+  /** Where the plugin listens: wsPort, or the loopback port behind the gate. */
+  readonly pluginPort: number;
   readonly tcpPort: number;
   readonly binary: string;
   /** Spawn until the WebSocket accepted. */

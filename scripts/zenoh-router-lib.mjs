@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startGate } from './zenoh-router-gate.mjs';
 import { linkTlsConfig } from './zenoh-router-profiles.mjs';
 
 export { linkTlsConfig, usrpwdConfig, vrobotsSimulatorAcl } from './zenoh-router-profiles.mjs';
@@ -312,7 +313,13 @@ export async function startRouter(options = {}) {
     config = {},
     wss,
     linkTls,
+    gate,
   } = options;
+  if (gate !== undefined && detached) {
+    throw new Error(
+      'a gate runs in the process that starts it; run `node scripts/zenoh-router.mjs gate` in front of a detached router',
+    );
+  }
   const binary = options.binary ?? routerBinaryPath();
   const bad = checkPort('wsPort', wantWs) ?? checkPort('tcpPort', wantTcp) ?? checkMode(mode);
   if (bad) throw new Error(bad);
@@ -329,14 +336,19 @@ export async function startRouter(options = {}) {
       );
     }
   }
+  // With a gate, clients reach the gate on wsPort and the plugin listens on a loopback port behind it.
   const wsPort = wantWs ?? (await freePort());
+  let pluginPort = wsPort;
+  while (gate !== undefined && pluginPort === wsPort) pluginPort = await freePort();
   let tcpPort = wantTcp ?? (await freePort());
-  while (tcpPort === wsPort) tcpPort = await freePort();
+  while (tcpPort === wsPort || tcpPort === pluginPort) tcpPort = await freePort();
+  // TLS of the WebSocket belongs to whoever faces the clients: the gate when there is one.
+  const pluginWss = gate === undefined ? wss : undefined;
 
   const linkLocator = `${linkTls === undefined ? 'tcp' : 'tls'}/${LOOPBACK}:${tcpPort}`;
-  const args = ['--no-multicast-scouting', '-l', linkLocator, '--ws-port', `${LOOPBACK}:${wsPort}`];
+  const args = ['--no-multicast-scouting', '-l', linkLocator, '--ws-port', `${LOOPBACK}:${pluginPort}`];
   // The plugin's own TLS (secure_websocket): rclts then connects to wss/.
-  if (wss !== undefined) args.push('--cert', wss.certificate, '--key', wss.privateKey);
+  if (pluginWss !== undefined) args.push('--cert', pluginWss.certificate, '--key', pluginWss.privateKey);
   for (const c of connect) args.push('-e', c);
   // The bridge's -m knows only peer|client; a router (one that forwards between the routers
   // it links, a real mesh) is set through the config. --cfg entries apply after the flags.
@@ -378,17 +390,28 @@ export async function startRouter(options = {}) {
   const deadline = started + readyBudgetMs;
   let up = false;
   while (!up && exitInfo === undefined && Date.now() < deadline) {
-    up = await websocketAccepts(wsPort, 1000, wss !== undefined);
+    up = await websocketAccepts(pluginPort, 1000, pluginWss !== undefined);
     if (!up) await new Promise((r) => setTimeout(r, 50));
   }
   const startupMs = Date.now() - started;
   const locator = `${wss === undefined ? 'ws' : 'wss'}/${LOOPBACK}:${wsPort}`;
+  let gateway;
+  if (up && gate !== undefined) {
+    try {
+      gateway = await startGate({ ...gate, port: wsPort, target: { host: LOOPBACK, port: pluginPort }, tls: wss });
+    } catch (e) {
+      up = false;
+      tail.push(`the gate could not listen on ${LOOPBACK}:${wsPort}: ${e.message}`);
+    }
+  }
 
   const kill = async (signal = 'SIGKILL') => {
+    await gateway?.close();
     if (exitInfo === undefined) child.kill(signal);
     await exited;
   };
   const stop = async () => {
+    await gateway?.close();
     if (exitInfo !== undefined) return;
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
@@ -403,12 +426,12 @@ export async function startRouter(options = {}) {
         ? `could not run ${binary}: ${exitInfo.error.message}`
         : exitInfo !== undefined && startupMs < readyBudgetMs
           ? `it exited (code ${exitInfo.code}, signal ${exitInfo.signal})`
-          : `its WebSocket on ${LOOPBACK}:${wsPort} did not accept within ${readyBudgetMs} ms`;
+          : `its WebSocket on ${LOOPBACK}:${pluginPort} did not accept within ${readyBudgetMs} ms`;
     const output = tail.length > 0 ? `\nrouter output:\n${tail.join('\n')}` : '';
     throw new Error(`cannot start the zenoh router (${binary}): ${why}${output}`);
   }
   if (detached) child.unref();
-  return { locator, linkLocator, pid: child.pid, wsPort, tcpPort, binary, startupMs, exited, stop, kill };
+  return { locator, linkLocator, pid: child.pid, wsPort, pluginPort, tcpPort, binary, startupMs, exited, stop, kill };
 }
 
 /** Directory of pid files for routers started by the CLI. */

@@ -11,6 +11,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTestCertificates } from './zenoh-router-certs.mjs';
+import { startGate } from './zenoh-router-gate.mjs';
 import {
   installRouter,
   pinnedZenohVersion,
@@ -23,7 +24,7 @@ import {
   vrobotsSimulatorAcl,
 } from './zenoh-router-lib.mjs';
 
-const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path|certs|acl-profile> [options]
+const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path|certs|gate|acl-profile> [options]
   install                      build zenoh-bridge-remote-api ${pinnedZenohVersion()} once into the cache
   start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--mode peer|router] [--json]
                                start a router on 127.0.0.1 (free ports unless given), print its locator;
@@ -37,6 +38,9 @@ const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path|cer
   stop [--ws-port N]           stop the router(s) started by 'start'
   path                         print the router binary path
   certs DIR [NAME...]          make a test CA, one certificate per NAME (default: router), and an unrelated CA
+  gate --to PORT [--ws-port N] [--host H] [--origin ORIGIN]... [--token-file FILE] [--wss-cert PEM --wss-key PEM]
+                               run (in the foreground) a WebSocket gate in front of a router's plugin on
+                               127.0.0.1:PORT: browsers' Origin must be listed, a token (?token=) when given
   acl-profile vrobots [--client-user NAME]... [--client-cn NAME]...
                                print the vrobots access control (for --acl) of the simulator's router,
                                toward the clients' routers named by user name or certificate common name`;
@@ -47,7 +51,7 @@ function fail(message) {
 }
 
 function parseOptions(argv) {
-  const opts = { json: false, connect: [], positionals: [], clientUsers: [], clientCns: [] };
+  const opts = { json: false, connect: [], positionals: [], clientUsers: [], clientCns: [], origins: [] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -76,6 +80,10 @@ function parseOptions(argv) {
     else if (a === '--password') opts.password = value();
     else if (a === '--acl') opts.acl = value();
     else if (a === '--client-user') opts.clientUsers.push(value());
+    else if (a === '--to') opts.to = port();
+    else if (a === '--host') opts.host = value();
+    else if (a === '--origin') opts.origins.push(value());
+    else if (a === '--token-file') opts.tokenFile = value();
     else if (a === '--client-cn') opts.clientCns.push(value());
     else if (a === '--mode') {
       opts.mode = value();
@@ -162,6 +170,39 @@ async function main() {
       }
       if (opts.json) console.log(JSON.stringify(made));
       else console.log(`test CA ${made.ca}; certificates: ${Object.keys(made.leaves).join(', ')} in ${dir}`);
+      return;
+    }
+    case 'gate': {
+      if (opts.to === undefined) fail(`gate needs --to PORT (the plugin's WebSocket port on 127.0.0.1)\n${USAGE}`);
+      const { wss } = secureProfile(opts);
+      let token;
+      if (opts.tokenFile !== undefined) {
+        try {
+          token = readFileSync(opts.tokenFile, 'utf8').trim();
+        } catch (e) {
+          fail(`--token-file ${opts.tokenFile}: ${e.message}`);
+        }
+      }
+      let gate;
+      try {
+        gate = await startGate({
+          host: opts.host ?? '127.0.0.1',
+          port: opts.wsPort ?? 0,
+          target: { host: '127.0.0.1', port: opts.to },
+          origins: opts.origins,
+          token,
+          tls: wss,
+          onRefused: (why) => console.error(`refused ${why}`),
+        });
+      } catch (e) {
+        fail(`cannot start the gate: ${e.message}`);
+      }
+      console.log(
+        `gate up: ${gate.locator} -> ws/127.0.0.1:${opts.to}; Origins allowed: ${opts.origins.join(', ') || '(none: browsers refused)'}; token ${token === undefined ? 'not required' : 'required'}`,
+      );
+      const stop = () => gate.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       return;
     }
     case 'acl-profile': {

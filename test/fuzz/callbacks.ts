@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import type { EntityHandle, Executor } from '../../src/index.js';
-import { neverThenable, revoked, type ThrownKind, thrownKind, thrownValue, throwingThenable } from './hostile.js';
+import { neverThenable, revoked, type ThrownKind, throwingThenable, thrownKind, thrownValue } from './hostile.js';
 import { CAP_MS, type Probe } from './probe.js';
 
 export const ACTS = [

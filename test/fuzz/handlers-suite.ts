@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { AddTwoIntsType, type ExecutorEvent, StringType, type Timer } from '../../src/index.js';
-import { type Act, makeCallback } from './callbacks.js';
 import { period } from './build.js';
+import { type Act, makeCallback } from './callbacks.js';
 import { closeRun, openExecutor, sleep, spinUntil } from './fixture.js';
 import { NUMBERS, thrownKind } from './hostile.js';
 import { CAP_MS, fuzz, installEscapeListeners, Probe, safeDescribe, uninstallEscapeListeners } from './probe.js';

@@ -7,9 +7,8 @@ import type {
   Node,
   ServiceHandler,
 } from '../../src/index.js';
-import { type Behaviour, makeCallback } from './callbacks.js';
-import type { Op, Reply } from './ops.js';
 import { messageType, period, qosLike, serviceType } from './build.js';
+import { type Behaviour, makeCallback } from './callbacks.js';
 import {
   hostileObject,
   NUMBERS,
@@ -17,9 +16,10 @@ import {
   neverThenable,
   revoked,
   STRINGS,
-  thrownValue,
   throwingThenable,
+  thrownValue,
 } from './hostile.js';
+import type { Op, Reply } from './ops.js';
 import { CAP_MS } from './probe.js';
 import type { TrackedClient, World } from './world.js';
 

@@ -1,8 +1,8 @@
 /** The using ops: publish, requests, takes, timers, handles, graph, spin verbs, events, shutdown. */
 import type { EntityHandle } from '../../src/index.js';
-import { bytesValue, NUMBERS, STRINGS } from './hostile.js';
-import { makeCallback } from './callbacks.js';
 import { message, request, resetReceiver, wrapHandle } from './build.js';
+import { makeCallback } from './callbacks.js';
+import { bytesValue, NUMBERS, STRINGS } from './hostile.js';
 import type { Op } from './ops.js';
 import { CAP_MS, safeDescribe } from './probe.js';
 import { runCreate } from './run-create.js';

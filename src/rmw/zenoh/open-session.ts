@@ -9,7 +9,7 @@ import { parseRouterLocator } from '../router-locator.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
 import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
-import { finalTlsFailure } from './router-trust.js';
+import { finalSocketFailure } from './router-trust.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
 
 type Outcome =
@@ -23,7 +23,8 @@ type Outcome =
  * includes loading zenoh-ts the first time). A router that cannot be reached within the budget
  * answers `Timeout`; zenoh-ts's own retry loop is ended so nothing keeps the process alive.
  * `socketOptions` go to each WebSocket (Node's `ws`: the CA a wss/ router is checked against);
- * a certificate refused or a TLS handshake that cannot work answers TransportError at once.
+ * a certificate refused, a TLS handshake that cannot work or a handshake a gate refused
+ * answers TransportError at once.
  */
 export async function openZenohSession(
   locator: string,
@@ -50,7 +51,7 @@ export async function openZenohSession(
     refuse = (why) => resolve({ kind: 'refused', why });
   });
   const attempt = beginConnectAttempt(locator, socketOptions, (error) => {
-    const why = finalTlsFailure(error);
+    const why = finalSocketFailure(error);
     if (why !== undefined) refuse(why);
   });
   let opening: Promise<Session>;

@@ -1,9 +1,10 @@
 /**
- * Certificate checking of a `wss/` router on the rclts side. Node checks the router's
- * certificate against its default roots, or against the CA of `caFile` when given (a private
- * CA, the usual case for a robot fleet); a browser always uses the system's trust store. A
- * certificate the client refuses is final: the attempt ends at once with a sentence saying
- * why, instead of zenoh-ts retrying until the connect budget runs out.
+ * Certificate checking of a `wss/` router on the rclts side, and which connection failures
+ * are final. Node checks the router's certificate against its default roots, or against the
+ * CA of `caFile` when given (a private CA, the usual case for a robot fleet); a browser always
+ * uses the system's trust store. A refused certificate, an impossible TLS handshake or a
+ * handshake refused by a WebSocket gate is final: the attempt ends at once with a sentence
+ * saying why, instead of zenoh-ts retrying until the connect budget runs out.
  */
 import { describeThrown, describeValue, err, ok, type ResultOf } from '../../result.js';
 import type { RouterTls } from '../router-locator.js';
@@ -24,9 +25,10 @@ const HANDSHAKE_CODES = /^(EPROTO|ERR_SSL_|ERR_TLS_)/;
 
 /**
  * The sentence for a socket error that retrying cannot fix (the router's certificate refused,
- * or a TLS handshake that cannot work, e.g. wss/ to a plain ws/ port), else undefined.
+ * a TLS handshake that cannot work, e.g. wss/ to a plain ws/ port, or a WebSocket gate that
+ * refused the handshake), else undefined.
  */
-export function finalTlsFailure(error: unknown): string | undefined {
+export function finalSocketFailure(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   const text = typeof code === 'string' ? code : '';
   const message = describeThrown(error);
@@ -36,6 +38,10 @@ export function finalTlsFailure(error: unknown): string | undefined {
   // A plain ws/ port answers a TLS hello by closing: Node says "...before secure TLS connection was established".
   if (HANDSHAKE_CODES.test(text) || /secure TLS connection/.test(message)) {
     return `the TLS handshake with the router failed (${text}: ${message}); is the router's WebSocket TLS (wss/) and the locator's scheme right?`;
+  }
+  const refused = /Unexpected server response: (401|403)\b/.exec(message);
+  if (refused !== null) {
+    return `the router's WebSocket refused this client (HTTP ${refused[1]}): a gate in front of it allows only listed Origins and, when it asks for one, a token (?token= in the locator)`;
   }
   return undefined;
 }
