@@ -29,6 +29,10 @@ export interface StartRouterOptions {
   gate?: { origins?: string[]; token?: string; onRefused?: (why: string) => void };
   /** TLS on the router's zenoh links (listens on tls/ instead of tcp/; connect to tls/ locators). */
   linkTls?: LinkTls;
+  /** The zenoh link listener's protocol: 'tls' with linkTls (or a config file's TLS settings), else 'tcp'. */
+  listenProtocol?: 'tcp' | 'tls';
+  /** A zenoh config file (JSON5) loaded first; listen, connect and the WebSocket port given here override its own. */
+  configFile?: string;
   /** CLI use: the router outlives this process, output goes to logFile. */
   detached?: boolean;
   logFile?: string;

@@ -314,6 +314,8 @@ export async function startRouter(options = {}) {
     wss,
     linkTls,
     gate,
+    configFile,
+    listenProtocol = linkTls === undefined ? 'tcp' : 'tls',
   } = options;
   if (gate !== undefined && detached) {
     throw new Error(
@@ -345,8 +347,12 @@ export async function startRouter(options = {}) {
   // TLS of the WebSocket belongs to whoever faces the clients: the gate when there is one.
   const pluginWss = gate === undefined ? wss : undefined;
 
-  const linkLocator = `${linkTls === undefined ? 'tcp' : 'tls'}/${LOOPBACK}:${tcpPort}`;
+  if (listenProtocol !== 'tcp' && listenProtocol !== 'tls')
+    throw new Error(`listenProtocol must be 'tcp' or 'tls', got ${listenProtocol}`);
+  const linkLocator = `${listenProtocol}/${LOOPBACK}:${tcpPort}`;
   const args = ['--no-multicast-scouting', '-l', linkLocator, '--ws-port', `${LOOPBACK}:${pluginPort}`];
+  // The flags above (and --cfg below) take precedence over the file's listen/connect/port.
+  if (configFile !== undefined) args.unshift('-c', configFile);
   // The plugin's own TLS (secure_websocket): rclts then connects to wss/.
   if (pluginWss !== undefined) args.push('--cert', pluginWss.certificate, '--key', pluginWss.privateKey);
   for (const c of connect) args.push('-e', c);
@@ -389,12 +395,15 @@ export async function startRouter(options = {}) {
   const started = Date.now();
   const deadline = started + readyBudgetMs;
   let up = false;
+  // A config file may switch the plugin's TLS on (secure_websocket): then ask both ways.
+  let secure = pluginWss !== undefined;
   while (!up && exitInfo === undefined && Date.now() < deadline) {
-    up = await websocketAccepts(pluginPort, 1000, pluginWss !== undefined);
+    up = await websocketAccepts(pluginPort, 1000, secure);
+    if (!up && configFile !== undefined && pluginWss === undefined) secure = !secure;
     if (!up) await new Promise((r) => setTimeout(r, 50));
   }
   const startupMs = Date.now() - started;
-  const locator = `${wss === undefined ? 'ws' : 'wss'}/${LOOPBACK}:${wsPort}`;
+  const locator = `${wss !== undefined || secure ? 'wss' : 'ws'}/${LOOPBACK}:${wsPort}`;
   let gateway;
   if (up && gate !== undefined) {
     try {
