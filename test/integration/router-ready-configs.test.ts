@@ -79,7 +79,11 @@ describe('docs/configs', () => {
       cmd.value.publish(bytes('go'));
       state.value.publish(bytes('forged'));
     };
-    expect(await waitFor(() => (round(), cmds.length >= 5), 20_000, 50)).toBe(true);
+    const enough = () => {
+      round();
+      return cmds.length >= 5;
+    };
+    expect(await waitFor(enough, 20_000, 50)).toBe(true);
     for (let k = 0; k < 40; k++) {
       round();
       await new Promise((r) => setTimeout(r, 50));
