@@ -4,7 +4,10 @@
  * link between them), and the same two-router mesh secured (wss/ WebSockets checked against
  * a CA file, TLS on the link). Each shape starts its own routers; ratios are against the one
  * router. rclts on every side: PollClient.call against a spinning service, a Publisher
- * (windowed, reliable keep-all) into a spinning Subscription.
+ * (windowed, reliable keep-all) into a spinning Subscription. Then a swarm across the mesh:
+ * the headless simulator (a child process) with N robots on one router, and two clients
+ * subscribing `vrobots/*\/z/state` in the same window, one on that router and one on the
+ * other router of the mesh: delivered states/s and samples lost (header seq gaps), as ratios.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +17,11 @@ import { type RunningRouter, startRouter } from '../scripts/zenoh-router-lib.mjs
 import { WakeSignal } from '../src/executor/wake-signal.js';
 import { type Executor, type ExecutorOptions, QoS } from '../src/index.js';
 import { BytesServiceType, BytesType, payloadOf } from './bytes-type.js';
+import { type ChildLink, forkBenchChild } from './harness/child.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
-import { type CaseContext, within } from './harness/recorder.js';
+import { type CaseContext, sleep, waitUntil, within } from './harness/recorder.js';
+import { SwarmClient } from './swarm.js';
 
 const BENCH = 'router mesh';
 const PAYLOAD = 1024;
@@ -40,7 +45,14 @@ interface Ends {
   close(): Promise<void>;
 }
 
-async function startShapes(dir: string): Promise<{ shapes: Shape[]; routers: RunningRouter[] }> {
+interface Started {
+  readonly shapes: Shape[];
+  readonly routers: RunningRouter[];
+  /** The plain mesh of two, for the swarm. */
+  readonly mesh: readonly [string, string];
+}
+
+async function startShapes(dir: string): Promise<Started> {
   const routers: RunningRouter[] = [];
   const one = await startRouter({ mode: 'router' });
   routers.push(one);
@@ -62,6 +74,7 @@ async function startShapes(dir: string): Promise<{ shapes: Shape[]; routers: Run
   const tls = { caFile: certs.ca };
   return {
     routers,
+    mesh: [m1.locator, m2.locator],
     shapes: [
       { name: '1 router', near: { router: one.locator }, far: { router: one.locator } },
       { name: '2 routers (mesh)', near: { router: m1.locator }, far: { router: m2.locator } },
@@ -182,15 +195,103 @@ async function stream(
   return { rate: delivered / seconds, lost: sent - delivered };
 }
 
+interface SwarmSide {
+  readonly name: string;
+  readonly client: SwarmClient;
+  readonly exec: Executor;
+  readonly spinning: Promise<unknown>;
+}
+
+async function swarmSide(name: string, locator: string): Promise<SwarmSide> {
+  const exec = await openExecutor({ router: locator, keepAllLimit: 200_000 }, `${name} executor`);
+  const node = must(exec.createNode('bench_mesh_swarm', { naming: 'raw' }), `${name} node`);
+  const client = new SwarmClient();
+  must(
+    node.createSubscription(
+      BytesType,
+      'vrobots/*/z/state',
+      (bytes, info) => client.onSample(bytes, info.key),
+      QoS.default().keepAll(),
+    ),
+    `${name}: subscription vrobots/*/z/state`,
+  );
+  return { name, client, exec, spinning: exec.spin() };
+}
+
+/** N robots on the mesh's first router; one client there, one on the second router, one window. */
+async function swarmAcross(bc: BenchContext, mesh: readonly [string, string], ctx: CaseContext): Promise<void> {
+  const { rec, mode } = bc;
+  const robots = byMode(mode, 100, 300);
+  const windowMs = byMode(mode, 4000, 15_000);
+  const caseName = `swarm of ${robots} robots`;
+  let sim: ChildLink | undefined;
+  const sides: SwarmSide[] = [];
+  try {
+    sim = forkBenchChild('simulator-process.ts', [mesh[0], String(robots), 'multirotor']);
+    await sim.next('ready', 90_000);
+    sides.push(await swarmSide('client on the same router', mesh[0]));
+    sides.push(await swarmSide('client on the other router', mesh[1]));
+    const heard = await waitUntil(
+      () => sides.every((s) => s.client.lastSeq.size >= robots) || ctx.signal.aborted,
+      byMode(mode, 60_000, 120_000),
+      50,
+    );
+    if (!heard) {
+      const counts = sides.map((s) => `${s.name}: ${s.client.lastSeq.size}`).join(', ');
+      rec.error(BENCH, caseName, '-', `not every robot heard (${counts} of ${robots})`);
+      return;
+    }
+    await sleep(1000);
+    const t0 = performance.now();
+    for (const s of sides) s.client.counting = true;
+    await sleep(windowMs);
+    for (const s of sides) s.client.counting = false;
+    const seconds = (performance.now() - t0) / 1000;
+    const figures = sides.map((s) => ({
+      side: s,
+      rate: rec.measure({
+        bench: BENCH,
+        case: caseName,
+        subject: s.name,
+        metric: 'delivered/s',
+        unit: 'msg/s',
+        samples: [s.client.delivered / seconds],
+        extra: { lost: s.client.lost, expected: robots * 25 },
+      }),
+    }));
+    const [same, other] = figures as [(typeof figures)[0], (typeof figures)[0]];
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'delivered states/s',
+      better: 'higher',
+      subject: other.side.name,
+      figure: other.rate,
+      baselineSubject: same.side.name,
+      baseline: same.rate,
+      note: `[lost ${other.side.client.lost} vs ${same.side.client.lost}; expected ${robots * 25}/s]`,
+    });
+  } finally {
+    for (const s of sides) {
+      s.exec.cancel();
+      await within(s.spinning, 3000, 'swarm client spin to stop').catch(() => undefined);
+      await shutdownExecutor(s.exec);
+    }
+    await sim?.stop();
+  }
+}
+
 export async function benchRouterMesh(bc: BenchContext): Promise<void> {
   const { rec, mode } = bc;
   const dir = mkdtempSync(join(tmpdir(), 'rclts-bench-mesh-'));
   const routers: RunningRouter[] = [];
   const ends: Ends[] = [];
+  let mesh: readonly [string, string] | undefined;
   try {
     await rec.runCase(BENCH, 'setup: 1 router, a mesh of 2, a mesh of 2 with TLS', 60_000, async () => {
       const started = await startShapes(dir);
       routers.push(...started.routers);
+      mesh = started.mesh;
       for (const shape of started.shapes) ends.push(await openEnds(shape, `/bench_mesh_${process.pid}_${ends.length}`));
     });
     if (ends.length === 0) return;
@@ -260,6 +361,13 @@ export async function benchRouterMesh(bc: BenchContext): Promise<void> {
         baseline: base.rate,
         note: `[lost ${lost.get(e.shape.name)} vs ${lost.get(single)} on 1 router]`,
       });
+    }
+    await Promise.all(ends.splice(0).map((e) => e.close().catch(() => undefined)));
+    const across = mesh;
+    if (across !== undefined) {
+      await rec.runCase(BENCH, 'swarm across the mesh', byMode(mode, 180_000, 400_000), (ctx) =>
+        swarmAcross(bc, across, ctx),
+      );
     }
   } finally {
     await Promise.all(ends.map((e) => e.close().catch(() => undefined)));

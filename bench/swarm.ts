@@ -29,7 +29,7 @@ function seqOf(value: unknown): number | undefined {
   return undefined;
 }
 
-class SwarmClient {
+export class SwarmClient {
   readonly lastSeq = new Map<string, number>();
   delivered = 0;
   lost = 0;
