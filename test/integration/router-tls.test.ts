@@ -3,6 +3,7 @@
  * on the rclts side against a CA file, and TLS on the links between routers. Certificates are
  * made for this run with openssl (scripts/zenoh-router-certs.mjs).
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,4 +127,20 @@ describe('TLS on the WebSocket (wss/) and on the links between routers', () => {
     // a session without TLS on the shared router is unaffected by any of this
     await session();
   }, 60_000);
+
+  it("the vrobots CLI checks a wss/ router against Node's NODE_EXTRA_CA_CERTS", () => {
+    const cli = (env: Record<string, string>) =>
+      spawnSync(process.execPath, ['bin/vrobots.mjs', 'topic', 'list', '--router', a.locator, '-t', '0.5'], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+        timeout: 60_000,
+      });
+    const refused = cli({});
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("the router's TLS certificate was refused");
+    const trusted = cli({ NODE_EXTRA_CA_CERTS: certs.ca });
+    expect(trusted.stderr).not.toContain('certificate');
+    // connected: it observed the (empty) router instead of failing to open a session
+    expect(trusted.stdout).toContain('(no topics)');
+  }, 90_000);
 });
