@@ -3,13 +3,14 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, swarm, connect, memory, web, mesh).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchExecutor } from './executor-dispatch.js';
 import type { BenchContext, BenchMode } from './harness/context.js';
+import { benchInterfacesCdr } from './interfaces-cdr.js';
 import { Recorder } from './harness/recorder.js';
 import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
@@ -29,6 +30,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'service', needsRouter: true, run: benchServiceRoundTrip },
   { name: 'pubsub', needsRouter: true, run: benchPubSubThroughput },
   { name: 'executor', needsRouter: false, run: benchExecutor },
+  { name: 'interfaces', needsRouter: false, run: benchInterfacesCdr },
   { name: 'swarm', needsRouter: true, run: benchSwarm },
   { name: 'connect', needsRouter: true, run: benchVrobotsConnect },
   { name: 'memory', needsRouter: true, run: benchMemory },

@@ -102,6 +102,17 @@ describe('CDR edge cases, exact bytes', () => {
     expect(() => E.Bounded!.decode(over)).toThrow('over its bound of 3');
   });
 
+  it('decoded arrays belong to their message: writing into one changes neither the payload nor another decode', () => {
+    const bytes = E.Bounded!.encode({ xs: [1, 2, 3], s: '', ss: [], bytes: [9, 9] });
+    const before = bytes.slice();
+    const a = E.Bounded!.decode(bytes) as { xs: Int32Array; bytes: Uint8Array };
+    const b = E.Bounded!.decode(bytes) as { xs: Int32Array; bytes: Uint8Array };
+    a.xs[0] = 42;
+    a.bytes[0] = 42;
+    expect(bytes).toEqual(before);
+    expect([b.xs[0], b.bytes[0]]).toEqual([1, 9]);
+  });
+
   it('refuses wrong values with the path of the field', () => {
     const pose = E.Pose!.create();
     expect(() =>

@@ -1,7 +1,9 @@
 /**
- * The reading half of generated CDR code. Primitive sequences come back as typed arrays, each
- * one copy of its bytes (never a view of the payload: the same payload may reach several
- * subscriptions); a length that cannot fit the payload is refused before anything is allocated.
+ * The reading half of generated CDR code. Primitive arrays come back as typed arrays viewing
+ * one private copy of the payload, made at the first array of the message: one memcpy per
+ * message whatever its number of arrays, never a view of the payload itself (the same payload
+ * may reach several subscriptions, and a user may write into a decoded array). A length that
+ * cannot fit the payload is refused before anything is allocated.
  */
 
 import type { TypedArrayConstructor } from './cdr-sink.js';
@@ -15,6 +17,8 @@ export class CdrSource {
   /** Little-endian payload (CDR_LE); big-endian (CDR_BE) is read too, as every CDR reader does. */
   readonly le: boolean;
   o = 0;
+  /** The private copy of `body`, 8-aligned in its buffer so that any typed array can view it. */
+  private copy: Uint8Array | undefined;
 
   constructor(bytes: Uint8Array, typeName: string) {
     if (!(bytes instanceof Uint8Array) || bytes.byteLength < 4) {
@@ -121,16 +125,25 @@ export class CdrSource {
     return s;
   }
 
-  /** `n` bytes, one copy. */
+  private ownBody(): Uint8Array {
+    if (this.copy === undefined) {
+      const buffer = new Uint8Array(this.body.length + 8);
+      buffer.set(this.body, 8);
+      this.copy = buffer.subarray(8);
+    }
+    return this.copy;
+  }
+
+  /** `n` bytes, a view of the message's private copy. */
   octets(n: number): Uint8Array {
     if (n > this.body.length - this.o)
       throw new RangeError(`${n} bytes do not fit in the ${this.body.length - this.o} left`);
-    const out = this.body.slice(this.o, this.o + n);
+    const out = n === 0 ? new Uint8Array(0) : this.ownBody().subarray(this.o, this.o + n);
     this.o += n;
     return out;
   }
 
-  /** `n` numbers of `size` bytes as a typed array of `ctor`, one copy when the payload has the host's byte order. */
+  /** `n` numbers of `size` bytes as a typed array of `ctor`: a view of the private copy when the payload has the host's byte order. */
   numbers<T>(
     n: number,
     size: 1 | 2 | 4 | 8,
@@ -142,9 +155,10 @@ export class CdrSource {
     const bytes = n * size;
     if (bytes > this.body.length - this.o) throw new RangeError(`${n} elements do not fit in the payload`);
     if (this.le === LITTLE_ENDIAN_HOST) {
-      const start = this.body.byteOffset + this.o;
+      const own = this.ownBody();
+      const out = new ctor(own.buffer as ArrayBuffer, own.byteOffset + this.o, n);
       this.o += bytes;
-      return new ctor(this.body.buffer.slice(start, start + bytes) as ArrayBuffer) as T;
+      return out as T;
     }
     const out = new ctor(n);
     for (let i = 0; i < n; i++) (out as { [i: number]: number | bigint })[i] = each.call(this);
