@@ -82,12 +82,16 @@ describe('vrobots web: the console server', () => {
   });
 
   it('lets the page reach every router of a failover list', async () => {
-    const listed = await serveConsole({ assetsDir: dir, port: 0, router: 'ws/127.0.0.1:10000,ws/127.0.0.1:10001' });
+    const listed = await serveConsole({
+      assetsDir: dir,
+      port: 0,
+      router: 'ws/127.0.0.1:10000,wss://robots.example:10001/x',
+    });
     if (!listed.ok) throw new Error(listed.error.message);
     try {
       const page = await get(listed.value.port, '/', { host: `127.0.0.1:${listed.value.port}` });
       expect(page.headers['content-security-policy']).toMatch(
-        /connect-src 'self' ws:\/\/127\.0\.0\.1:10000 ws:\/\/127\.0\.0\.1:10001;/,
+        /connect-src 'self' ws:\/\/127\.0\.0\.1:10000 wss:\/\/robots\.example:10001;/,
       );
     } finally {
       await listed.value.close();

@@ -2,13 +2,17 @@
  * The top-down map: every robot's track over the ground plane (x right, z up the screen; Unity
  * keeps y for height), the selected robot drawn in the accent colour, a metre grid labelled
  * with its step. The view fits all tracks, with a floor on the span so a robot at rest does
- * not fill the screen.
+ * not fill the screen. Past MAX_TRACK_VERTICES points in all, the bounds pass and the drawing
+ * thin the tracks evenly (the selected one is drawn whole), so a frame's cost stays bounded
+ * whatever the swarm's size.
  */
 import { prepare, type Theme } from './canvas-surface.js';
 import { niceStep } from './format.js';
 import type { RobotRecord } from './swarm-model.js';
 
 const MIN_SPAN_M = 10;
+/** Track vertices drawn per frame, over all robots: past it, tracks are thinned evenly. */
+export const MAX_TRACK_VERTICES = 20_000;
 const MARGIN_PX = 24;
 
 export function drawMap(
@@ -18,19 +22,23 @@ export function drawMap(
   theme: Theme,
 ): void {
   const { ctx, width, height } = prepare(canvas);
+  let vertices = 0;
+  for (const r of records) vertices += r.trackX.length;
+  const stride = Math.max(1, Math.ceil(vertices / MAX_TRACK_VERTICES));
   let minX = Number.POSITIVE_INFINITY;
   let maxX = Number.NEGATIVE_INFINITY;
   let minZ = Number.POSITIVE_INFINITY;
   let maxZ = Number.NEGATIVE_INFINITY;
+  const include = (x: number, z: number) => {
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+  };
   for (const r of records) {
-    for (let i = 0; i < r.trackX.length; i++) {
-      const x = r.trackX.at(i);
-      const z = r.trackZ.at(i);
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (z < minZ) minZ = z;
-      if (z > maxZ) maxZ = z;
-    }
+    // Thinned like the drawing, and the robot's current position always counts.
+    for (let i = 0; i < r.trackX.length; i += stride) include(r.trackX.at(i), r.trackZ.at(i));
+    if (r.trackX.length > 0) include(r.position.x, r.position.z);
   }
   if (!Number.isFinite(minX)) {
     minX = -MIN_SPAN_M / 2;
@@ -64,16 +72,19 @@ export function drawMap(
 
   for (const r of records) {
     const isSelected = r.sysId === selected;
+    const every = isSelected ? 1 : stride;
     ctx.strokeStyle = isSelected ? theme.accent : (theme.series[r.sysId % theme.series.length] ?? theme.fg);
     ctx.lineWidth = isSelected ? 2.5 : 1;
     ctx.globalAlpha = isSelected ? 1 : 0.7;
     ctx.beginPath();
-    for (let i = 0; i < r.trackX.length; i++) {
+    const n = r.trackX.length;
+    for (let i = 0; i < n; i += every) {
       const px = sx(r.trackX.at(i));
       const py = sy(r.trackZ.at(i));
       if (i === 0) ctx.moveTo(px, py);
       else ctx.lineTo(px, py);
     }
+    if (n > 0) ctx.lineTo(sx(r.position.x), sy(r.position.z));
     ctx.stroke();
     ctx.globalAlpha = 1;
     const hx = sx(r.position.x);

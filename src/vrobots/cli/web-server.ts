@@ -39,11 +39,12 @@ export interface ConsoleServer {
   close(): Promise<void>;
 }
 
-/** The router locators (`ws/HOST:PORT`, comma-separated for failover) as the ws:// URLs of a connect-src. */
+/** The router locators (`ws/HOST:PORT`, `wss/…`, comma-separated for failover) as connect-src sources. */
 function routerWebSocketUrls(router: string | undefined): string {
   if (router === undefined) return '';
   const parsed = parseRouterLocators(router);
-  return parsed.ok ? parsed.value.locators.map((l) => ` ws://${l.locator.slice('ws/'.length)}`).join('') : '';
+  if (!parsed.ok) return '';
+  return parsed.value.locators.map((l) => ` ${l.secure ? 'wss' : 'ws'}://${l.host}:${l.port}`).join('');
 }
 
 function allowedHosts(port: number): Set<string> {
