@@ -55,6 +55,7 @@ describe('vrobots web: the console server', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.headers['content-security-policy']).toMatch(/connect-src 'self' ws:\/\/127\.0\.0\.1:10000;/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
     const script = await get(port, '/assets/app.js', { host: `localhost:${port}`, origin: `http://${host}` });
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toMatch(/text\/javascript/);

@@ -104,9 +104,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Consol
     'cache-control': file.includes(`${sep}assets${sep}`) ? 'max-age=31536000, immutable' : 'no-cache',
   };
   if (extname(file) === '.html') {
-    // 'unsafe-eval': the vrobots protobuf codec compiles its encode walk with new Function.
+    // No 'unsafe-eval': the vrobots codec then walks its messages instead of compiling the walk.
     headers['content-security-policy'] =
-      "default-src 'self'; script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
       `connect-src 'self'${routerWebSocketUrls(options.router)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;
   }
   res.writeHead(200, headers);

@@ -195,8 +195,77 @@ export function toWire(typeName: string, plain: Plain): Plain {
 }
 
 function wireOf(plan: WirePlan, plain: Plain): Plain {
-  if (plan.compiled === undefined) plan.compiled = compileWire(plan);
+  if (plan.compiled === undefined) plan.compiled = compileWire(plan) ?? interpretWire(plan);
   return plan.compiled(plain);
+}
+
+/** Whether `new Function` runs here: a page whose CSP lacks 'unsafe-eval' refuses it. */
+let canCompile: boolean | undefined;
+
+function evalAllowed(): boolean {
+  if (canCompile === undefined) {
+    try {
+      canCompile = new Function('return true')() === true;
+    } catch {
+      canCompile = false;
+    }
+  }
+  return canCompile;
+}
+
+type SubWalk = (plan: WirePlan, plain: Plain) => Plain;
+
+/** The wire value of one element of field `f` (what `convert` compiles to). */
+function convertValue(f: WireField, v: unknown, typeName: string, sub: SubWalk): unknown {
+  if (f.kind === 'message') {
+    if (typeof v === 'object' && v !== null) return sub(f.sub as WirePlan, v as Plain);
+    throw new TypeError(`${where(typeName, f.info)}: expected a ${f.info.type} object`);
+  }
+  if (f.kind === 'long') return toLongBits(v, f, typeName);
+  if (f.expected === 'bytes') return v instanceof Uint8Array ? v : checkScalar(v, f, typeName);
+  if (f.expected !== 'number') return typeof v === f.expected ? v : checkScalar(v, f, typeName);
+  if (f.range === undefined) return typeof v === 'number' ? v : checkScalar(v, f, typeName);
+  const [lo, hi] = f.range;
+  return typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi ? v : checkScalar(v, f, typeName);
+}
+
+/** Whether wire value `w` is field `f`'s default (what `defaultTest` compiles to). */
+function isDefaultWire(f: WireField, w: unknown): boolean {
+  if (f.kind === 'long') return (w as LongBits).low === 0 && (w as LongBits).high === 0;
+  if (f.kind === 'message') return Object.keys(w as object).length === 0;
+  if (f.expected === 'bytes') return (w as Uint8Array).length === 0;
+  if (f.expected === 'string') return w === '';
+  if (f.expected === 'boolean') return w === false;
+  return w === 0;
+}
+
+/**
+ * The same walk as compileWire's code, field by field through the plan: what runs where code
+ * cannot be compiled (a page's content security policy without 'unsafe-eval'). Same checks,
+ * same errors, same output; slower, which a page's few publishers do not notice.
+ */
+function interpretWire(plan: WirePlan, sub: SubWalk = wireOf): (plain: Plain) => Plain {
+  return (plain) => {
+    const out: Plain = {};
+    for (const f of plan.fields) {
+      const v = plain[f.name];
+      if (v === undefined || (f.optional && v === null)) continue;
+      if (f.repeated) {
+        if (!Array.isArray(v)) throw new TypeError(`${where(plan.typeName, f.info)}: expected an array`);
+        if (v.length > 0) out[f.name] = v.map((e: unknown) => convertValue(f, e, plan.typeName, sub));
+      } else {
+        const w = convertValue(f, v, plan.typeName, sub);
+        if (f.optional || !isDefaultWire(f, w)) out[f.name] = w;
+      }
+    }
+    return out;
+  };
+}
+
+/** toWire through the interpreted walk at every level (tests compare it with the compiled one). */
+export function toWireInterpreted(typeName: string, plain: Plain): Plain {
+  const walk: SubWalk = (plan, value) => interpretWire(plan, walk)(value);
+  return walk(planOf(typeName), plain);
 }
 
 /** What a wire value of field `i` must be to count as default (proto3 implicit presence). */
@@ -228,7 +297,8 @@ function convert(f: WireField, i: number, v: string): string {
  * walk runs for every published State. Same checks, same errors, same output as a generic
  * walk would give.
  */
-function compileWire(plan: WirePlan): (plain: Plain) => Plain {
+function compileWire(plan: WirePlan): ((plain: Plain) => Plain) | undefined {
+  if (!evalAllowed()) return undefined;
   const lines = ['const out = {};', 'let v, w;'];
   plan.fields.forEach((f, i) => {
     const key = JSON.stringify(f.name);
