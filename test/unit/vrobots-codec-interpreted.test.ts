@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startSimulator, VirtualRobot } from '../../src/vrobots/index.js';
-import { toWire, toWireInterpreted } from '../../src/vrobots/messages/proto-codec.js';
+import { toWire, toWireInterpreted } from '../../src/vrobots/messages/encode-walk.js';
 
 type Plain = Record<string, unknown>;
 
