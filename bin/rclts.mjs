@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const source = new URL('../src/rclcpp/interfaces/cli-main.ts', import.meta.url);
-const built = new URL('../dist/src/rclcpp/interfaces/cli-main.js', import.meta.url);
+const source = new URL('../src/rclcpp/cli/main.ts', import.meta.url);
+const built = new URL('../dist/src/rclcpp/cli/main.js', import.meta.url);
 
 async function tsxRegister() {
   try {

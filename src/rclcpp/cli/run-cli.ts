@@ -1,0 +1,57 @@
+/**
+ * The `rclts` command: ros2-style tools without ROS, over a router (`--router ws/HOST:PORT`)
+ * or in-process, on the bundled interface packages; and the interface generator.
+ */
+
+import { type CliIo, ExitCode, parseArgs } from './cli-args.js';
+import { runGraphCommand } from './cmd-graph.js';
+import { runGenerate, runInterface } from './cmd-interface.js';
+import { runServiceCall, runTopicIo } from './cmd-topic-io.js';
+
+export const USAGE = `usage: rclts <command> [options]
+
+  interfaces generate <pkg dirs>... --out <dir> [--rclts <module>]   your .msg/.srv/.action to TypeScript
+  interface list | show <pkg/msg/Name>                               the bundled types
+  node list | info <node>
+  topic list [-t] | info <topic> | echo <topic> [type] | hz <topic> [type] | pub <topic> <type> [values]
+  service list [-t] | type <service> | call <service> <type> [values]
+
+graph options: --router ws/HOST:PORT (default: in-process, which sees only itself), --domain N,
+  --wait-ms N (discovery, default 1500)
+echo/hz: --once, --count N, --timeout-ms N, --window-ms N    pub: --once, --times N, --rate HZ
+call: --timeout-ms N (default 5000)
+values: YAML flow style, as ros2 takes them: "{linear: {x: 1.0}, angular: {z: 0.5}}"
+exit codes: 0 done, 1 failed, 2 usage
+`;
+
+const VALUED = ['router', 'domain', 'wait-ms', 'count', 'timeout-ms', 'window-ms', 'times', 'rate', 'out', 'rclts'];
+
+const VERBS: Readonly<Record<string, readonly string[]>> = {
+  interfaces: ['generate'],
+  interface: ['list', 'show'],
+  node: ['list', 'info'],
+  topic: ['list', 'info', 'echo', 'hz', 'pub'],
+  service: ['list', 'type', 'call'],
+};
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const [group, verb, ...rest] = argv;
+  if (group === undefined || group === '--help' || group === '-h' || group === 'help') {
+    io.out(USAGE);
+    return group === undefined ? ExitCode.Misuse : ExitCode.Ok;
+  }
+  if (!Object.hasOwn(VERBS, group) || verb === undefined || !VERBS[group]!.includes(verb)) {
+    io.err(`rclts: unknown command '${[group, verb].filter(Boolean).join(' ')}'\n${USAGE}`);
+    return ExitCode.Misuse;
+  }
+  const args = parseArgs(rest, VALUED);
+  if (typeof args === 'string') {
+    io.err(`rclts: ${args}\n`);
+    return ExitCode.Misuse;
+  }
+  if (group === 'interfaces') return runGenerate(args, io);
+  if (group === 'interface') return runInterface(verb, args, io);
+  if (group === 'topic' && (verb === 'echo' || verb === 'pub' || verb === 'hz')) return runTopicIo(verb, args, io);
+  if (group === 'service' && verb === 'call') return runServiceCall(args, io);
+  return runGraphCommand(group, verb, args, io);
+}
