@@ -59,10 +59,10 @@ module.exports = {
     {
       name: 'examples-use-package-entries',
       comment:
-        "examples and the web console import only what a user can: 'rclts' (src/index.ts) and 'rclts/vrobots' (src/vrobots/index.ts)",
+        "examples and the web console import only what a user can: 'rclts' (src/index.ts), 'rclts/vrobots' (src/vrobots/index.ts), 'rclts/msgs' (src/rclcpp/interfaces/generated/index.ts) and 'rclts/interfaces' (src/rclcpp/interfaces/index.ts)",
       severity: 'error',
       from: { path: '^(examples|web)/' },
-      to: { path: '^src/', pathNot: '^src/(vrobots/)?index\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/((vrobots|rclcpp/interfaces|rclcpp/interfaces/generated)/)?index\\.ts$' },
     },
     {
       name: 'not-to-unresolvable',

@@ -21,6 +21,11 @@ export interface GenerateOptions {
   readonly out: string;
   /** Module the output imports rclts from; `rclts` unless testing a checkout. */
   readonly rclts?: string;
+  /**
+   * Exact module specifiers of the runtime and of a bundled package's codec, instead of
+   * `<rclts>/interfaces/runtime` and `<rclts>/msgs/<pkg>/codec` (a checkout of rclts, a bundler alias).
+   */
+  readonly imports?: { readonly runtime: string; readonly bundledCodec: (pkg: string) => string };
 }
 
 export interface GenerateReport {
@@ -86,8 +91,11 @@ export function generateInterfaces(options: GenerateOptions): ResultOf<GenerateR
     files: own.value,
     dependencies: bundled.value,
     paths: {
-      runtime: `${rclts}/interfaces/runtime`,
-      codec: (pkg) => (ownPackages.has(pkg) ? `../${pkg}/codec.js` : `${rclts}/msgs/${pkg}/codec`),
+      runtime: options.imports?.runtime ?? `${rclts}/interfaces/runtime`,
+      codec: (pkg) =>
+        ownPackages.has(pkg)
+          ? `../${pkg}/codec.js`
+          : (options.imports?.bundledCodec(pkg) ?? `${rclts}/msgs/${pkg}/codec`),
     },
   });
   if (!compiled.ok) return err('InvalidArgument', formatDefinitionErrors(compiled.errors));
