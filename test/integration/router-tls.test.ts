@@ -101,6 +101,19 @@ describe('TLS on the WebSocket (wss/) and on the links between routers', () => {
     if (!m.ok) expect(m.error.message).toContain(missing);
   }, 60_000);
 
+  it('stops at the end of a round of a failover list in which every router refused (no retrying until the budget)', async () => {
+    // A budget far past the test's own timeout: only stopping after the round finishes in time.
+    const r = await openZenohRmwSession(`${a.locator},${b.locator}`, {
+      connectBudgetMs: 600_000,
+      tls: { caFile: certs.otherCa },
+    });
+    expect(r.ok ? 'ok' : r.error.name).toBe('TransportError');
+    if (!r.ok) {
+      expect(r.error.message).toContain(`could not reach any of the zenoh routers ${a.locator}, ${b.locator}`);
+      expect(r.error.message).toContain("the router's TLS certificate was refused");
+    }
+  }, 30_000);
+
   it('refuses a plain ws/ locator to a wss/ port and a wss/ locator to a plain port clearly', async () => {
     const plain = a.locator.replace(/^wss\//, 'ws/');
     const r = await openZenohRmwSession(plain, { connectBudgetMs: 3000 });

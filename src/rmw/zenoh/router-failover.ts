@@ -25,8 +25,10 @@ export function attemptBudgetMs(count: number, budgetMs: number, remainingMs: nu
 
 /**
  * Opens a session on the first router of `locators` that answers, going round in order,
- * within `budgetMs` in all. Every router failing answers the last
- * failure (Timeout or TransportError) with the list named.
+ * within `budgetMs` in all. A round in which no router timed out (each refused at once: a
+ * certificate, a gate) ends the search, rather than asking them again until the budget is
+ * spent. Every router failing answers the last failure (Timeout or TransportError) with the
+ * list named.
  */
 export async function openFirstReachable(
   locators: readonly string[],
@@ -36,8 +38,13 @@ export async function openFirstReachable(
   const deadline = Date.now() + budgetMs;
   const n = locators.length;
   let last: ResultOf<Session> | undefined;
+  let timedOutThisRound = false;
   for (let k = 0; ; k++) {
     const index = k % n;
+    if (index === 0 && k > 0) {
+      if (!timedOutThisRound) break;
+      timedOutThisRound = false;
+    }
     const remaining = deadline - Date.now();
     if (k > 0 && remaining <= 0) break;
     last = await openZenohSession(
@@ -49,6 +56,7 @@ export async function openFirstReachable(
     // Only an unreachable router is a reason to try the next one.
     const unreachable = last.error.name === 'Timeout' || last.error.name === 'TransportError';
     if (!unreachable || n === 1) return last;
+    if (last.error.name === 'Timeout') timedOutThisRound = true;
   }
   const why = last !== undefined && !last.ok ? last.error : undefined;
   return err(
