@@ -1,5 +1,6 @@
 /** Constant and default values of `.msg` lines, checked against their type as rosidl does. */
 
+import { utf8Length } from '../runtime/value-checks.js';
 import type { PrimitiveName, ScalarValue } from './definition.js';
 
 const INT_RANGE: Partial<Record<PrimitiveName, readonly [bigint, bigint]>> = {
@@ -25,7 +26,9 @@ export function parseScalar(type: PrimitiveName, text: string, stringBound: numb
   }
   if (type === 'string' || type === 'wstring') {
     const s = unquote(t);
-    if (stringBound > 0 && [...s].length > stringBound) return [`'${s}' is longer than the bound ${stringBound}`];
+    // the bound counts what the encoder counts: UTF-8 bytes (UTF-16 units for a wstring)
+    const length = type === 'string' ? utf8Length(s) : s.length;
+    if (stringBound > 0 && length > stringBound) return [`'${s}' is longer than the bound ${stringBound}`];
     return s;
   }
   if (type === 'float32' || type === 'float64') {
