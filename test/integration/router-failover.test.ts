@@ -3,6 +3,7 @@
  * every entity is declared again, and every request in flight at the loss is answered.
  * A and B form a mesh (B links to A, both in router mode), the usual deployment.
  */
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort, type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { Executor } from '../../src/index.js';
@@ -13,7 +14,10 @@ import { startSimulator } from '../../src/vrobots/sim/index.js';
 import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 const routers: RunningRouter[] = [];
+const frozen = new Set<number>();
 afterEach(async () => {
+  for (const pid of frozen) process.kill(pid, 'SIGCONT');
+  frozen.clear();
   await closeAll();
   await Promise.all(routers.splice(0).map((r) => r.stop()));
 });
@@ -130,5 +134,49 @@ describe('failover between routers', () => {
     } finally {
       await sim.value.stop();
     }
+  }, 90_000);
+
+  it('moves on when the router in use hangs (no answer to the heartbeat) rather than dies', async () => {
+    const [a, b] = await meshOfTwo();
+    const opened = await openZenohRmwSession(`${a.locator},${b.locator}`, { connectBudgetMs: CONNECT_BUDGET_MS });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const client = opened.value;
+    const events: RmwEvent[] = [];
+    client.onEvent((e) => events.push(e));
+    const prefix = uniquePrefix('hang');
+    const got: string[] = [];
+    const far = (await session(b.locator)).createNode(node('far'));
+    const near = client.createNode(node('near'));
+    if (!far.ok || !near.ok) throw new Error('node');
+    const sub = far.value.createSubscriber(topicSpec(`/${prefix}/t`), (smp) => got.push(text(smp.payload)));
+    const pub = near.value.createPublisher(topicSpec(`/${prefix}/t`));
+    if (!sub.ok || !pub.ok) throw new Error('endpoint');
+    process.kill(a.pid, 'SIGSTOP');
+    frozen.add(a.pid);
+    expect(await waitFor(() => events.some((e) => e.type === 'reconnected'), 30_000)).toBe(true);
+    expect(events.find((e) => e.type === 'connection_lost')?.message).toContain('did not answer');
+    expect(events.find((e) => e.type === 'reconnected')?.message).toContain(`moved to ${b.locator}`);
+    const matched = () => {
+      const n = pub.value.subscriptionCount();
+      return n.ok && n.value === 1;
+    };
+    expect(await waitFor(matched, 15_000)).toBe(true);
+    expect(pub.value.publish(bytes('from B')).ok).toBe(true);
+    expect(await waitFor(() => got.includes('from B'), 10_000)).toBe(true);
+  }, 90_000);
+
+  it('the vrobots CLI takes --router a,b and uses the first that answers', async () => {
+    const [, b] = await meshOfTwo();
+    const dead = `ws/127.0.0.1:${await freePort()}`;
+    const r = spawnSync(
+      process.execPath,
+      ['bin/vrobots.mjs', 'topic', 'list', '--router', `${dead},${b.locator}`, '-t', '0.5'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(r.stderr).toContain(`connecting to ${dead},${b.locator}`);
+    expect(r.stdout).toContain('(no topics)');
   }, 90_000);
 });
