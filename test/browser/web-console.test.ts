@@ -80,6 +80,8 @@ describe('vrobots web console', () => {
     expect(errors).toEqual([]);
   });
 
+  let createdId: number | undefined;
+
   it('creates a robot that the Node-side SDK then attaches to', { timeout: 60_000 }, async () => {
     if (page === undefined || router === undefined) throw new Error('setup failed');
     await page.selectOption('#create-type', 'truck');
@@ -88,6 +90,7 @@ describe('vrobots web console', () => {
     const text = (await created.first().textContent({ timeout: WAIT_MS })) ?? '';
     const sysId = Number(/robot #(\d+)/.exec(text)?.[1]);
     expect(Number.isInteger(sysId)).toBe(true);
+    createdId = sysId;
     const seen = await VirtualRobot.connect('truck', sysId, { router: router.locator });
     expect(seen.ok).toBe(true);
     if (seen.ok) {
@@ -129,6 +132,31 @@ describe('vrobots web console', () => {
     expect(text).toMatch(/service/);
     expect(text).toMatch(/plaid/);
     await page.screenshot({ path: join(SHOTS, 'router-refused-service.png') });
+  });
+
+  it('activates, resets and deletes a robot from the page, each with its result', { timeout: 90_000 }, async () => {
+    if (page === undefined || sim === undefined || createdId === undefined) throw new Error('setup failed');
+    const id = createdId;
+    await page.click(`#robots-body tr[data-sys-id="${id}"] button`);
+    await page.waitForFunction((n) => document.getElementById('selected-title')?.textContent?.includes(`#${n}`), id);
+    for (const [button, what] of [
+      ['#activate', 'activate'],
+      ['#reset', 'reset'],
+      ['#delete', 'delete'],
+    ] as const) {
+      await page.click(button);
+      await page
+        .locator('#results li.ok', { hasText: `${what} #${id}` })
+        .first()
+        .waitFor({ timeout: WAIT_MS });
+    }
+    expect(sim.robot(id)).toBeUndefined();
+    expect(
+      await until(
+        () => page?.locator(`#robots-body tr[data-sys-id="${id}"]`).count() ?? 0,
+        (n) => n === 0,
+      ),
+    ).toBe(0);
   });
 
   it('lists the topics that speak, with their rates', { timeout: 60_000 }, async () => {

@@ -64,7 +64,7 @@ export class RobotTable {
       setText(c.rate, withUnit(record.rateHz(nowMs), 1, 'Hz'));
       setText(c.position, vec3(record.position, 2, 'm'));
       setText(c.speed, withUnit(record.speed, 2, 'm/s'));
-      setText(c.gaps, record.seqGaps === 0 ? '0' : `${record.seqGaps} (${record.missed} missed)`);
+      setText(c.gaps, record.seqGaps === 0 ? '0' : `${record.seqGaps} (${record.missed} samples missed)`);
       row.tr.classList.toggle('selected', record.sysId === selected);
       row.button.setAttribute('aria-pressed', String(record.sysId === selected));
       // Keep DOM order = sys_id order without re-appending rows that are already in place.
