@@ -19,6 +19,8 @@ export async function buildConsole({ outDir = CONSOLE_OUT_DIR, logLevel = 'warn'
     base: './',
     logLevel,
     plugins: [rcltsBrowser()],
+    // The session runs in a module worker (web/console/session-worker.ts), bundled with the same plugin.
+    worker: { format: 'es', plugins: () => [rcltsBrowser()] },
     resolve: { conditions: ['browser', 'module', 'import', 'default'] },
     build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 2000 },
   });

@@ -59,6 +59,7 @@ describe('vrobots web: the console server', () => {
     const script = await get(port, '/assets/app.js', { host: `localhost:${port}`, origin: `http://${host}` });
     expect(script.status).toBe(200);
     expect(script.headers['content-type']).toMatch(/text\/javascript/);
+    expect(script.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     const config = await get(port, '/config.json', { host });
     expect(JSON.parse(config.body)).toEqual({ router: 'ws/127.0.0.1:10000' });
   });

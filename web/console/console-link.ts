@@ -1,8 +1,8 @@
 /**
- * The console's one session: an executor on the router (or, with none, on the in-process bus
- * beside a simulator started in the page), a subscription on every robot's state feeding the
- * model, and robot handles opened on demand for commands and services. The executor spins in
- * the background; the views never wait on it.
+ * The console's one session (run in the session worker): an executor on the router (or, with
+ * none, on the in-process bus beside a simulator started in the page), a subscription on every
+ * robot's state, and robot handles opened on demand for commands and services. The executor
+ * spins in the background.
  */
 import { Executor, QoS } from '../../src/index.js';
 import {
@@ -16,7 +16,6 @@ import {
   VirtualRobot,
   type VrResultOf,
 } from '../../src/vrobots/index.js';
-import type { SwarmModel } from './swarm-model.js';
 
 /** Robots of the in-page scene when there is no router. */
 export const IN_PAGE_SCENE: readonly RobotType[] = ['msd', 'truck', 'multirotor'];
@@ -24,7 +23,9 @@ const CAPACITY = 8192;
 /** Deep enough for one spin round's worth of 200 robots x 25 Hz. */
 const SWARM_QUEUE_DEPTH = 4096;
 
-export type Outcome<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+export type LinkOutcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly message: string };
 
 export class ConsoleLink {
   private readonly handles = new Map<number, Promise<VrResultOf<VirtualRobot>>>();
@@ -36,7 +37,10 @@ export class ConsoleLink {
     readonly simulator: Simulator | undefined,
   ) {}
 
-  static async open(router: string | undefined, model: SwarmModel): Promise<Outcome<ConsoleLink>> {
+  static async open(
+    router: string | undefined,
+    onState: (state: State, arrivalMs: number) => void,
+  ): Promise<LinkOutcome<ConsoleLink>> {
     let simulator: Simulator | undefined;
     if (router === undefined) {
       const sim = await startSimulator({ robots: [...IN_PAGE_SCENE] });
@@ -54,7 +58,7 @@ export class ConsoleLink {
       ? node.value.createSubscription(
           State,
           SWARM_STATE_KEY_EXPR,
-          (state, info) => model.accept(state, info.receivedAtMs),
+          (state, info) => onState(state, info.receivedAtMs),
           QoS.sensorData().keepLast(SWARM_QUEUE_DEPTH),
         )
       : node;
@@ -95,7 +99,7 @@ export class ConsoleLink {
     this.handles.delete(sysId);
   }
 
-  async topics(windowMs: number): Promise<Outcome<TopicListing>> {
+  async topics(windowMs: number): Promise<LinkOutcome<TopicListing>> {
     const listed = await listTopics(this.executor, windowMs);
     return listed.ok ? { ok: true, value: listed.value } : { ok: false, message: listed.error.message };
   }

@@ -1,20 +1,13 @@
 /**
  * The console's controls: create a robot of a type, and for the selected robot activate, reset,
- * delete, drive (setpoint sliders) and service calls; every Result goes to the result log.
+ * delete, drive (setpoint sliders) and service calls, each a request to the session worker;
+ * every Result goes to the result log.
  */
-import { ok } from '../../src/index.js';
-import {
-  creatableTypes,
-  formatVrError,
-  isRobotType,
-  SKINS,
-  type VirtualRobot,
-  type VrResult,
-  type VrResultOf,
-} from '../../src/vrobots/index.js';
-import type { ConsoleLink } from './console-link.js';
+import { creatableTypes, SKINS } from '../../src/vrobots/index.js';
+import type { ConsoleSession } from './console-session.js';
 import { DRIVES, type DriveSpec } from './drive.js';
 import type { ResultLog } from './result-log.js';
+import type { Outcome, SessionOp } from './session-protocol.js';
 import type { SwarmModel } from './swarm-model.js';
 
 function el<T extends HTMLElement>(id: string): T {
@@ -23,16 +16,15 @@ function el<T extends HTMLElement>(id: string): T {
   return found as T;
 }
 
-function describe(result: VrResult | VrResultOf<unknown>): string {
-  return result.ok ? '' : formatVrError(result.error);
-}
+type RobotOp = SessionOp & { readonly sysId: number };
+type RobotOpRequest = RobotOp extends infer R ? (R extends RobotOp ? Omit<R, 'sysId' | 'robotType'> : never) : never;
 
 export class Controls {
   selected: number | undefined;
   private drive: DriveSpec | undefined;
 
   constructor(
-    private readonly link: ConsoleLink,
+    private readonly session: ConsoleSession,
     private readonly model: SwarmModel,
     private readonly log: ResultLog,
   ) {
@@ -45,22 +37,16 @@ export class Controls {
     const skinSelect = el<HTMLSelectElement>('skin');
     // 'plaid' is not a skin: the simulator refuses it, which shows how a refusal looks.
     for (const skin of [...SKINS, 'plaid']) skinSelect.append(new Option(skin, skin));
-    this.onClick('activate', 'activate', (r) => r.activate());
-    this.onClick('reset', 'reset', (r) => r.reset());
-    this.onClick('delete', 'delete', async (r) => {
-      const done = await r.delete();
-      if (done.ok) this.link.forget(r.sysId);
-      return done;
-    });
-    this.onClick('set-skin', 'set skin', (r) => r.setSkin(skinSelect.value));
-    this.onClick('read-skin', 'read skin', (r) => r.skin());
-    this.onClick('scene-frame', 'scene frame', (r) => r.sceneFrame());
-    this.onClick('set-mass', 'set mass', (r) =>
-      r.setPhysicalParams({ mass: el<HTMLInputElement>('mass').valueAsNumber }),
-    );
-    this.onClick('stop', 'stop', (r) => {
+    this.onClick('activate', 'activate', () => ({ op: 'activate' }));
+    this.onClick('reset', 'reset', () => ({ op: 'reset' }));
+    this.onClick('delete', 'delete', () => ({ op: 'delete' }));
+    this.onClick('set-skin', 'set skin', () => ({ op: 'setSkin', skin: skinSelect.value }));
+    this.onClick('read-skin', 'read skin', () => ({ op: 'readSkin' }));
+    this.onClick('scene-frame', 'scene frame', () => ({ op: 'sceneFrame' }));
+    this.onClick('set-mass', 'set mass', () => ({ op: 'setMass', kg: el<HTMLInputElement>('mass').valueAsNumber }));
+    this.onClick('stop', 'stop', () => {
       this.resetSliders();
-      return this.sendDrive(r);
+      return this.driveRequest();
     });
     for (const id of ['drive', 'steer']) {
       el<HTMLInputElement>(id).addEventListener('input', () => void this.driveChanged());
@@ -89,74 +75,65 @@ export class Controls {
   }
 
   private resetSliders(): void {
-    const slider = el<HTMLInputElement>('drive');
-    slider.value = String(this.drive?.rest ?? 0);
+    el<HTMLInputElement>('drive').value = String(this.drive?.rest ?? 0);
     el<HTMLInputElement>('steer').value = '1500';
     this.showDriveValues();
   }
 
   private showDriveValues(): void {
-    const drive = this.drive;
-    el('drive-value').textContent = `${el<HTMLInputElement>('drive').value} ${drive?.unit ?? ''}`;
+    el('drive-value').textContent = `${el<HTMLInputElement>('drive').value} ${this.drive?.unit ?? ''}`;
     el('steer-value').textContent = `${el<HTMLInputElement>('steer').value} µs`;
+  }
+
+  private driveRequest(): RobotOpRequest {
+    return {
+      op: 'drive',
+      value: el<HTMLInputElement>('drive').valueAsNumber,
+      steer: el<HTMLInputElement>('steer').valueAsNumber,
+    };
   }
 
   private async driveChanged(): Promise<void> {
     this.showDriveValues();
-    const robot = await this.selectedRobot('drive');
-    if (robot === undefined) return;
-    const sent = this.sendDrive(robot);
-    if (!sent.ok) this.log.add('drive', false, describe(sent));
+    const sent = await this.callSelected('drive', this.driveRequest());
+    // A setpoint that went out is not worth a log line per slider step; a refusal is.
+    if (sent !== undefined && !sent.ok) this.log.add('drive', false, sent.message);
   }
 
-  private sendDrive(robot: VirtualRobot): VrResult {
-    const drive = DRIVES[robot.robotType];
-    if (drive === undefined) return ok();
-    return drive.send(robot, el<HTMLInputElement>('drive').valueAsNumber, el<HTMLInputElement>('steer').valueAsNumber);
-  }
-
-  private async selectedRobot(what: string): Promise<VirtualRobot | undefined> {
+  /** Sends a robot request about the selected robot; undefined (and a log line) when none is. */
+  private async callSelected(what: string, request: RobotOpRequest): Promise<Outcome | undefined> {
     const record = this.selected === undefined ? undefined : this.model.get(this.selected);
-    if (record === undefined || !isRobotType(record.robotType)) {
+    if (record === undefined) {
       this.log.add(what, false, 'no robot selected');
       return undefined;
     }
-    const handle = await this.link.robot(record.sysId, record.robotType);
-    if (!handle.ok) {
-      this.log.add(`${what} #${record.sysId}`, false, describe(handle));
-      return undefined;
-    }
-    return handle.value;
+    return this.session.call({ ...request, sysId: record.sysId, robotType: record.robotType } as SessionOp);
   }
 
-  private onClick(
-    id: string,
-    what: string,
-    run: (robot: VirtualRobot) => Promise<VrResult | VrResultOf<unknown>> | VrResult,
-  ): void {
+  private onClick(id: string, what: string, request: () => RobotOpRequest): void {
     const button = el<HTMLButtonElement>(id);
     button.addEventListener('click', async () => {
-      const robot = await this.selectedRobot(what);
-      if (robot === undefined) return;
+      const sysId = this.selected;
       button.disabled = true;
       try {
-        const result = await run(robot);
-        const value = result.ok && 'value' in result && typeof result.value === 'string' ? result.value : '';
-        this.log.add(`${what} #${robot.sysId}`, result.ok, result.ok ? value : describe(result));
+        const outcome = await this.callSelected(what, request());
+        if (outcome === undefined) return;
+        const value = outcome.ok && typeof outcome.value === 'string' ? outcome.value : '';
+        this.log.add(`${what} #${sysId}`, outcome.ok, outcome.ok ? value : outcome.message);
       } finally {
         button.disabled = false;
       }
     });
   }
 
-  private async create(type: string): Promise<void> {
-    if (!isRobotType(type)) return;
+  private async create(robotType: string): Promise<void> {
     const button = el<HTMLButtonElement>('create');
     button.disabled = true;
     try {
-      const made = await this.link.create(type);
-      this.log.add(`create ${type}`, made.ok, made.ok ? `robot #${made.value.sysId}` : describe(made));
-      if (made.ok) this.select(made.value.sysId);
+      const made = await this.session.call({ op: 'create', robotType });
+      const sysId = made.ok && typeof made.value === 'number' ? made.value : undefined;
+      this.log.add(`create ${robotType}`, made.ok, made.ok ? `robot #${sysId}` : made.message);
+      if (sysId !== undefined) this.select(sysId);
     } finally {
       button.disabled = false;
     }
@@ -165,15 +142,15 @@ export class Controls {
   private async refreshTopics(): Promise<void> {
     const button = el<HTMLButtonElement>('refresh-topics');
     button.disabled = true;
-    const body = el<HTMLTableSectionElement>('topics-body');
     try {
-      const listed = await this.link.topics(1500);
+      const listed = await this.session.call({ op: 'topics', windowMs: 1500 });
       if (!listed.ok) {
         this.log.add('list topics', false, listed.message);
         return;
       }
-      body.replaceChildren(
-        ...listed.value.rows.map((row) => {
+      const rows = Array.isArray(listed.value) ? listed.value : [];
+      el<HTMLTableSectionElement>('topics-body').replaceChildren(
+        ...rows.map((row) => {
           const tr = document.createElement('tr');
           for (const text of [row.key, `${row.hz.toFixed(1)} Hz`, `${Math.round(row.bytes)} B`]) {
             const td = document.createElement('td');
@@ -183,7 +160,7 @@ export class Controls {
           return tr;
         }),
       );
-      el('topics-summary').textContent = `${listed.value.rows.length} topic(s) observed over 1.5 s`;
+      el('topics-summary').textContent = `${rows.length} topic(s) observed over 1.5 s`;
     } finally {
       button.disabled = false;
     }

@@ -1,11 +1,11 @@
 /**
- * The vrobots web console: connects (router from `?router=` or the server's config.json; none ->
- * the in-page simulator), then draws at the display rate. Samples only update the model; one
- * requestAnimationFrame callback reads it, so the cost per frame does not grow with the sample
- * rate. `window.vrobotsConsole` exposes the model and frame statistics to tests and the bench.
+ * The vrobots web console: starts its session worker (router from `?router=` or the server's
+ * config.json; none -> the in-page simulator, in the worker too), then draws at the display
+ * rate. Sample batches from the worker only update the model; one requestAnimationFrame
+ * callback reads it, so the cost per frame does not grow with the sample rate. `window.vrobotsConsole` exposes the model and frame statistics to tests and the bench.
  */
 import { readTheme, type Theme } from './canvas-surface.js';
-import { ConsoleLink } from './console-link.js';
+import { ConsoleSession } from './console-session.js';
 import { Controls } from './controls.js';
 import { FrameStats } from './frame-stats.js';
 import { drawMap } from './map-view.js';
@@ -41,17 +41,16 @@ async function main(): Promise<void> {
   const model = new SwarmModel();
   const router = await routerSetting();
   status.textContent = router === undefined ? 'starting the in-page simulator…' : `connecting to ${router}…`;
-  const opened = await ConsoleLink.open(router, model);
+  const { session, opened } = await ConsoleSession.open(router, model);
   if (!opened.ok) {
     status.textContent = `not connected: ${opened.message}`;
     status.className = 'error';
     return;
   }
-  const link = opened.value;
-  status.textContent = `connected: ${link.mode}`;
+  status.textContent = `connected: ${String(opened.value)}`;
   status.className = 'ok';
   const log = new ResultLog(byId<HTMLOListElement>('results'));
-  const controls = new Controls(link, model, log);
+  const controls = new Controls(session, model, log);
   const table = new RobotTable(byId<HTMLTableSectionElement>('robots-body'), (sysId) => controls.select(sysId));
   const map = byId<HTMLCanvasElement>('map');
   const plots = byId<HTMLCanvasElement>('plots');
@@ -78,7 +77,7 @@ async function main(): Promise<void> {
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  (window as { vrobotsConsole?: unknown }).vrobotsConsole = { model, link, controls, stats };
+  (window as { vrobotsConsole?: unknown }).vrobotsConsole = { model, session, controls, stats };
 }
 
 main().catch((thrown: unknown) => {

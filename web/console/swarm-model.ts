@@ -1,11 +1,11 @@
 /**
- * What the console knows about every robot, fed one State sample at a time (inside the
- * executor's spin) and read by the views once per animation frame: identity, activity, rate over
+ * What the console knows about every robot, fed the samples the session worker posts and read
+ * by the views once per animation frame: identity, activity, rate over
  * the last second, seq gaps, the latest kinematics, a track for the map and time series for the
  * plots. No DOM here, so it is tested under Node.
  */
-import type { State } from '../../src/vrobots/index.js';
 import { RingBuffer } from './ring-buffer.js';
+import type { StateSample, Vec } from './state-sample.js';
 
 /** Track points kept per robot for the map (40 s at 25 Hz). */
 export const TRACK_POINTS = 1000;
@@ -26,13 +26,13 @@ export class RobotRecord {
   samples = 0;
   seqGaps = 0;
   missed = 0;
-  lastSeq: bigint | undefined;
+  lastSeq: number | undefined;
   lastArrivalMs = 0;
   /** Capture time of the newest sample (sender's clock), ms since the epoch. */
   lastStampMs = 0;
-  position = { x: 0, y: 0, z: 0 };
-  velocity = { x: 0, y: 0, z: 0 };
-  actuators: number[] = [];
+  position: Vec = { x: 0, y: 0, z: 0 };
+  velocity: Vec = { x: 0, y: 0, z: 0 };
+  actuators: readonly number[] = [];
   /** Incremented on every sample, so views redraw only what changed. */
   version = 0;
   readonly arrivals = new RingBuffer(128);
@@ -59,29 +59,27 @@ export class RobotRecord {
     return (n * 1000) / RATE_WINDOW_MS;
   }
 
-  accept(state: State, arrivalMs: number): void {
-    const seq = state.header.seq;
-    if (this.lastSeq !== undefined && seq > this.lastSeq + 1n) {
+  accept(sample: StateSample): void {
+    const seq = sample.seq;
+    if (this.lastSeq !== undefined && seq > this.lastSeq + 1) {
       this.seqGaps++;
-      this.missed += Number(seq - this.lastSeq - 1n);
+      this.missed += seq - this.lastSeq - 1;
     }
     // seq back to 0 (or any step back) is a publisher restart, not a gap.
     this.lastSeq = seq;
     this.samples++;
     this.version++;
-    this.robotType = state.robotType;
-    this.active = state.active;
-    this.lastArrivalMs = arrivalMs;
-    this.lastStampMs = Number(state.header.timestampNs / 1_000_000n);
-    this.arrivals.push(arrivalMs);
-    const k = state.kinematics;
-    this.position = { x: k.position.x, y: k.position.y, z: k.position.z };
-    this.velocity = { x: k.linearVelocity.x, y: k.linearVelocity.y, z: k.linearVelocity.z };
-    const a = state.actuator;
-    this.actuators = a.measured.length > 0 ? [...a.measured] : [...a.normalized];
+    this.robotType = sample.robotType;
+    this.active = sample.active;
+    this.lastArrivalMs = sample.arrivalMs;
+    this.lastStampMs = sample.stampMs;
+    this.arrivals.push(sample.arrivalMs);
+    this.position = sample.position;
+    this.velocity = sample.velocity;
+    this.actuators = sample.actuators;
     this.trackX.push(this.position.x);
     this.trackZ.push(this.position.z);
-    this.time.push(arrivalMs);
+    this.time.push(sample.arrivalMs);
     const s = this.series;
     s.px.push(this.position.x);
     s.py.push(this.position.y);
@@ -103,17 +101,17 @@ export class SwarmModel {
   newestArrivalMs = 0;
   newestStampMs = 0;
 
-  accept(state: State, arrivalMs: number): void {
-    const id = state.header.sysId;
+  accept(sample: StateSample): void {
+    const id = sample.sysId;
     let record = this.robots.get(id);
     if (record === undefined) {
       record = new RobotRecord(id);
       this.robots.set(id, record);
     }
-    record.accept(state, arrivalMs);
+    record.accept(sample);
     this.samples++;
-    this.newestArrivalMs = arrivalMs;
-    this.newestStampMs = record.lastStampMs;
+    this.newestArrivalMs = sample.arrivalMs;
+    this.newestStampMs = sample.stampMs;
   }
 
   get(sysId: number): RobotRecord | undefined {

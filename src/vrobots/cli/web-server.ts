@@ -103,8 +103,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, options: Consol
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'cache-control': file.includes(`${sep}assets${sep}`) ? 'max-age=31536000, immutable' : 'no-cache',
   };
-  if (extname(file) === '.html') {
-    // No 'unsafe-eval': the vrobots codec then walks its messages instead of compiling the walk.
+  // On scripts too: a worker takes its policy from its own script's response, and the console's
+  // session (and its WebSocket) runs in one. No 'unsafe-eval': the vrobots codec then walks its
+  // messages instead of compiling the walk.
+  if (extname(file) === '.html' || extname(file) === '.js') {
     headers['content-security-policy'] =
       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; " +
       `connect-src 'self'${routerWebSocketUrls(options.router)}; frame-ancestors 'none'; base-uri 'none'; form-action 'none'`;

@@ -1,0 +1,60 @@
+/**
+ * The page's side of the session worker: starts it, feeds its sample batches to the model, and
+ * turns actions into request/reply messages. Every reply is an Outcome; a worker that dies
+ * answers its pending requests with the error instead of leaving them waiting.
+ */
+
+import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
+import { SAMPLE_WIDTH, unpackSample } from './state-sample.js';
+import type { SwarmModel } from './swarm-model.js';
+
+export class ConsoleSession {
+  private readonly waiting = new Map<number, (outcome: Outcome) => void>();
+  private nextId = 1;
+
+  private constructor(private readonly worker: Worker) {}
+
+  /** Starts the worker and opens its session; answers the mode (`router …` / `in-page simulator`). */
+  static open(router: string | undefined, model: SwarmModel): Promise<{ session: ConsoleSession; opened: Outcome }> {
+    const worker = new Worker(new URL('./session-worker.ts', import.meta.url), { type: 'module' });
+    const session = new ConsoleSession(worker);
+    return new Promise((resolve) => {
+      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+        const message = event.data;
+        switch (message.type) {
+          case 'samples':
+            for (let at = 0; at < message.packed.length; at += SAMPLE_WIDTH)
+              model.accept(unpackSample(message.packed, at));
+            break;
+          case 'reply':
+            session.waiting.get(message.id)?.(message.outcome);
+            session.waiting.delete(message.id);
+            break;
+          case 'opened':
+            resolve({ session, opened: { ok: true, value: message.mode } });
+            break;
+          case 'failed':
+            resolve({ session, opened: { ok: false, message: message.message } });
+            break;
+        }
+      };
+      worker.onerror = (event) => {
+        const message = `session worker failed: ${event.message}`;
+        resolve({ session, opened: { ok: false, message } });
+        for (const answer of session.waiting.values()) answer({ ok: false, message });
+        session.waiting.clear();
+      };
+      const open: ToWorker = { type: 'open', router };
+      worker.postMessage(open);
+    });
+  }
+
+  call(request: SessionOp): Promise<Outcome> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      const message: ToWorker = { type: 'call', id, request };
+      this.worker.postMessage(message);
+    });
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The console's session in a Web Worker: the executor, the in-page simulator when there is no
+ * router, the subscription on every robot's state (decoded here) and the robot handles. The page's
+ * thread then only draws: it receives the samples in batches, packed, at most once per
+ * FLUSH_MS, and asks for actions by message.
+ */
+import { formatVrError, isRobotType, type VrResult, type VrResultOf } from '../../src/vrobots/index.js';
+import { ConsoleLink } from './console-link.js';
+import { DRIVES } from './drive.js';
+import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
+import { packSample, SAMPLE_WIDTH, type StateSample, sampleOfState } from './state-sample.js';
+
+/** About one display frame: batching finer would only add messages. */
+const FLUSH_MS = 16;
+
+const scope = self as unknown as {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+};
+
+let link: ConsoleLink | undefined;
+let pending: StateSample[] = [];
+
+function flush(): void {
+  if (pending.length === 0) return;
+  const packed = new Float64Array(pending.length * SAMPLE_WIDTH);
+  for (let i = 0; i < pending.length; i++) packSample(pending[i] as StateSample, packed, i * SAMPLE_WIDTH);
+  pending = [];
+  scope.postMessage({ type: 'samples', packed }, [packed.buffer]);
+}
+
+function outcomeOf(result: VrResult | VrResultOf<unknown>, value?: number | string): Outcome {
+  if (!result.ok) return { ok: false, message: formatVrError(result.error) };
+  return value === undefined ? { ok: true } : { ok: true, value };
+}
+
+async function run(request: SessionOp): Promise<Outcome> {
+  if (link === undefined) return { ok: false, message: 'the session is not open' };
+  if (request.op === 'topics') {
+    const listed = await link.topics(request.windowMs);
+    if (!listed.ok) return listed;
+    return { ok: true, value: listed.value.rows.map((r) => ({ key: r.key, hz: r.hz, bytes: r.bytes })) };
+  }
+  if (!isRobotType(request.robotType)) return { ok: false, message: `unknown robot type '${request.robotType}'` };
+  if (request.op === 'create') {
+    const made = await link.create(request.robotType);
+    return made.ok ? { ok: true, value: made.value.sysId } : outcomeOf(made);
+  }
+  const handle = await link.robot(request.sysId, request.robotType);
+  if (!handle.ok) return outcomeOf(handle);
+  const robot = handle.value;
+  switch (request.op) {
+    case 'activate':
+      return outcomeOf(await robot.activate());
+    case 'reset':
+      return outcomeOf(await robot.reset());
+    case 'delete': {
+      const done = await robot.delete();
+      if (done.ok) link.forget(robot.sysId);
+      return outcomeOf(done);
+    }
+    case 'readSkin': {
+      const skin = await robot.skin();
+      return outcomeOf(skin, skin.ok ? skin.value : undefined);
+    }
+    case 'sceneFrame': {
+      const frame = await robot.sceneFrame();
+      return outcomeOf(frame, frame.ok ? frame.value : undefined);
+    }
+    case 'drive': {
+      const drive = DRIVES[robot.robotType];
+      if (drive === undefined) return { ok: false, message: `no drive slider for ${robot.robotType}` };
+      return outcomeOf(drive.send(robot, request.value, request.steer));
+    }
+    case 'setSkin':
+      return outcomeOf(await robot.setSkin(request.skin));
+    case 'setMass':
+      return outcomeOf(await robot.setPhysicalParams({ mass: request.kg }));
+  }
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  if (message.type === 'open') {
+    void ConsoleLink.open(message.router, (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs))).then(
+      (opened) => {
+        if (!opened.ok) {
+          scope.postMessage({ type: 'failed', message: opened.message });
+          return;
+        }
+        link = opened.value;
+        setInterval(flush, FLUSH_MS);
+        scope.postMessage({ type: 'opened', mode: link.mode });
+      },
+    );
+    return;
+  }
+  void run(message.request).then(
+    (outcome) => scope.postMessage({ type: 'reply', id: message.id, outcome }),
+    (thrown: unknown) =>
+      scope.postMessage({
+        type: 'reply',
+        id: message.id,
+        outcome: { ok: false, message: `internal error: ${thrown instanceof Error ? thrown.message : String(thrown)}` },
+      }),
+  );
+};
