@@ -1,5 +1,6 @@
-// The browser ESM bundle of the package: `rclts` -> dist/browser/rclts.js and `rclts/vrobots`
-// -> dist/browser/vrobots.js (shared code in chunks, so one page gets one executor module),
+// The browser ESM bundle of the package: `rclts` -> dist/browser/rclts.js, `rclts/vrobots` ->
+// vrobots.js, `rclts/msgs` -> msgs.js, `rclts/interfaces/runtime` -> interfaces-runtime.js
+// (shared code in chunks, so one page gets one executor module),
 // dependencies included, zenoh-ts's wasm inlined, no Node built-in (scripts/vite-rclts-browser.mjs).
 // package.json's `browser` and `default` export conditions point here.
 import { readdirSync } from 'node:fs';
@@ -25,7 +26,12 @@ export async function buildBrowserBundle({ outDir = join(root, 'dist/browser'), 
       minify: false,
       sourcemap: true,
       lib: {
-        entry: { rclts: join(root, 'src/index.ts'), vrobots: join(root, 'src/vrobots/index.ts') },
+        entry: {
+          rclts: join(root, 'src/index.ts'),
+          vrobots: join(root, 'src/vrobots/index.ts'),
+          msgs: join(root, 'src/rclcpp/interfaces/generated/index.ts'),
+          'interfaces-runtime': join(root, 'src/rclcpp/interfaces/runtime/index.ts'),
+        },
         formats: ['es'],
       },
     },

@@ -56,6 +56,8 @@ describe('the browser ESM bundle', () => {
     for (const [entry, bundle] of [
       ['.', 'rclts.js'],
       ['./vrobots', 'vrobots.js'],
+      ['./msgs', 'msgs.js'],
+      ['./interfaces/runtime', 'interfaces-runtime.js'],
     ] as const) {
       const conditions = pkg.exports[entry] ?? {};
       expect(Object.keys(conditions)).toEqual(['types', 'browser', 'node', 'default']);

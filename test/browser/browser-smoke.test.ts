@@ -25,6 +25,7 @@ describe('rclts in a browser page', () => {
       resolve: {
         alias: [
           { find: /^rclts\/vrobots$/, replacement: join(bundleDir, 'vrobots.js') },
+          { find: /^rclts\/msgs$/, replacement: join(bundleDir, 'msgs.js') },
           { find: /^rclts$/, replacement: join(bundleDir, 'rclts.js') },
         ],
       },
@@ -38,7 +39,7 @@ describe('rclts in a browser page', () => {
     rmSync(bundleDir, { recursive: true, force: true });
   });
 
-  it('runs talker/listener and AddTwoInts in-process and through the router, and a vrobots simulator in-process', {
+  it('runs talker/listener and AddTwoInts in-process and through the router, a vrobots simulator and a generated Twist in-process', {
     timeout: 120_000,
   }, async () => {
     if (browser === undefined || served === undefined) throw new Error('setup failed');
@@ -55,6 +56,7 @@ describe('rclts in a browser page', () => {
         localTalkerListener: { ok: true, value: heard },
         localAddTwoInts: { ok: true, value: '42' },
         localVrobots: { ok: true, value: { type: 'msd' } },
+        localTwist: { ok: true, value: 1.5 },
         routerAddTwoInts: { ok: true, value: '42' },
       },
     });

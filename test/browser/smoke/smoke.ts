@@ -4,6 +4,7 @@
  * connected robot in-process. Results land in `window.smokeResults` for the test to read.
  */
 import { Executor, example_interfaces, std_msgs } from 'rclts';
+import { geometry_msgs } from 'rclts/msgs';
 import { RobotType, startSimulator, VirtualRobot } from 'rclts/vrobots';
 
 const BUDGET_MS = 30_000;
@@ -79,6 +80,27 @@ function addTwoInts(router: string | undefined): Promise<string> {
   });
 }
 
+/** A generated interface type from `rclts/msgs` on the executor of `rclts`: the Twist heard. */
+function twistInProcess(): Promise<number> {
+  return withExecutors(undefined, async (pubExec, subExec) => {
+    const pubNode = pubExec.createNode('teleop');
+    const subNode = subExec.createNode('base');
+    if (!pubNode.ok || !subNode.ok) throw new Error('createNode failed');
+    let heard: number | undefined;
+    const sub = subNode.value.createSubscription(geometry_msgs.msg.Twist, 'cmd_vel', (twist) => {
+      heard = twist.linear.x;
+      subExec.cancel();
+    });
+    const pub = pubNode.value.createPublisher(geometry_msgs.msg.Twist, 'cmd_vel');
+    if (!sub.ok || !pub.ok) throw new Error(sub.ok ? (pub.ok ? '' : pub.error.message) : sub.error.message);
+    const sent = pub.value.publish(geometry_msgs.msg.Twist.create({ linear: { x: 1.5 }, angular: { z: -0.5 } }));
+    if (!sent.ok) throw new Error(sent.error.message);
+    await subExec.spinFor(BUDGET_MS);
+    if (heard === undefined) throw new Error('no Twist heard');
+    return heard;
+  });
+}
+
 /** The headless simulator and a client of it, both in the page: the robot's first state. */
 async function vrobotsInProcess(): Promise<{ sysId: number; seq: string; type: string }> {
   const sim = await startSimulator({});
@@ -109,6 +131,7 @@ async function main(): Promise<void> {
   results.localTalkerListener = await attempt(() => talkerListener(undefined));
   results.localAddTwoInts = await attempt(() => addTwoInts(undefined));
   results.localVrobots = await attempt(vrobotsInProcess);
+  results.localTwist = await attempt(twistInProcess);
   if (router !== undefined) {
     results.routerTalkerListener = await attempt(() => talkerListener(router));
     results.routerAddTwoInts = await attempt(() => addTwoInts(router));
