@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeTestCertificates } from '../../scripts/zenoh-router-certs.mjs';
 import { type RunningRouter, startRouter, usrpwdConfig, vrobotsSimulatorAcl } from '../../scripts/zenoh-router-lib.mjs';
-import type { RmwPublisher, RmwSession } from '../../src/rmw/rmw.js';
-import { VirtualRobot } from '../../src/vrobots/index.js';
-import { startSimulator } from '../../src/vrobots/sim/index.js';
-import { bytes, closeAll, rawSpec, session, text, waitFor } from './rmw-zenoh-fixtures.js';
+import type { RmwReply, RmwSession } from '../../src/rmw/rmw.js';
+import { bytes, closeAll, rawSpec, session, waitFor } from './rmw-zenoh-fixtures.js';
+import { driveRobotAcross, publisher, race, witness } from './router-fixtures.js';
 
 let dir: string;
 const routers: RunningRouter[] = [];
@@ -58,53 +57,6 @@ function newNode(on: RmwSession, name: string) {
   return n.value;
 }
 
-function publisher(on: RmwSession, key: string): RmwPublisher {
-  const p = newNode(on, `pub_${Math.random().toString(36).slice(2, 8)}`).createPublisher(rawSpec(key));
-  if (!p.ok) throw new Error(p.error.message);
-  return p.value;
-}
-
-function witness(on: RmwSession, key: string): string[] {
-  const got: string[] = [];
-  const sub = newNode(on, `sub_${Math.random().toString(36).slice(2, 8)}`).createSubscriber(rawSpec(key), (smp) =>
-    got.push(text(smp.payload)),
-  );
-  if (!sub.ok) throw new Error(sub.error.message);
-  return got;
-}
-
-/**
- * Publishes `denied` and `allowed` samples in turn until `enough` allowed ones reached their
- * witness, then 40 rounds more (the denied path had every chance): the count of denied
- * samples that arrived is the answer. Each publish must be accepted locally (a silent drop).
- */
-async function race(
-  allowed: { pub: RmwPublisher; got: string[] },
-  denied: { pub: RmwPublisher; got: string[] },
-  enough = 5,
-): Promise<{ allowed: number; denied: number }> {
-  let i = 0;
-  const round = () => {
-    i += 1;
-    expect(allowed.pub.publish(bytes(`ok${i}`)).ok).toBe(true);
-    expect(denied.pub.publish(bytes(`no${i}`)).ok).toBe(true);
-  };
-  const reached = await waitFor(
-    () => {
-      round();
-      return allowed.got.length >= enough;
-    },
-    20_000,
-    50,
-  );
-  expect(reached).toBe(true);
-  for (let k = 0; k < 40; k++) {
-    round();
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { allowed: allowed.got.length, denied: denied.got.length };
-}
-
 describe('authentication of zenoh peers (user/password)', () => {
   it('carries traffic from the router with credentials and refuses the one without', async () => {
     const onS = await session(s.locator);
@@ -136,24 +88,7 @@ describe('access control: the vrobots profile on the simulator router', () => {
   }, 60_000);
 
   it('lets a vrobots client on the client router create, command and stream a robot of the simulator', async () => {
-    const sim = await startSimulator({ robots: [], router: s.locator });
-    if (!sim.ok) throw new Error(sim.error.message);
-    try {
-      const robot = await VirtualRobot.connect('multirotor', undefined, {
-        router: c.locator,
-        connectTimeoutMs: 15_000,
-        serviceTimeoutMs: 10_000,
-      });
-      expect(robot.ok, robot.ok ? '' : robot.error.message).toBe(true);
-      if (!robot.ok) return;
-      expect(sim.value.robot(robot.value.sysId)?.active).toBe(true);
-      const before = robot.value.stats().received;
-      expect(await waitFor(() => robot.value.stats().received > before + 3, 15_000)).toBe(true);
-      await robot.value.close();
-      sim.value.deleteRobot(robot.value.sysId);
-    } finally {
-      await sim.value.stop();
-    }
+    await driveRobotAcross(s.locator, { router: c.locator });
   }, 60_000);
 
   it("never routes a call to a manager a client router declares: the simulator's router does not learn it", async () => {
@@ -166,11 +101,7 @@ describe('access control: the vrobots profile on the simulator router', () => {
       req.respond(bytes('hijacked'));
     });
     if (!server.ok) throw new Error(server.error.message);
-    // Control: a queryable on a key the profile does not concern either (it denies every
-    // declare_queryable in), declared alongside; neither is visible from S.
-    const caller = newNode(onS, 'caller').createServiceClient(rawSpec('vrobots/manager/z/srv/create'), () => {});
-    if (!caller.ok) throw new Error(caller.error.message);
-    // The same declaration seen from another session on C (local to C) proves it was made.
+    // The declaration was made: a caller on C itself (no link in between) sees the server.
     const local = newNode(onC, 'local_caller').createServiceClient(rawSpec('vrobots/manager/z/srv/create'), () => {});
     if (!local.ok) throw new Error(local.error.message);
     const ready = (cl: typeof local) => () => {
@@ -178,8 +109,17 @@ describe('access control: the vrobots profile on the simulator router', () => {
       return v.ok && v.value;
     };
     expect(await waitFor(ready(local), 15_000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 2000));
+    // A caller on S neither sees it nor reaches it: its request ends unanswered by the rogue.
+    const replies: RmwReply[] = [];
+    const caller = newNode(onS, 'caller').createServiceClient(rawSpec('vrobots/manager/z/srv/create'), (r) =>
+      replies.push(r),
+    );
+    if (!caller.ok) throw new Error(caller.error.message);
     expect(ready(caller)()).toBe(false);
+    expect(caller.value.sendRequest(bytes('create'), 2000).ok).toBe(true);
+    expect(await waitFor(() => replies.length === 1, 10_000)).toBe(true);
+    expect(replies[0]?.kind).toBe('error');
+    expect(calls).toEqual([]);
   }, 60_000);
 });
 

@@ -9,9 +9,8 @@ import { freePort, type RunningRouter, startRouter } from '../../scripts/zenoh-r
 import { Executor } from '../../src/index.js';
 import type { RmwEvent, RmwReply } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { VirtualRobot } from '../../src/vrobots/index.js';
-import { startSimulator } from '../../src/vrobots/sim/index.js';
 import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { driveRobotAcross, subscribed } from './router-fixtures.js';
 
 const routers: RunningRouter[] = [];
 const frozen = new Set<number>();
@@ -86,11 +85,7 @@ describe('failover between routers', () => {
     expect(await waitFor(() => replies.length === 2, 12_000)).toBe(true);
     expect(replies[1]).toMatchObject({ kind: 'reply' });
     if (replies[1]?.kind === 'reply') expect(text(replies[1].payload)).toBe('re:x');
-    const matched = () => {
-      const n = pub.value.subscriptionCount();
-      return n.ok && n.value === 1;
-    };
-    expect(await waitFor(matched, 15_000)).toBe(true);
+    expect(await waitFor(subscribed(pub.value), 15_000)).toBe(true);
     expect(pub.value.publish(bytes('after')).ok).toBe(true);
     expect(await waitFor(() => got.includes('after'), 10_000)).toBe(true);
     // the held request's late answer has no one to reach: still one reply for it
@@ -116,24 +111,9 @@ describe('failover between routers', () => {
 
   it('keeps a vrobots client streaming states from the simulator when its router dies', async () => {
     const [a, b] = await meshOfTwo();
-    const sim = await startSimulator({ robots: [], router: b.locator });
-    if (!sim.ok) throw new Error(sim.error.message);
-    try {
-      const robot = await VirtualRobot.connect('multirotor', undefined, {
-        router: [a.locator, b.locator],
-        connectTimeoutMs: 15_000,
-        serviceTimeoutMs: 10_000,
-      });
-      expect(robot.ok, robot.ok ? '' : robot.error.message).toBe(true);
-      if (!robot.ok) return;
+    await driveRobotAcross(b.locator, { router: [a.locator, b.locator] }, async () => {
       await a.kill('SIGKILL');
-      const before = robot.value.stats().received;
-      expect(await waitFor(() => robot.value.stats().received > before + 5, 20_000)).toBe(true);
-      await robot.value.close();
-      sim.value.deleteRobot(robot.value.sysId);
-    } finally {
-      await sim.value.stop();
-    }
+    });
   }, 90_000);
 
   it('moves on when the router in use hangs (no answer to the heartbeat) rather than dies', async () => {
@@ -156,11 +136,7 @@ describe('failover between routers', () => {
     expect(await waitFor(() => events.some((e) => e.type === 'reconnected'), 30_000)).toBe(true);
     expect(events.find((e) => e.type === 'connection_lost')?.message).toContain('did not answer');
     expect(events.find((e) => e.type === 'reconnected')?.message).toContain(`moved to ${b.locator}`);
-    const matched = () => {
-      const n = pub.value.subscriptionCount();
-      return n.ok && n.value === 1;
-    };
-    expect(await waitFor(matched, 15_000)).toBe(true);
+    expect(await waitFor(subscribed(pub.value), 15_000)).toBe(true);
     expect(pub.value.publish(bytes('from B')).ok).toBe(true);
     expect(await waitFor(() => got.includes('from B'), 10_000)).toBe(true);
   }, 90_000);

@@ -6,9 +6,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply } from '../../src/rmw/rmw.js';
-import { VirtualRobot } from '../../src/vrobots/index.js';
-import { startSimulator } from '../../src/vrobots/sim/index.js';
 import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { driveRobotAcross, subscribed } from './router-fixtures.js';
 
 const routers: RunningRouter[] = [];
 let a: RunningRouter;
@@ -62,11 +61,7 @@ describe('a mesh of three routers', () => {
     const got: string[] = [];
     const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (s) => got.push(text(s.payload)));
     if (!sub.ok) throw new Error('sub');
-    const matched = () => {
-      const n = pub.value.subscriptionCount();
-      return n.ok && n.value === 1;
-    };
-    expect(await waitFor(matched, 15_000)).toBe(true);
+    expect(await waitFor(subscribed(pub.value), 15_000)).toBe(true);
     for (let i = 0; i < 20; i++) expect(pub.value.publish(bytes(`m${i}`)).ok).toBe(true);
     expect(await waitFor(() => got.length === 20, 15_000)).toBe(true);
     expect(got).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
@@ -92,26 +87,6 @@ describe('a mesh of three routers', () => {
   }, 60_000);
 
   it('lets a vrobots client on one end create and drive a robot of the simulator on the other', async () => {
-    const sim = await startSimulator({ robots: [], router: a.locator });
-    if (!sim.ok) throw new Error(sim.error.message);
-    try {
-      const robot = await VirtualRobot.connect('multirotor', undefined, {
-        router: c.locator,
-        connectTimeoutMs: 15_000,
-        serviceTimeoutMs: 10_000,
-      });
-      expect(robot.ok, robot.ok ? '' : robot.error.message).toBe(true);
-      if (!robot.ok) return;
-      // created through the manager service on A, activated through the robot's own service,
-      // and its state stream crossed the mesh (connect returns after the first state)
-      expect(sim.value.robot(robot.value.sysId)?.active).toBe(true);
-      expect(robot.value.states().header.sysId).toBe(robot.value.sysId);
-      const received = robot.value.stats().received;
-      expect(await waitFor(() => robot.value.stats().received > received + 3, 15_000)).toBe(true);
-      await robot.value.close();
-      sim.value.deleteRobot(robot.value.sysId);
-    } finally {
-      await sim.value.stop();
-    }
+    await driveRobotAcross(a.locator, { router: c.locator });
   }, 60_000);
 });

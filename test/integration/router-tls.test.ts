@@ -14,6 +14,7 @@ import { Executor } from '../../src/index.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import { VirtualRobot } from '../../src/vrobots/index.js';
 import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { subscribed } from './router-fixtures.js';
 
 let certs: TestCertificates;
 let dir: string;
@@ -69,11 +70,7 @@ describe('TLS on the WebSocket (wss/) and on the links between routers', () => {
       const pub = talker.value.createPublisher(topicSpec(`/${prefix}/t`));
       const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/t`), (s) => got.push(text(s.payload)));
       if (!pub.ok || !sub.ok) throw new Error('endpoint');
-      const matched = () => {
-        const n = pub.value.subscriptionCount();
-        return n.ok && n.value === 1;
-      };
-      expect(await waitFor(matched, 15_000)).toBe(true);
+      expect(await waitFor(subscribed(pub.value), 15_000)).toBe(true);
       expect(pub.value.publish(bytes('sealed')).ok).toBe(true);
       expect(await waitFor(() => got.includes('sealed'), 10_000)).toBe(true);
     } finally {
