@@ -13,6 +13,7 @@ export const RobotType = {
   CartPole: 'cartpole',
   HalfDrone: 'halfdrone',
   GlobalHawk: 'globalhawk',
+  Arm: 'arm',
 } as const;
 export type RobotType = (typeof RobotType)[keyof typeof RobotType];
 
@@ -86,6 +87,15 @@ const CATALOG: Readonly<Record<RobotType, RobotTypeInfo>> = {
     stateFrameId: 'unity',
     bodyFramePrefix: 'globalhawk',
     actuatorChannels: 7,
+  },
+  arm: {
+    type: 'arm',
+    displayName: 'Arm',
+    aliases: [],
+    creatable: true,
+    stateFrameId: 'unity',
+    bodyFramePrefix: 'arm',
+    actuatorChannels: 6,
   },
 };
 

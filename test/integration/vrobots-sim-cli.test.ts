@@ -128,7 +128,7 @@ describe('vrobots CLI against vrobots sim', () => {
     expect(made.stdout.trim()).toBe('2');
     const refused = await inProcess(['robot', 'create', 'x', '--router', router.locator]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("unknown type 'x' (known: multirotor, truck, msd)");
+    expect(refused.stderr).toContain("unknown type 'x' (known: multirotor, truck, msd, arm)");
     const del = await vrobots(['robot', 'delete', '2', '--router', router.locator]);
     expect(del.code, del.stderr).toBe(0);
     const again = await inProcess(['robot', 'delete', '2', '--router', router.locator]);

@@ -150,7 +150,7 @@ describe('vrobots simulator over a real router (plain zenoh-ts)', () => {
     expect(b).toMatchObject({ ok: true, sysId: 3 });
     const refused = await create('x');
     expect(refused.ok).toBe(false);
-    expect(refused.message).toBe("unknown type 'x' (known: multirotor, truck, msd)");
+    expect(refused.message).toBe("unknown type 'x' (known: multirotor, truck, msd, arm)");
   });
 
   it('serves all seven common segments and only the own type extra one', async () => {

@@ -109,8 +109,8 @@ describe('robot types', () => {
   });
 
   it('know which types are creatable and what each serves', () => {
-    expect(catalogKeys()).toHaveLength(6);
-    expect(creatableTypes()).toEqual(['multirotor', 'truck', 'msd']);
+    expect(catalogKeys()).toHaveLength(7);
+    expect(creatableTypes()).toEqual(['multirotor', 'truck', 'msd', 'arm']);
     expect(servedSegments('multirotor')).toContain('rotors');
     expect(servedSegments('truck')).toContain('drive');
     expect(servedSegments('msd')).toContain('msd');

@@ -97,10 +97,10 @@ describe('simulator manager (in-process)', () => {
   it('refuses unknown and scene-only types with the catalog, never reuses ids after delete', async () => {
     const unknown = await create('x');
     expect(unknown.ok).toBe(false);
-    expect(unknown.message).toBe("unknown type 'x' (known: multirotor, truck, msd)");
+    expect(unknown.message).toBe("unknown type 'x' (known: multirotor, truck, msd, arm)");
     const scene = await create('cartpole');
     expect(scene.ok).toBe(false);
-    expect(scene.message).toContain('known: multirotor, truck, msd');
+    expect(scene.message).toContain('known: multirotor, truck, msd, arm');
     const a = await create('msd');
     const del = await ack(
       'vrobots/manager/z/srv/delete',

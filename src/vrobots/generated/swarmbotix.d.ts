@@ -4,70 +4,246 @@ import type Long from "long";
 
 export namespace swarmbotix {
 
-    namespace commands {
+    namespace arm {
 
-        interface ICmdArgs extends swarmbotix.commands.CmdArgs.$Properties {
+        enum ArmMode {
+            ARM_MODE_IDLE = 0,
+            ARM_MODE_RTI = 1,
+            ARM_MODE_SOFT_RTI = 2
         }
 
-        class CmdArgs {
-            constructor(properties?: swarmbotix.commands.CmdArgs.$Properties);
+        enum ArmValueKind {
+            ARM_VALUE_KIND_NONE = 0,
+            ARM_VALUE_KIND_NUMBER = 1,
+            ARM_VALUE_KIND_TEXT = 2,
+            ARM_VALUE_KIND_FLAG = 3
+        }
+
+        interface IArmValue extends swarmbotix.arm.ArmValue.$Properties {
+        }
+
+        class ArmValue {
+            constructor(properties?: swarmbotix.arm.ArmValue.$Properties);
             $unknowns?: Uint8Array[];
-            intVal?: (number|null);
-            floatVal?: (number|null);
-            intArr: number[];
-            floatArr: number[];
-            vec3?: (swarmbotix.common.Vec3.$Properties|null);
-            vec4?: (swarmbotix.common.Vec4.$Properties|null);
-            vec3Arr: swarmbotix.common.Vec3.$Properties[];
-            vec4Arr: swarmbotix.common.Vec4.$Properties[];
-            static create(properties: swarmbotix.commands.CmdArgs.$Shape): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
-            static create(properties?: swarmbotix.commands.CmdArgs.$Properties): swarmbotix.commands.CmdArgs;
-            static encode(message: swarmbotix.commands.CmdArgs.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
-            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
+            kind: swarmbotix.arm.ArmValueKind;
+            number: number;
+            text: string;
+            flag: boolean;
+            static create(properties: swarmbotix.arm.ArmValue.$Shape): swarmbotix.arm.ArmValue & swarmbotix.arm.ArmValue.$Shape;
+            static create(properties?: swarmbotix.arm.ArmValue.$Properties): swarmbotix.arm.ArmValue;
+            static encode(message: swarmbotix.arm.ArmValue.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.arm.ArmValue & swarmbotix.arm.ArmValue.$Shape;
         }
 
-        namespace CmdArgs {
+        namespace ArmValue {
             interface $Properties {
-                intVal?: (number|null);
-                floatVal?: (number|null);
-                intArr?: (number[]|null);
-                floatArr?: (number[]|null);
-                vec3?: (swarmbotix.common.Vec3.$Properties|null);
-                vec4?: (swarmbotix.common.Vec4.$Properties|null);
-                vec3Arr?: (swarmbotix.common.Vec3.$Properties[]|null);
-                vec4Arr?: (swarmbotix.common.Vec4.$Properties[]|null);
+                kind?: (swarmbotix.arm.ArmValueKind|null);
+                number?: (number|null);
+                text?: (string|null);
+                flag?: (boolean|null);
                 $unknowns?: Uint8Array[];
             }
-            type $Shape = swarmbotix.commands.CmdArgs.$Properties;
+            type $Shape = swarmbotix.arm.ArmValue.$Properties;
         }
 
-        interface ICommand extends swarmbotix.commands.Command.$Properties {
+        interface IArmRequest extends swarmbotix.arm.ArmRequest.$Properties {
         }
 
-        class Command {
-            constructor(properties?: swarmbotix.commands.Command.$Properties);
+        class ArmRequest {
+            constructor(properties?: swarmbotix.arm.ArmRequest.$Properties);
             $unknowns?: Uint8Array[];
             header?: (swarmbotix.common.Header.$Properties|null);
-            id: number;
-            args?: (swarmbotix.commands.CmdArgs.$Properties|null);
-            static create(properties: swarmbotix.commands.Command.$Shape): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
-            static create(properties?: swarmbotix.commands.Command.$Properties): swarmbotix.commands.Command;
-            static encode(message: swarmbotix.commands.Command.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
-            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
+            client: string;
+            args: swarmbotix.arm.ArmValue.$Properties[];
+            static create(properties: swarmbotix.arm.ArmRequest.$Shape): swarmbotix.arm.ArmRequest & swarmbotix.arm.ArmRequest.$Shape;
+            static create(properties?: swarmbotix.arm.ArmRequest.$Properties): swarmbotix.arm.ArmRequest;
+            static encode(message: swarmbotix.arm.ArmRequest.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.arm.ArmRequest & swarmbotix.arm.ArmRequest.$Shape;
         }
 
-        namespace Command {
+        namespace ArmRequest {
             interface $Properties {
                 header?: (swarmbotix.common.Header.$Properties|null);
-                id?: (number|null);
-                args?: (swarmbotix.commands.CmdArgs.$Properties|null);
+                client?: (string|null);
+                args?: (swarmbotix.arm.ArmValue.$Properties[]|null);
                 $unknowns?: Uint8Array[];
             }
-            type $Shape = swarmbotix.commands.Command.$Properties;
+            type $Shape = swarmbotix.arm.ArmRequest.$Properties;
+        }
+
+        interface IArmContract extends swarmbotix.arm.ArmContract.$Properties {
+        }
+
+        class ArmContract {
+            constructor(properties?: swarmbotix.arm.ArmContract.$Properties);
+            $unknowns?: Uint8Array[];
+            commandTimeoutS: number;
+            servoGenerator: string;
+            minDurationS: number;
+            dynamicsFeedforward: boolean;
+            paceLimitRad: number;
+            stateRateHz: number;
+            rateLimiter: boolean;
+            startPoseCheck: boolean;
+            rtGravityComp: boolean;
+            toolSpeedCap: number;
+            rtFilterHz: number;
+            static create(properties: swarmbotix.arm.ArmContract.$Shape): swarmbotix.arm.ArmContract & swarmbotix.arm.ArmContract.$Shape;
+            static create(properties?: swarmbotix.arm.ArmContract.$Properties): swarmbotix.arm.ArmContract;
+            static encode(message: swarmbotix.arm.ArmContract.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.arm.ArmContract & swarmbotix.arm.ArmContract.$Shape;
+        }
+
+        namespace ArmContract {
+            interface $Properties {
+                commandTimeoutS?: (number|null);
+                servoGenerator?: (string|null);
+                minDurationS?: (number|null);
+                dynamicsFeedforward?: (boolean|null);
+                paceLimitRad?: (number|null);
+                stateRateHz?: (number|null);
+                rateLimiter?: (boolean|null);
+                startPoseCheck?: (boolean|null);
+                rtGravityComp?: (boolean|null);
+                toolSpeedCap?: (number|null);
+                rtFilterHz?: (number|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = swarmbotix.arm.ArmContract.$Properties;
+        }
+
+        interface IArmStatus extends swarmbotix.arm.ArmStatus.$Properties {
+        }
+
+        class ArmStatus {
+            constructor(properties?: swarmbotix.arm.ArmStatus.$Properties);
+            $unknowns?: Uint8Array[];
+            header?: (swarmbotix.common.Header.$Properties|null);
+            mode: swarmbotix.arm.ArmMode;
+            owner: string;
+            enabled: boolean;
+            homed: boolean;
+            errorLatched: boolean;
+            errorReason: string;
+            claimed: boolean;
+            stopping: boolean;
+            stopReason: string;
+            pcIp: string;
+            transport: string;
+            rateHz: number;
+            streamPort: number;
+            tick: (number|Long);
+            positions: number[];
+            velocities: number[];
+            contract?: (swarmbotix.arm.ArmContract.$Properties|null);
+            static create(properties: swarmbotix.arm.ArmStatus.$Shape): swarmbotix.arm.ArmStatus & swarmbotix.arm.ArmStatus.$Shape;
+            static create(properties?: swarmbotix.arm.ArmStatus.$Properties): swarmbotix.arm.ArmStatus;
+            static encode(message: swarmbotix.arm.ArmStatus.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.arm.ArmStatus & swarmbotix.arm.ArmStatus.$Shape;
+        }
+
+        namespace ArmStatus {
+            interface $Properties {
+                header?: (swarmbotix.common.Header.$Properties|null);
+                mode?: (swarmbotix.arm.ArmMode|null);
+                owner?: (string|null);
+                enabled?: (boolean|null);
+                homed?: (boolean|null);
+                errorLatched?: (boolean|null);
+                errorReason?: (string|null);
+                claimed?: (boolean|null);
+                stopping?: (boolean|null);
+                stopReason?: (string|null);
+                pcIp?: (string|null);
+                transport?: (string|null);
+                rateHz?: (number|null);
+                streamPort?: (number|null);
+                tick?: (number|Long|null);
+                positions?: (number[]|null);
+                velocities?: (number[]|null);
+                contract?: (swarmbotix.arm.ArmContract.$Properties|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = swarmbotix.arm.ArmStatus.$Properties;
+        }
+
+        interface IArmReply extends swarmbotix.arm.ArmReply.$Properties {
+        }
+
+        class ArmReply {
+            constructor(properties?: swarmbotix.arm.ArmReply.$Properties);
+            $unknowns?: Uint8Array[];
+            header?: (swarmbotix.common.Header.$Properties|null);
+            ok: boolean;
+            code: number;
+            codeName: string;
+            message: string;
+            status?: (swarmbotix.arm.ArmStatus.$Properties|null);
+            static create(properties: swarmbotix.arm.ArmReply.$Shape): swarmbotix.arm.ArmReply & swarmbotix.arm.ArmReply.$Shape;
+            static create(properties?: swarmbotix.arm.ArmReply.$Properties): swarmbotix.arm.ArmReply;
+            static encode(message: swarmbotix.arm.ArmReply.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.arm.ArmReply & swarmbotix.arm.ArmReply.$Shape;
+        }
+
+        namespace ArmReply {
+            interface $Properties {
+                header?: (swarmbotix.common.Header.$Properties|null);
+                ok?: (boolean|null);
+                code?: (number|null);
+                codeName?: (string|null);
+                message?: (string|null);
+                status?: (swarmbotix.arm.ArmStatus.$Properties|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = swarmbotix.arm.ArmReply.$Properties;
         }
     }
 
     namespace common {
+
+        enum AxisConvention {
+            AXIS_CONVENTION_UNSPECIFIED = 0,
+            AXIS_CONVENTION_UNITY = 1,
+            AXIS_CONVENTION_FRD = 2,
+            AXIS_CONVENTION_CV = 3
+        }
+
+        interface IHeader extends swarmbotix.common.Header.$Properties {
+        }
+
+        class Header {
+            constructor(properties?: swarmbotix.common.Header.$Properties);
+            $unknowns?: Uint8Array[];
+            srcId: number;
+            name: string;
+            seq: (number|Long);
+            timestampNs: (number|Long);
+            schemaVersion: number;
+            sysId: number;
+            coordFrameId: string;
+            axisConvention: swarmbotix.common.AxisConvention;
+            topicFullName: string;
+            static create(properties: swarmbotix.common.Header.$Shape): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
+            static create(properties?: swarmbotix.common.Header.$Properties): swarmbotix.common.Header;
+            static encode(message: swarmbotix.common.Header.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
+        }
+
+        namespace Header {
+            interface $Properties {
+                srcId?: (number|null);
+                name?: (string|null);
+                seq?: (number|Long|null);
+                timestampNs?: (number|Long|null);
+                schemaVersion?: (number|null);
+                sysId?: (number|null);
+                coordFrameId?: (string|null);
+                axisConvention?: (swarmbotix.common.AxisConvention|null);
+                topicFullName?: (string|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = swarmbotix.common.Header.$Properties;
+        }
 
         interface IVec3 extends swarmbotix.common.Vec3.$Properties {
         }
@@ -195,49 +371,68 @@ export namespace swarmbotix {
             }
             type $Shape = swarmbotix.common.GeoPoint.$Properties;
         }
+    }
 
-        enum AxisConvention {
-            AXIS_CONVENTION_UNSPECIFIED = 0,
-            AXIS_CONVENTION_UNITY = 1,
-            AXIS_CONVENTION_FRD = 2,
-            AXIS_CONVENTION_CV = 3
+    namespace commands {
+
+        interface ICmdArgs extends swarmbotix.commands.CmdArgs.$Properties {
         }
 
-        interface IHeader extends swarmbotix.common.Header.$Properties {
-        }
-
-        class Header {
-            constructor(properties?: swarmbotix.common.Header.$Properties);
+        class CmdArgs {
+            constructor(properties?: swarmbotix.commands.CmdArgs.$Properties);
             $unknowns?: Uint8Array[];
-            srcId: number;
-            name: string;
-            seq: (number|Long);
-            timestampNs: (number|Long);
-            schemaVersion: number;
-            sysId: number;
-            coordFrameId: string;
-            axisConvention: swarmbotix.common.AxisConvention;
-            topicFullName: string;
-            static create(properties: swarmbotix.common.Header.$Shape): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
-            static create(properties?: swarmbotix.common.Header.$Properties): swarmbotix.common.Header;
-            static encode(message: swarmbotix.common.Header.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
-            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
+            intVal?: (number|null);
+            floatVal?: (number|null);
+            intArr: number[];
+            floatArr: number[];
+            vec3?: (swarmbotix.common.Vec3.$Properties|null);
+            vec4?: (swarmbotix.common.Vec4.$Properties|null);
+            vec3Arr: swarmbotix.common.Vec3.$Properties[];
+            vec4Arr: swarmbotix.common.Vec4.$Properties[];
+            static create(properties: swarmbotix.commands.CmdArgs.$Shape): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
+            static create(properties?: swarmbotix.commands.CmdArgs.$Properties): swarmbotix.commands.CmdArgs;
+            static encode(message: swarmbotix.commands.CmdArgs.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
         }
 
-        namespace Header {
+        namespace CmdArgs {
             interface $Properties {
-                srcId?: (number|null);
-                name?: (string|null);
-                seq?: (number|Long|null);
-                timestampNs?: (number|Long|null);
-                schemaVersion?: (number|null);
-                sysId?: (number|null);
-                coordFrameId?: (string|null);
-                axisConvention?: (swarmbotix.common.AxisConvention|null);
-                topicFullName?: (string|null);
+                intVal?: (number|null);
+                floatVal?: (number|null);
+                intArr?: (number[]|null);
+                floatArr?: (number[]|null);
+                vec3?: (swarmbotix.common.Vec3.$Properties|null);
+                vec4?: (swarmbotix.common.Vec4.$Properties|null);
+                vec3Arr?: (swarmbotix.common.Vec3.$Properties[]|null);
+                vec4Arr?: (swarmbotix.common.Vec4.$Properties[]|null);
                 $unknowns?: Uint8Array[];
             }
-            type $Shape = swarmbotix.common.Header.$Properties;
+            type $Shape = swarmbotix.commands.CmdArgs.$Properties;
+        }
+
+        interface ICommand extends swarmbotix.commands.Command.$Properties {
+        }
+
+        class Command {
+            constructor(properties?: swarmbotix.commands.Command.$Properties);
+            $unknowns?: Uint8Array[];
+            header?: (swarmbotix.common.Header.$Properties|null);
+            id: number;
+            args?: (swarmbotix.commands.CmdArgs.$Properties|null);
+            static create(properties: swarmbotix.commands.Command.$Shape): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
+            static create(properties?: swarmbotix.commands.Command.$Properties): swarmbotix.commands.Command;
+            static encode(message: swarmbotix.commands.Command.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
+        }
+
+        namespace Command {
+            interface $Properties {
+                header?: (swarmbotix.common.Header.$Properties|null);
+                id?: (number|null);
+                args?: (swarmbotix.commands.CmdArgs.$Properties|null);
+                $unknowns?: Uint8Array[];
+            }
+            type $Shape = swarmbotix.commands.Command.$Properties;
         }
     }
 

@@ -18,59 +18,83 @@ export const swarmbotix = $root.swarmbotix = (() => {
      */
     const swarmbotix = {};
 
-    swarmbotix.commands = (function() {
+    swarmbotix.arm = (function() {
 
         /**
-         * Namespace commands.
+         * Namespace arm.
          * @memberof swarmbotix
          * @namespace
          */
-        const commands = {};
+        const arm = {};
 
-        commands.CmdArgs = (function() {
+        /**
+         * ArmMode enum.
+         * @name swarmbotix.arm.ArmMode
+         * @enum {number}
+         * @property {number} ARM_MODE_IDLE=0 ARM_MODE_IDLE value
+         * @property {number} ARM_MODE_RTI=1 ARM_MODE_RTI value
+         * @property {number} ARM_MODE_SOFT_RTI=2 ARM_MODE_SOFT_RTI value
+         */
+        arm.ArmMode = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "ARM_MODE_IDLE"] = 0;
+            values[valuesById[1] = "ARM_MODE_RTI"] = 1;
+            values[valuesById[2] = "ARM_MODE_SOFT_RTI"] = 2;
+            return values;
+        })();
+
+        /**
+         * What an ArmValue carries.
+         * @name swarmbotix.arm.ArmValueKind
+         * @enum {number}
+         * @property {number} ARM_VALUE_KIND_NONE=0 The vendor's None: the argument is left out.
+         * @property {number} ARM_VALUE_KIND_NUMBER=1 ARM_VALUE_KIND_NUMBER value
+         * @property {number} ARM_VALUE_KIND_TEXT=2 ARM_VALUE_KIND_TEXT value
+         * @property {number} ARM_VALUE_KIND_FLAG=3 ARM_VALUE_KIND_FLAG value
+         */
+        arm.ArmValueKind = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "ARM_VALUE_KIND_NONE"] = 0;
+            values[valuesById[1] = "ARM_VALUE_KIND_NUMBER"] = 1;
+            values[valuesById[2] = "ARM_VALUE_KIND_TEXT"] = 2;
+            values[valuesById[3] = "ARM_VALUE_KIND_FLAG"] = 3;
+            return values;
+        })();
+
+        arm.ArmValue = (function() {
 
             /**
-             * Properties of a CmdArgs.
-             * @typedef {Object} swarmbotix.commands.CmdArgs.$Properties
-             * @property {number|null} [intVal] CmdArgs intVal
-             * @property {number|null} [floatVal] CmdArgs floatVal
-             * @property {Array.<number>|null} [intArr] CmdArgs intArr
-             * @property {Array.<number>|null} [floatArr] CmdArgs floatArr
-             * @property {swarmbotix.common.Vec3.$Properties|null} [vec3] CmdArgs vec3
-             * @property {swarmbotix.common.Vec4.$Properties|null} [vec4] CmdArgs vec4
-             * @property {Array.<swarmbotix.common.Vec3.$Properties>|null} [vec3Arr] CmdArgs vec3Arr
-             * @property {Array.<swarmbotix.common.Vec4.$Properties>|null} [vec4Arr] CmdArgs vec4Arr
+             * Properties of an ArmValue.
+             * @typedef {Object} swarmbotix.arm.ArmValue.$Properties
+             * @property {swarmbotix.arm.ArmValueKind|null} [kind] ArmValue kind
+             * @property {number|null} [number] ArmValue number
+             * @property {string|null} [text] ArmValue text
+             * @property {boolean|null} [flag] ArmValue flag
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
             /**
-             * Properties of a CmdArgs.
-             * @memberof swarmbotix.commands
-             * @interface ICmdArgs
-             * @augments swarmbotix.commands.CmdArgs.$Properties
-             * @deprecated Use swarmbotix.commands.CmdArgs.$Properties instead.
+             * Properties of an ArmValue.
+             * @memberof swarmbotix.arm
+             * @interface IArmValue
+             * @augments swarmbotix.arm.ArmValue.$Properties
+             * @deprecated Use swarmbotix.arm.ArmValue.$Properties instead.
              */
 
             /**
-             * Shape of a CmdArgs.
-             * @typedef {swarmbotix.commands.CmdArgs.$Properties} swarmbotix.commands.CmdArgs.$Shape
+             * Shape of an ArmValue.
+             * @typedef {swarmbotix.arm.ArmValue.$Properties} swarmbotix.arm.ArmValue.$Shape
              */
 
             /**
-             * Constructs a new CmdArgs.
-             * @memberof swarmbotix.commands
-             * @classdesc Arguments of one command. Which fields a command reads depends on its id (see
-             * docs/vrobots-protocol.md); the scalars and single vectors are `optional` so a reader can
-             * tell "absent" from zero.
+             * Constructs a new ArmValue.
+             * @memberof swarmbotix.arm
+             * @classdesc One positional argument of an immediate command.
              * @constructor
-             * @param {swarmbotix.commands.CmdArgs.$Properties=} [properties] Properties to set
+             * @param {swarmbotix.arm.ArmValue.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
-            const CmdArgs = function (properties) {
-                this.intArr = [];
-                this.floatArr = [];
-                this.vec3Arr = [];
-                this.vec4Arr = [];
+            const ArmValue = function (properties) {
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -78,146 +102,77 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * CmdArgs intVal.
-             * @member {number|null|undefined} intVal
-             * @memberof swarmbotix.commands.CmdArgs
+             * ArmValue kind.
+             * @member {swarmbotix.arm.ArmValueKind} kind
+             * @memberof swarmbotix.arm.ArmValue
              * @instance
              */
-            CmdArgs.prototype.intVal = null;
+            ArmValue.prototype.kind = 0;
 
             /**
-             * CmdArgs floatVal.
-             * @member {number|null|undefined} floatVal
-             * @memberof swarmbotix.commands.CmdArgs
+             * ArmValue number.
+             * @member {number} number
+             * @memberof swarmbotix.arm.ArmValue
              * @instance
              */
-            CmdArgs.prototype.floatVal = null;
+            ArmValue.prototype.number = 0;
 
             /**
-             * CmdArgs intArr.
-             * @member {Array.<number>} intArr
-             * @memberof swarmbotix.commands.CmdArgs
+             * ArmValue text.
+             * @member {string} text
+             * @memberof swarmbotix.arm.ArmValue
              * @instance
              */
-            CmdArgs.prototype.intArr = $util.emptyArray;
+            ArmValue.prototype.text = "";
 
             /**
-             * CmdArgs floatArr.
-             * @member {Array.<number>} floatArr
-             * @memberof swarmbotix.commands.CmdArgs
+             * ArmValue flag.
+             * @member {boolean} flag
+             * @memberof swarmbotix.arm.ArmValue
              * @instance
              */
-            CmdArgs.prototype.floatArr = $util.emptyArray;
+            ArmValue.prototype.flag = false;
 
             /**
-             * CmdArgs vec3.
-             * @member {swarmbotix.common.Vec3.$Properties|null|undefined} vec3
-             * @memberof swarmbotix.commands.CmdArgs
-             * @instance
-             */
-            CmdArgs.prototype.vec3 = null;
-
-            /**
-             * CmdArgs vec4.
-             * @member {swarmbotix.common.Vec4.$Properties|null|undefined} vec4
-             * @memberof swarmbotix.commands.CmdArgs
-             * @instance
-             */
-            CmdArgs.prototype.vec4 = null;
-
-            /**
-             * CmdArgs vec3Arr.
-             * @member {Array.<swarmbotix.common.Vec3.$Properties>} vec3Arr
-             * @memberof swarmbotix.commands.CmdArgs
-             * @instance
-             */
-            CmdArgs.prototype.vec3Arr = $util.emptyArray;
-
-            /**
-             * CmdArgs vec4Arr.
-             * @member {Array.<swarmbotix.common.Vec4.$Properties>} vec4Arr
-             * @memberof swarmbotix.commands.CmdArgs
-             * @instance
-             */
-            CmdArgs.prototype.vec4Arr = $util.emptyArray;
-
-            // OneOf field names bound to virtual getters and setters
-            let $oneOfFields;
-
-            // Virtual OneOf for proto3 optional field
-            $Object.defineProperty(CmdArgs.prototype, "_intVal", {
-                get: $util.oneOfGetter($oneOfFields = ["intVal"]),
-                set: $util.oneOfSetter($oneOfFields)
-            });
-
-            // Virtual OneOf for proto3 optional field
-            $Object.defineProperty(CmdArgs.prototype, "_floatVal", {
-                get: $util.oneOfGetter($oneOfFields = ["floatVal"]),
-                set: $util.oneOfSetter($oneOfFields)
-            });
-
-            // Virtual OneOf for proto3 optional field
-            $Object.defineProperty(CmdArgs.prototype, "_vec3", {
-                get: $util.oneOfGetter($oneOfFields = ["vec3"]),
-                set: $util.oneOfSetter($oneOfFields)
-            });
-
-            // Virtual OneOf for proto3 optional field
-            $Object.defineProperty(CmdArgs.prototype, "_vec4", {
-                get: $util.oneOfGetter($oneOfFields = ["vec4"]),
-                set: $util.oneOfSetter($oneOfFields)
-            });
-
-            /**
-             * Creates a new CmdArgs instance using the specified properties.
+             * Creates a new ArmValue instance using the specified properties.
              * @function create
-             * @memberof swarmbotix.commands.CmdArgs
+             * @memberof swarmbotix.arm.ArmValue
              * @static
-             * @param {swarmbotix.commands.CmdArgs.$Properties=} [properties] Properties to set
-             * @returns {swarmbotix.commands.CmdArgs} CmdArgs instance
+             * @param {swarmbotix.arm.ArmValue.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.arm.ArmValue} ArmValue instance
              * @type {{
-             *   (properties: swarmbotix.commands.CmdArgs.$Shape): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
-             *   (properties?: swarmbotix.commands.CmdArgs.$Properties): swarmbotix.commands.CmdArgs;
+             *   (properties: swarmbotix.arm.ArmValue.$Shape): swarmbotix.arm.ArmValue & swarmbotix.arm.ArmValue.$Shape;
+             *   (properties?: swarmbotix.arm.ArmValue.$Properties): swarmbotix.arm.ArmValue;
              * }}
              */
-            CmdArgs.create = function(properties) {
-                return new CmdArgs(properties);
+            ArmValue.create = function(properties) {
+                return new ArmValue(properties);
             };
 
             /**
-             * Encodes the specified CmdArgs message. Does not implicitly {@link swarmbotix.commands.CmdArgs.verify|verify} messages.
+             * Encodes the specified ArmValue message. Does not implicitly {@link swarmbotix.arm.ArmValue.verify|verify} messages.
              * @function encode
-             * @memberof swarmbotix.commands.CmdArgs
+             * @memberof swarmbotix.arm.ArmValue
              * @static
-             * @param {swarmbotix.commands.CmdArgs.$Properties} message CmdArgs message or plain object to encode
+             * @param {swarmbotix.arm.ArmValue.$Properties} message ArmValue message or plain object to encode
              * @param {$protobuf.Writer} [writer] Writer to encode to
              * @returns {$protobuf.Writer} Writer
              */
-            CmdArgs.encode = function (message, writer, _depth) {
+            ArmValue.encode = function (message, writer, _depth) {
                 if (!writer)
                     writer = $Writer.create();
                 if (_depth === $undefined)
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.intVal != null && $Object.hasOwnProperty.call(message, "intVal"))
-                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.intVal);
-                if (message.floatVal != null && $Object.hasOwnProperty.call(message, "floatVal"))
-                    writer.uint32(/* id 2, wireType 5 =*/21).float(message.floatVal);
-                if (message.intArr != null && message.intArr.length)
-                    writer.uint32(/* id 3, wireType 2 =*/26).int32s(message.intArr);
-                if (message.floatArr != null && message.floatArr.length)
-                    writer.uint32(/* id 4, wireType 2 =*/34).floats(message.floatArr);
-                if (message.vec3 != null && $Object.hasOwnProperty.call(message, "vec3"))
-                    $root.swarmbotix.common.Vec3.encode(message.vec3, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
-                if (message.vec4 != null && $Object.hasOwnProperty.call(message, "vec4"))
-                    $root.swarmbotix.common.Vec4.encode(message.vec4, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
-                if (message.vec3Arr != null && message.vec3Arr.length)
-                    for (let i = 0; i < message.vec3Arr.length; ++i)
-                        $root.swarmbotix.common.Vec3.encode(message.vec3Arr[i], writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
-                if (message.vec4Arr != null && message.vec4Arr.length)
-                    for (let i = 0; i < message.vec4Arr.length; ++i)
-                        $root.swarmbotix.common.Vec4.encode(message.vec4Arr[i], writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
+                if (message.kind != null && $Object.hasOwnProperty.call(message, "kind") && message.kind !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.kind);
+                if (message.number != null && $Object.hasOwnProperty.call(message, "number") && !$Object.is(message.number, 0))
+                    writer.uint32(/* id 2, wireType 1 =*/17).double(message.number);
+                if (message.text != null && $Object.hasOwnProperty.call(message, "text") && message.text !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.text);
+                if (message.flag != null && $Object.hasOwnProperty.call(message, "flag") && message.flag !== false)
+                    writer.uint32(/* id 4, wireType 0 =*/32).bool(message.flag);
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -225,24 +180,24 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * Decodes a CmdArgs message from the specified reader or buffer.
+             * Decodes an ArmValue message from the specified reader or buffer.
              * @function decode
-             * @memberof swarmbotix.commands.CmdArgs
+             * @memberof swarmbotix.arm.ArmValue
              * @static
              * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
              * @param {number} [length] Message length if known beforehand
-             * @returns {swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape} CmdArgs
+             * @returns {swarmbotix.arm.ArmValue & swarmbotix.arm.ArmValue.$Shape} ArmValue
              * @throws {Error} If the payload is not a reader or valid buffer
              * @throws {$protobuf.util.ProtocolError} If required fields are missing
              */
-            CmdArgs.decode = function (reader, length, _end, _depth, _target) {
+            ArmValue.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
                 if (_depth === $undefined)
                     _depth = 0;
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
-                let end, message;
+                let end, message, value;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -252,7 +207,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     length = reader.len;
                     reader.len = end;
                 }
-                message = _target || new $root.swarmbotix.commands.CmdArgs();
+                message = _target || new $root.swarmbotix.arm.ArmValue();
                 while (reader.pos < end) {
                     let start = reader.pos;
                     let tag = reader.tag();
@@ -265,73 +220,37 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            message.intVal = reader.int32();
-                            message._intVal = "intVal";
+                            if (value = reader.int32())
+                                message.kind = value;
+                            else
+                                delete message.kind;
                             continue;
                         }
                     case 2: {
-                            if (wireType !== 5)
+                            if (wireType !== 1)
                                 break;
-                            message.floatVal = reader.float();
-                            message._floatVal = "floatVal";
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.number = value;
+                            else
+                                delete message.number;
                             continue;
                         }
                     case 3: {
-                            if (wireType === 2) {
-                                if (!(message.intArr && message.intArr.length))
-                                    message.intArr = [];
-                                reader.int32s(message.intArr);
-                                continue;
-                            }
-                            if (wireType !== 0)
+                            if (wireType !== 2)
                                 break;
-                            if (!(message.intArr && message.intArr.length))
-                                message.intArr = [];
-                            message.intArr.push(reader.int32());
+                            if ((value = reader.stringVerify()).length)
+                                message.text = value;
+                            else
+                                delete message.text;
                             continue;
                         }
                     case 4: {
-                            if (wireType === 2) {
-                                if (!(message.floatArr && message.floatArr.length))
-                                    message.floatArr = [];
-                                reader.floats(message.floatArr);
-                                continue;
-                            }
-                            if (wireType !== 5)
+                            if (wireType !== 0)
                                 break;
-                            if (!(message.floatArr && message.floatArr.length))
-                                message.floatArr = [];
-                            message.floatArr.push(reader.float());
-                            continue;
-                        }
-                    case 5: {
-                            if (wireType !== 2)
-                                break;
-                            message.vec3 = $root.swarmbotix.common.Vec3.decode(reader, reader.size(), $undefined, _depth + 1, message.vec3);
-                            message._vec3 = "vec3";
-                            continue;
-                        }
-                    case 6: {
-                            if (wireType !== 2)
-                                break;
-                            message.vec4 = $root.swarmbotix.common.Vec4.decode(reader, reader.size(), $undefined, _depth + 1, message.vec4);
-                            message._vec4 = "vec4";
-                            continue;
-                        }
-                    case 7: {
-                            if (wireType !== 2)
-                                break;
-                            if (!(message.vec3Arr && message.vec3Arr.length))
-                                message.vec3Arr = [];
-                            message.vec3Arr.push($root.swarmbotix.common.Vec3.decode(reader, reader.size(), $undefined, _depth + 1));
-                            continue;
-                        }
-                    case 8: {
-                            if (wireType !== 2)
-                                break;
-                            if (!(message.vec4Arr && message.vec4Arr.length))
-                                message.vec4Arr = [];
-                            message.vec4Arr.push($root.swarmbotix.common.Vec4.decode(reader, reader.size(), $undefined, _depth + 1));
+                            if (value = reader.bool())
+                                message.flag = value;
+                            else
+                                delete message.flag;
                             continue;
                         }
                     }
@@ -351,42 +270,43 @@ export const swarmbotix = $root.swarmbotix = (() => {
                 return message;
             };
 
-            return CmdArgs;
+            return ArmValue;
         })();
 
-        commands.Command = (function() {
+        arm.ArmRequest = (function() {
 
             /**
-             * Properties of a Command.
-             * @typedef {Object} swarmbotix.commands.Command.$Properties
-             * @property {swarmbotix.common.Header.$Properties|null} [header] Command header
-             * @property {number|null} [id] Command id
-             * @property {swarmbotix.commands.CmdArgs.$Properties|null} [args] Command args
+             * Properties of an ArmRequest.
+             * @typedef {Object} swarmbotix.arm.ArmRequest.$Properties
+             * @property {swarmbotix.common.Header.$Properties|null} [header] ArmRequest header
+             * @property {string|null} [client] The asking client's identity; control is held by this name.
+             * @property {Array.<swarmbotix.arm.ArmValue.$Properties>|null} [args] ArmRequest args
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
             /**
-             * Properties of a Command.
-             * @memberof swarmbotix.commands
-             * @interface ICommand
-             * @augments swarmbotix.commands.Command.$Properties
-             * @deprecated Use swarmbotix.commands.Command.$Properties instead.
+             * Properties of an ArmRequest.
+             * @memberof swarmbotix.arm
+             * @interface IArmRequest
+             * @augments swarmbotix.arm.ArmRequest.$Properties
+             * @deprecated Use swarmbotix.arm.ArmRequest.$Properties instead.
              */
 
             /**
-             * Shape of a Command.
-             * @typedef {swarmbotix.commands.Command.$Properties} swarmbotix.commands.Command.$Shape
+             * Shape of an ArmRequest.
+             * @typedef {swarmbotix.arm.ArmRequest.$Properties} swarmbotix.arm.ArmRequest.$Shape
              */
 
             /**
-             * Constructs a new Command.
-             * @memberof swarmbotix.commands
-             * @classdesc One command: an id (SET_ACC 1 .. SET_FW_EST_SOURCE 311) and its arguments.
+             * Constructs a new ArmRequest.
+             * @memberof swarmbotix.arm
+             * @classdesc Every immediate command: who asks (the control identity) and its positional arguments.
              * @constructor
-             * @param {swarmbotix.commands.Command.$Properties=} [properties] Properties to set
+             * @param {swarmbotix.arm.ArmRequest.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
-            const Command = function (properties) {
+            const ArmRequest = function (properties) {
+                this.args = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -394,55 +314,55 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * Command header.
+             * ArmRequest header.
              * @member {swarmbotix.common.Header.$Properties|null|undefined} header
-             * @memberof swarmbotix.commands.Command
+             * @memberof swarmbotix.arm.ArmRequest
              * @instance
              */
-            Command.prototype.header = null;
+            ArmRequest.prototype.header = null;
 
             /**
-             * Command id.
-             * @member {number} id
-             * @memberof swarmbotix.commands.Command
+             * The asking client's identity; control is held by this name.
+             * @member {string} client
+             * @memberof swarmbotix.arm.ArmRequest
              * @instance
              */
-            Command.prototype.id = 0;
+            ArmRequest.prototype.client = "";
 
             /**
-             * Command args.
-             * @member {swarmbotix.commands.CmdArgs.$Properties|null|undefined} args
-             * @memberof swarmbotix.commands.Command
+             * ArmRequest args.
+             * @member {Array.<swarmbotix.arm.ArmValue.$Properties>} args
+             * @memberof swarmbotix.arm.ArmRequest
              * @instance
              */
-            Command.prototype.args = null;
+            ArmRequest.prototype.args = $util.emptyArray;
 
             /**
-             * Creates a new Command instance using the specified properties.
+             * Creates a new ArmRequest instance using the specified properties.
              * @function create
-             * @memberof swarmbotix.commands.Command
+             * @memberof swarmbotix.arm.ArmRequest
              * @static
-             * @param {swarmbotix.commands.Command.$Properties=} [properties] Properties to set
-             * @returns {swarmbotix.commands.Command} Command instance
+             * @param {swarmbotix.arm.ArmRequest.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.arm.ArmRequest} ArmRequest instance
              * @type {{
-             *   (properties: swarmbotix.commands.Command.$Shape): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
-             *   (properties?: swarmbotix.commands.Command.$Properties): swarmbotix.commands.Command;
+             *   (properties: swarmbotix.arm.ArmRequest.$Shape): swarmbotix.arm.ArmRequest & swarmbotix.arm.ArmRequest.$Shape;
+             *   (properties?: swarmbotix.arm.ArmRequest.$Properties): swarmbotix.arm.ArmRequest;
              * }}
              */
-            Command.create = function(properties) {
-                return new Command(properties);
+            ArmRequest.create = function(properties) {
+                return new ArmRequest(properties);
             };
 
             /**
-             * Encodes the specified Command message. Does not implicitly {@link swarmbotix.commands.Command.verify|verify} messages.
+             * Encodes the specified ArmRequest message. Does not implicitly {@link swarmbotix.arm.ArmRequest.verify|verify} messages.
              * @function encode
-             * @memberof swarmbotix.commands.Command
+             * @memberof swarmbotix.arm.ArmRequest
              * @static
-             * @param {swarmbotix.commands.Command.$Properties} message Command message or plain object to encode
+             * @param {swarmbotix.arm.ArmRequest.$Properties} message ArmRequest message or plain object to encode
              * @param {$protobuf.Writer} [writer] Writer to encode to
              * @returns {$protobuf.Writer} Writer
              */
-            Command.encode = function (message, writer, _depth) {
+            ArmRequest.encode = function (message, writer, _depth) {
                 if (!writer)
                     writer = $Writer.create();
                 if (_depth === $undefined)
@@ -451,10 +371,11 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     throw $Error("max depth exceeded");
                 if (message.header != null && $Object.hasOwnProperty.call(message, "header"))
                     $root.swarmbotix.common.Header.encode(message.header, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
-                if (message.id != null && $Object.hasOwnProperty.call(message, "id") && message.id !== 0)
-                    writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.id);
-                if (message.args != null && $Object.hasOwnProperty.call(message, "args"))
-                    $root.swarmbotix.commands.CmdArgs.encode(message.args, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                if (message.client != null && $Object.hasOwnProperty.call(message, "client") && message.client !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.client);
+                if (message.args != null && message.args.length)
+                    for (let i = 0; i < message.args.length; ++i)
+                        $root.swarmbotix.arm.ArmValue.encode(message.args[i], writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -462,17 +383,17 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * Decodes a Command message from the specified reader or buffer.
+             * Decodes an ArmRequest message from the specified reader or buffer.
              * @function decode
-             * @memberof swarmbotix.commands.Command
+             * @memberof swarmbotix.arm.ArmRequest
              * @static
              * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
              * @param {number} [length] Message length if known beforehand
-             * @returns {swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape} Command
+             * @returns {swarmbotix.arm.ArmRequest & swarmbotix.arm.ArmRequest.$Shape} ArmRequest
              * @throws {Error} If the payload is not a reader or valid buffer
              * @throws {$protobuf.util.ProtocolError} If required fields are missing
              */
-            Command.decode = function (reader, length, _end, _depth, _target) {
+            ArmRequest.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
                 if (_depth === $undefined)
@@ -489,7 +410,714 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     length = reader.len;
                     reader.len = end;
                 }
-                message = _target || new $root.swarmbotix.commands.Command();
+                message = _target || new $root.swarmbotix.arm.ArmRequest();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            message.header = $root.swarmbotix.common.Header.decode(reader, reader.size(), $undefined, _depth + 1, message.header);
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.client = value;
+                            else
+                                delete message.client;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            if (!(message.args && message.args.length))
+                                message.args = [];
+                            message.args.push($root.swarmbotix.arm.ArmValue.decode(reader, reader.size(), $undefined, _depth + 1));
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ArmRequest;
+        })();
+
+        arm.ArmContract = (function() {
+
+            /**
+             * Properties of an ArmContract.
+             * @typedef {Object} swarmbotix.arm.ArmContract.$Properties
+             * @property {number|null} [commandTimeoutS] Seconds without a command before the arm stops.
+             * @property {string|null} [servoGenerator] ArmContract servoGenerator
+             * @property {number|null} [minDurationS] ArmContract minDurationS
+             * @property {boolean|null} [dynamicsFeedforward] ArmContract dynamicsFeedforward
+             * @property {number|null} [paceLimitRad] RTI only: largest joint step per tick, rad.
+             * @property {number|null} [stateRateHz] RTI only: state datagrams per second.
+             * @property {boolean|null} [rateLimiter] ArmContract rateLimiter
+             * @property {boolean|null} [startPoseCheck] ArmContract startPoseCheck
+             * @property {boolean|null} [rtGravityComp] ArmContract rtGravityComp
+             * @property {number|null} [toolSpeedCap] Tool speed cap, m/s.
+             * @property {number|null} [rtFilterHz] A setting a connect leaves alone (kept across sessions).
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of an ArmContract.
+             * @memberof swarmbotix.arm
+             * @interface IArmContract
+             * @augments swarmbotix.arm.ArmContract.$Properties
+             * @deprecated Use swarmbotix.arm.ArmContract.$Properties instead.
+             */
+
+            /**
+             * Shape of an ArmContract.
+             * @typedef {swarmbotix.arm.ArmContract.$Properties} swarmbotix.arm.ArmContract.$Shape
+             */
+
+            /**
+             * Constructs a new ArmContract.
+             * @memberof swarmbotix.arm
+             * @classdesc The session contract: what each rti_connect sets afresh.
+             * @constructor
+             * @param {swarmbotix.arm.ArmContract.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ArmContract = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Seconds without a command before the arm stops.
+             * @member {number} commandTimeoutS
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.commandTimeoutS = 0;
+
+            /**
+             * ArmContract servoGenerator.
+             * @member {string} servoGenerator
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.servoGenerator = "";
+
+            /**
+             * ArmContract minDurationS.
+             * @member {number} minDurationS
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.minDurationS = 0;
+
+            /**
+             * ArmContract dynamicsFeedforward.
+             * @member {boolean} dynamicsFeedforward
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.dynamicsFeedforward = false;
+
+            /**
+             * RTI only: largest joint step per tick, rad.
+             * @member {number} paceLimitRad
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.paceLimitRad = 0;
+
+            /**
+             * RTI only: state datagrams per second.
+             * @member {number} stateRateHz
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.stateRateHz = 0;
+
+            /**
+             * ArmContract rateLimiter.
+             * @member {boolean} rateLimiter
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.rateLimiter = false;
+
+            /**
+             * ArmContract startPoseCheck.
+             * @member {boolean} startPoseCheck
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.startPoseCheck = false;
+
+            /**
+             * ArmContract rtGravityComp.
+             * @member {boolean} rtGravityComp
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.rtGravityComp = false;
+
+            /**
+             * Tool speed cap, m/s.
+             * @member {number} toolSpeedCap
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.toolSpeedCap = 0;
+
+            /**
+             * A setting a connect leaves alone (kept across sessions).
+             * @member {number} rtFilterHz
+             * @memberof swarmbotix.arm.ArmContract
+             * @instance
+             */
+            ArmContract.prototype.rtFilterHz = 0;
+
+            /**
+             * Creates a new ArmContract instance using the specified properties.
+             * @function create
+             * @memberof swarmbotix.arm.ArmContract
+             * @static
+             * @param {swarmbotix.arm.ArmContract.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.arm.ArmContract} ArmContract instance
+             * @type {{
+             *   (properties: swarmbotix.arm.ArmContract.$Shape): swarmbotix.arm.ArmContract & swarmbotix.arm.ArmContract.$Shape;
+             *   (properties?: swarmbotix.arm.ArmContract.$Properties): swarmbotix.arm.ArmContract;
+             * }}
+             */
+            ArmContract.create = function(properties) {
+                return new ArmContract(properties);
+            };
+
+            /**
+             * Encodes the specified ArmContract message. Does not implicitly {@link swarmbotix.arm.ArmContract.verify|verify} messages.
+             * @function encode
+             * @memberof swarmbotix.arm.ArmContract
+             * @static
+             * @param {swarmbotix.arm.ArmContract.$Properties} message ArmContract message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ArmContract.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.commandTimeoutS != null && $Object.hasOwnProperty.call(message, "commandTimeoutS") && !$Object.is(message.commandTimeoutS, 0))
+                    writer.uint32(/* id 1, wireType 1 =*/9).double(message.commandTimeoutS);
+                if (message.servoGenerator != null && $Object.hasOwnProperty.call(message, "servoGenerator") && message.servoGenerator !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.servoGenerator);
+                if (message.minDurationS != null && $Object.hasOwnProperty.call(message, "minDurationS") && !$Object.is(message.minDurationS, 0))
+                    writer.uint32(/* id 3, wireType 1 =*/25).double(message.minDurationS);
+                if (message.dynamicsFeedforward != null && $Object.hasOwnProperty.call(message, "dynamicsFeedforward") && message.dynamicsFeedforward !== false)
+                    writer.uint32(/* id 4, wireType 0 =*/32).bool(message.dynamicsFeedforward);
+                if (message.paceLimitRad != null && $Object.hasOwnProperty.call(message, "paceLimitRad") && !$Object.is(message.paceLimitRad, 0))
+                    writer.uint32(/* id 5, wireType 1 =*/41).double(message.paceLimitRad);
+                if (message.stateRateHz != null && $Object.hasOwnProperty.call(message, "stateRateHz") && !$Object.is(message.stateRateHz, 0))
+                    writer.uint32(/* id 6, wireType 1 =*/49).double(message.stateRateHz);
+                if (message.rateLimiter != null && $Object.hasOwnProperty.call(message, "rateLimiter") && message.rateLimiter !== false)
+                    writer.uint32(/* id 7, wireType 0 =*/56).bool(message.rateLimiter);
+                if (message.startPoseCheck != null && $Object.hasOwnProperty.call(message, "startPoseCheck") && message.startPoseCheck !== false)
+                    writer.uint32(/* id 8, wireType 0 =*/64).bool(message.startPoseCheck);
+                if (message.rtGravityComp != null && $Object.hasOwnProperty.call(message, "rtGravityComp") && message.rtGravityComp !== false)
+                    writer.uint32(/* id 9, wireType 0 =*/72).bool(message.rtGravityComp);
+                if (message.toolSpeedCap != null && $Object.hasOwnProperty.call(message, "toolSpeedCap") && !$Object.is(message.toolSpeedCap, 0))
+                    writer.uint32(/* id 10, wireType 1 =*/81).double(message.toolSpeedCap);
+                if (message.rtFilterHz != null && $Object.hasOwnProperty.call(message, "rtFilterHz") && !$Object.is(message.rtFilterHz, 0))
+                    writer.uint32(/* id 11, wireType 1 =*/89).double(message.rtFilterHz);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes an ArmContract message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmbotix.arm.ArmContract
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmbotix.arm.ArmContract & swarmbotix.arm.ArmContract.$Shape} ArmContract
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ArmContract.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmbotix.arm.ArmContract();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.commandTimeoutS = value;
+                            else
+                                delete message.commandTimeoutS;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.servoGenerator = value;
+                            else
+                                delete message.servoGenerator;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.minDurationS = value;
+                            else
+                                delete message.minDurationS;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.dynamicsFeedforward = value;
+                            else
+                                delete message.dynamicsFeedforward;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.paceLimitRad = value;
+                            else
+                                delete message.paceLimitRad;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.stateRateHz = value;
+                            else
+                                delete message.stateRateHz;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.rateLimiter = value;
+                            else
+                                delete message.rateLimiter;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.startPoseCheck = value;
+                            else
+                                delete message.startPoseCheck;
+                            continue;
+                        }
+                    case 9: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.rtGravityComp = value;
+                            else
+                                delete message.rtGravityComp;
+                            continue;
+                        }
+                    case 10: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.toolSpeedCap = value;
+                            else
+                                delete message.toolSpeedCap;
+                            continue;
+                        }
+                    case 11: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.rtFilterHz = value;
+                            else
+                                delete message.rtFilterHz;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ArmContract;
+        })();
+
+        arm.ArmStatus = (function() {
+
+            /**
+             * Properties of an ArmStatus.
+             * @typedef {Object} swarmbotix.arm.ArmStatus.$Properties
+             * @property {swarmbotix.common.Header.$Properties|null} [header] ArmStatus header
+             * @property {swarmbotix.arm.ArmMode|null} [mode] ArmStatus mode
+             * @property {string|null} [owner] The client holding control; empty: nobody.
+             * @property {boolean|null} [enabled] ArmStatus enabled
+             * @property {boolean|null} [homed] ArmStatus homed
+             * @property {boolean|null} [errorLatched] ArmStatus errorLatched
+             * @property {string|null} [errorReason] ArmStatus errorReason
+             * @property {boolean|null} [claimed] Commands are applied (rti_claim).
+             * @property {boolean|null} [stopping] A stop (release or watchdog) still ramping down.
+             * @property {string|null} [stopReason] Why the last session stopped applying commands.
+             * @property {string|null} [pcIp] ArmStatus pcIp
+             * @property {string|null} [transport] ArmStatus transport
+             * @property {number|null} [rateHz] ArmStatus rateHz
+             * @property {number|null} [streamPort] The arm's real-time stream port (udp, and tcp for a tcp session).
+             * @property {number|Long|null} [tick] ArmStatus tick
+             * @property {Array.<number>|null} [positions] ArmStatus positions
+             * @property {Array.<number>|null} [velocities] ArmStatus velocities
+             * @property {swarmbotix.arm.ArmContract.$Properties|null} [contract] ArmStatus contract
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of an ArmStatus.
+             * @memberof swarmbotix.arm
+             * @interface IArmStatus
+             * @augments swarmbotix.arm.ArmStatus.$Properties
+             * @deprecated Use swarmbotix.arm.ArmStatus.$Properties instead.
+             */
+
+            /**
+             * Shape of an ArmStatus.
+             * @typedef {swarmbotix.arm.ArmStatus.$Properties} swarmbotix.arm.ArmStatus.$Shape
+             */
+
+            /**
+             * Constructs a new ArmStatus.
+             * @memberof swarmbotix.arm
+             * @classdesc Mode, owner, flags, joints and the contract in force.
+             * @constructor
+             * @param {swarmbotix.arm.ArmStatus.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ArmStatus = function (properties) {
+                this.positions = [];
+                this.velocities = [];
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ArmStatus header.
+             * @member {swarmbotix.common.Header.$Properties|null|undefined} header
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.header = null;
+
+            /**
+             * ArmStatus mode.
+             * @member {swarmbotix.arm.ArmMode} mode
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.mode = 0;
+
+            /**
+             * The client holding control; empty: nobody.
+             * @member {string} owner
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.owner = "";
+
+            /**
+             * ArmStatus enabled.
+             * @member {boolean} enabled
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.enabled = false;
+
+            /**
+             * ArmStatus homed.
+             * @member {boolean} homed
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.homed = false;
+
+            /**
+             * ArmStatus errorLatched.
+             * @member {boolean} errorLatched
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.errorLatched = false;
+
+            /**
+             * ArmStatus errorReason.
+             * @member {string} errorReason
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.errorReason = "";
+
+            /**
+             * Commands are applied (rti_claim).
+             * @member {boolean} claimed
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.claimed = false;
+
+            /**
+             * A stop (release or watchdog) still ramping down.
+             * @member {boolean} stopping
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.stopping = false;
+
+            /**
+             * Why the last session stopped applying commands.
+             * @member {string} stopReason
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.stopReason = "";
+
+            /**
+             * ArmStatus pcIp.
+             * @member {string} pcIp
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.pcIp = "";
+
+            /**
+             * ArmStatus transport.
+             * @member {string} transport
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.transport = "";
+
+            /**
+             * ArmStatus rateHz.
+             * @member {number} rateHz
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.rateHz = 0;
+
+            /**
+             * The arm's real-time stream port (udp, and tcp for a tcp session).
+             * @member {number} streamPort
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.streamPort = 0;
+
+            /**
+             * ArmStatus tick.
+             * @member {number|Long} tick
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.tick = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * ArmStatus positions.
+             * @member {Array.<number>} positions
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.positions = $util.emptyArray;
+
+            /**
+             * ArmStatus velocities.
+             * @member {Array.<number>} velocities
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.velocities = $util.emptyArray;
+
+            /**
+             * ArmStatus contract.
+             * @member {swarmbotix.arm.ArmContract.$Properties|null|undefined} contract
+             * @memberof swarmbotix.arm.ArmStatus
+             * @instance
+             */
+            ArmStatus.prototype.contract = null;
+
+            /**
+             * Creates a new ArmStatus instance using the specified properties.
+             * @function create
+             * @memberof swarmbotix.arm.ArmStatus
+             * @static
+             * @param {swarmbotix.arm.ArmStatus.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.arm.ArmStatus} ArmStatus instance
+             * @type {{
+             *   (properties: swarmbotix.arm.ArmStatus.$Shape): swarmbotix.arm.ArmStatus & swarmbotix.arm.ArmStatus.$Shape;
+             *   (properties?: swarmbotix.arm.ArmStatus.$Properties): swarmbotix.arm.ArmStatus;
+             * }}
+             */
+            ArmStatus.create = function(properties) {
+                return new ArmStatus(properties);
+            };
+
+            /**
+             * Encodes the specified ArmStatus message. Does not implicitly {@link swarmbotix.arm.ArmStatus.verify|verify} messages.
+             * @function encode
+             * @memberof swarmbotix.arm.ArmStatus
+             * @static
+             * @param {swarmbotix.arm.ArmStatus.$Properties} message ArmStatus message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ArmStatus.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header"))
+                    $root.swarmbotix.common.Header.encode(message.header, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                if (message.mode != null && $Object.hasOwnProperty.call(message, "mode") && message.mode !== 0)
+                    writer.uint32(/* id 2, wireType 0 =*/16).int32(message.mode);
+                if (message.owner != null && $Object.hasOwnProperty.call(message, "owner") && message.owner !== "")
+                    writer.uint32(/* id 3, wireType 2 =*/26).string(message.owner);
+                if (message.enabled != null && $Object.hasOwnProperty.call(message, "enabled") && message.enabled !== false)
+                    writer.uint32(/* id 4, wireType 0 =*/32).bool(message.enabled);
+                if (message.homed != null && $Object.hasOwnProperty.call(message, "homed") && message.homed !== false)
+                    writer.uint32(/* id 5, wireType 0 =*/40).bool(message.homed);
+                if (message.errorLatched != null && $Object.hasOwnProperty.call(message, "errorLatched") && message.errorLatched !== false)
+                    writer.uint32(/* id 6, wireType 0 =*/48).bool(message.errorLatched);
+                if (message.errorReason != null && $Object.hasOwnProperty.call(message, "errorReason") && message.errorReason !== "")
+                    writer.uint32(/* id 7, wireType 2 =*/58).string(message.errorReason);
+                if (message.claimed != null && $Object.hasOwnProperty.call(message, "claimed") && message.claimed !== false)
+                    writer.uint32(/* id 8, wireType 0 =*/64).bool(message.claimed);
+                if (message.stopping != null && $Object.hasOwnProperty.call(message, "stopping") && message.stopping !== false)
+                    writer.uint32(/* id 9, wireType 0 =*/72).bool(message.stopping);
+                if (message.stopReason != null && $Object.hasOwnProperty.call(message, "stopReason") && message.stopReason !== "")
+                    writer.uint32(/* id 10, wireType 2 =*/82).string(message.stopReason);
+                if (message.pcIp != null && $Object.hasOwnProperty.call(message, "pcIp") && message.pcIp !== "")
+                    writer.uint32(/* id 11, wireType 2 =*/90).string(message.pcIp);
+                if (message.transport != null && $Object.hasOwnProperty.call(message, "transport") && message.transport !== "")
+                    writer.uint32(/* id 12, wireType 2 =*/98).string(message.transport);
+                if (message.rateHz != null && $Object.hasOwnProperty.call(message, "rateHz") && !$Object.is(message.rateHz, 0))
+                    writer.uint32(/* id 13, wireType 1 =*/105).double(message.rateHz);
+                if (message.streamPort != null && $Object.hasOwnProperty.call(message, "streamPort") && message.streamPort !== 0)
+                    writer.uint32(/* id 14, wireType 0 =*/112).uint32(message.streamPort);
+                if (message.tick != null && $Object.hasOwnProperty.call(message, "tick") && (typeof message.tick === "object" ? message.tick.low || message.tick.high : message.tick !== 0))
+                    writer.uint32(/* id 15, wireType 0 =*/120).uint64(message.tick);
+                if (message.positions != null && message.positions.length)
+                    writer.uint32(/* id 16, wireType 2 =*/130).doubles(message.positions);
+                if (message.velocities != null && message.velocities.length)
+                    writer.uint32(/* id 17, wireType 2 =*/138).doubles(message.velocities);
+                if (message.contract != null && $Object.hasOwnProperty.call(message, "contract"))
+                    $root.swarmbotix.arm.ArmContract.encode(message.contract, writer.uint32(/* id 18, wireType 2 =*/146).fork(), _depth + 1).ldelim();
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes an ArmStatus message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmbotix.arm.ArmStatus
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmbotix.arm.ArmStatus & swarmbotix.arm.ArmStatus.$Shape} ArmStatus
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ArmStatus.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmbotix.arm.ArmStatus();
                 while (reader.pos < end) {
                     let start = reader.pos;
                     let tag = reader.tag();
@@ -508,16 +1136,161 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     case 2: {
                             if (wireType !== 0)
                                 break;
-                            if (value = reader.uint32())
-                                message.id = value;
+                            if (value = reader.int32())
+                                message.mode = value;
                             else
-                                delete message.id;
+                                delete message.mode;
                             continue;
                         }
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.args = $root.swarmbotix.commands.CmdArgs.decode(reader, reader.size(), $undefined, _depth + 1, message.args);
+                            if ((value = reader.stringVerify()).length)
+                                message.owner = value;
+                            else
+                                delete message.owner;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.enabled = value;
+                            else
+                                delete message.enabled;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.homed = value;
+                            else
+                                delete message.homed;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.errorLatched = value;
+                            else
+                                delete message.errorLatched;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.errorReason = value;
+                            else
+                                delete message.errorReason;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.claimed = value;
+                            else
+                                delete message.claimed;
+                            continue;
+                        }
+                    case 9: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.stopping = value;
+                            else
+                                delete message.stopping;
+                            continue;
+                        }
+                    case 10: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.stopReason = value;
+                            else
+                                delete message.stopReason;
+                            continue;
+                        }
+                    case 11: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.pcIp = value;
+                            else
+                                delete message.pcIp;
+                            continue;
+                        }
+                    case 12: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.transport = value;
+                            else
+                                delete message.transport;
+                            continue;
+                        }
+                    case 13: {
+                            if (wireType !== 1)
+                                break;
+                            if (!$Object.is(value = reader.double(), 0))
+                                message.rateHz = value;
+                            else
+                                delete message.rateHz;
+                            continue;
+                        }
+                    case 14: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.streamPort = value;
+                            else
+                                delete message.streamPort;
+                            continue;
+                        }
+                    case 15: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.tick = value;
+                            else
+                                delete message.tick;
+                            continue;
+                        }
+                    case 16: {
+                            if (wireType === 2) {
+                                if (!(message.positions && message.positions.length))
+                                    message.positions = [];
+                                reader.doubles(message.positions);
+                                continue;
+                            }
+                            if (wireType !== 1)
+                                break;
+                            if (!(message.positions && message.positions.length))
+                                message.positions = [];
+                            message.positions.push(reader.double());
+                            continue;
+                        }
+                    case 17: {
+                            if (wireType === 2) {
+                                if (!(message.velocities && message.velocities.length))
+                                    message.velocities = [];
+                                reader.doubles(message.velocities);
+                                continue;
+                            }
+                            if (wireType !== 1)
+                                break;
+                            if (!(message.velocities && message.velocities.length))
+                                message.velocities = [];
+                            message.velocities.push(reader.double());
+                            continue;
+                        }
+                    case 18: {
+                            if (wireType !== 2)
+                                break;
+                            message.contract = $root.swarmbotix.arm.ArmContract.decode(reader, reader.size(), $undefined, _depth + 1, message.contract);
                             continue;
                         }
                     }
@@ -537,10 +1310,257 @@ export const swarmbotix = $root.swarmbotix = (() => {
                 return message;
             };
 
-            return Command;
+            return ArmStatus;
         })();
 
-        return commands;
+        arm.ArmReply = (function() {
+
+            /**
+             * Properties of an ArmReply.
+             * @typedef {Object} swarmbotix.arm.ArmReply.$Properties
+             * @property {swarmbotix.common.Header.$Properties|null} [header] ArmReply header
+             * @property {boolean|null} [ok] ArmReply ok
+             * @property {number|null} [code] ArmReply code
+             * @property {string|null} [codeName] ArmReply codeName
+             * @property {string|null} [message] ArmReply message
+             * @property {swarmbotix.arm.ArmStatus.$Properties|null} [status] latest_status and every successful command: the status after it.
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of an ArmReply.
+             * @memberof swarmbotix.arm
+             * @interface IArmReply
+             * @augments swarmbotix.arm.ArmReply.$Properties
+             * @deprecated Use swarmbotix.arm.ArmReply.$Properties instead.
+             */
+
+            /**
+             * Shape of an ArmReply.
+             * @typedef {swarmbotix.arm.ArmReply.$Properties} swarmbotix.arm.ArmReply.$Shape
+             */
+
+            /**
+             * Constructs a new ArmReply.
+             * @memberof swarmbotix.arm
+             * @classdesc The answer to every immediate command. ok=false carries the code: the vendor's number
+             * (6010, 6101, 6003, 6025, 6014, 6026) or 0 for BAD_ARGS and INTERNAL, which `code_name` names.
+             * @constructor
+             * @param {swarmbotix.arm.ArmReply.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ArmReply = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ArmReply header.
+             * @member {swarmbotix.common.Header.$Properties|null|undefined} header
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.header = null;
+
+            /**
+             * ArmReply ok.
+             * @member {boolean} ok
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.ok = false;
+
+            /**
+             * ArmReply code.
+             * @member {number} code
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.code = 0;
+
+            /**
+             * ArmReply codeName.
+             * @member {string} codeName
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.codeName = "";
+
+            /**
+             * ArmReply message.
+             * @member {string} message
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.message = "";
+
+            /**
+             * latest_status and every successful command: the status after it.
+             * @member {swarmbotix.arm.ArmStatus.$Properties|null|undefined} status
+             * @memberof swarmbotix.arm.ArmReply
+             * @instance
+             */
+            ArmReply.prototype.status = null;
+
+            /**
+             * Creates a new ArmReply instance using the specified properties.
+             * @function create
+             * @memberof swarmbotix.arm.ArmReply
+             * @static
+             * @param {swarmbotix.arm.ArmReply.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.arm.ArmReply} ArmReply instance
+             * @type {{
+             *   (properties: swarmbotix.arm.ArmReply.$Shape): swarmbotix.arm.ArmReply & swarmbotix.arm.ArmReply.$Shape;
+             *   (properties?: swarmbotix.arm.ArmReply.$Properties): swarmbotix.arm.ArmReply;
+             * }}
+             */
+            ArmReply.create = function(properties) {
+                return new ArmReply(properties);
+            };
+
+            /**
+             * Encodes the specified ArmReply message. Does not implicitly {@link swarmbotix.arm.ArmReply.verify|verify} messages.
+             * @function encode
+             * @memberof swarmbotix.arm.ArmReply
+             * @static
+             * @param {swarmbotix.arm.ArmReply.$Properties} message ArmReply message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ArmReply.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header"))
+                    $root.swarmbotix.common.Header.encode(message.header, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                if (message.ok != null && $Object.hasOwnProperty.call(message, "ok") && message.ok !== false)
+                    writer.uint32(/* id 2, wireType 0 =*/16).bool(message.ok);
+                if (message.code != null && $Object.hasOwnProperty.call(message, "code") && message.code !== 0)
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint32(message.code);
+                if (message.codeName != null && $Object.hasOwnProperty.call(message, "codeName") && message.codeName !== "")
+                    writer.uint32(/* id 4, wireType 2 =*/34).string(message.codeName);
+                if (message.message != null && $Object.hasOwnProperty.call(message, "message") && message.message !== "")
+                    writer.uint32(/* id 5, wireType 2 =*/42).string(message.message);
+                if (message.status != null && $Object.hasOwnProperty.call(message, "status"))
+                    $root.swarmbotix.arm.ArmStatus.encode(message.status, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes an ArmReply message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmbotix.arm.ArmReply
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmbotix.arm.ArmReply & swarmbotix.arm.ArmReply.$Shape} ArmReply
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ArmReply.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmbotix.arm.ArmReply();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            message.header = $root.swarmbotix.common.Header.decode(reader, reader.size(), $undefined, _depth + 1, message.header);
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.bool())
+                                message.ok = value;
+                            else
+                                delete message.ok;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.code = value;
+                            else
+                                delete message.code;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.codeName = value;
+                            else
+                                delete message.codeName;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.message = value;
+                            else
+                                delete message.message;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 2)
+                                break;
+                            message.status = $root.swarmbotix.arm.ArmStatus.decode(reader, reader.size(), $undefined, _depth + 1, message.status);
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ArmReply;
+        })();
+
+        return arm;
     })();
 
     swarmbotix.common = (function() {
@@ -551,6 +1571,337 @@ export const swarmbotix = $root.swarmbotix = (() => {
          * @namespace
          */
         const common = {};
+
+        /**
+         * How the axes of a frame are laid out. The frame id string (Header.coord_frame_id) wins
+         * when both are given; this enum is a hint for readers that do not know the id.
+         * @name swarmbotix.common.AxisConvention
+         * @enum {number}
+         * @property {number} AXIS_CONVENTION_UNSPECIFIED=0 Not stated; read coord_frame_id.
+         * @property {number} AXIS_CONVENTION_UNITY=1 Unity: left-handed, x right, y up, z forward.
+         * @property {number} AXIS_CONVENTION_FRD=2 Aerospace body: x forward, y right, z down.
+         * @property {number} AXIS_CONVENTION_CV=3 Computer vision: x right, y down, z forward.
+         */
+        common.AxisConvention = (function() {
+            const valuesById = $Object.create(null), values = $Object.create(valuesById);
+            values[valuesById[0] = "AXIS_CONVENTION_UNSPECIFIED"] = 0;
+            values[valuesById[1] = "AXIS_CONVENTION_UNITY"] = 1;
+            values[valuesById[2] = "AXIS_CONVENTION_FRD"] = 2;
+            values[valuesById[3] = "AXIS_CONVENTION_CV"] = 3;
+            return values;
+        })();
+
+        common.Header = (function() {
+
+            /**
+             * Properties of a Header.
+             * @typedef {Object} swarmbotix.common.Header.$Properties
+             * @property {number|null} [srcId] Sender id: 0 = the simulator, 122 = the client default.
+             * @property {string|null} [name] Sender name, e.g. `vrobots-sdk` or `vrobots-sim`.
+             * @property {number|Long|null} [seq] Per topic and sender: a gap is a drop, back to 0 is a publisher restart.
+             * @property {number|Long|null} [timestampNs] Capture time, unix nanoseconds.
+             * @property {number|null} [schemaVersion] Version of this schema the sender was built with (see SCHEMA_VERSION in the docs).
+             * @property {number|null} [sysId] The robot this message is about (0 when none, e.g. manager services).
+             * @property {string|null} [coordFrameId] Frame the vectors of this message are expressed in, e.g. `unity`; wins over axis_convention.
+             * @property {swarmbotix.common.AxisConvention|null} [axisConvention] Header axisConvention
+             * @property {string|null} [topicFullName] Full key this message was published on, e.g. `vrobots/7/z/state`.
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a Header.
+             * @memberof swarmbotix.common
+             * @interface IHeader
+             * @augments swarmbotix.common.Header.$Properties
+             * @deprecated Use swarmbotix.common.Header.$Properties instead.
+             */
+
+            /**
+             * Shape of a Header.
+             * @typedef {swarmbotix.common.Header.$Properties} swarmbotix.common.Header.$Shape
+             */
+
+            /**
+             * Constructs a new Header.
+             * @memberof swarmbotix.common
+             * @classdesc Stamp and origin of one message.
+             * @constructor
+             * @param {swarmbotix.common.Header.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const Header = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Sender id: 0 = the simulator, 122 = the client default.
+             * @member {number} srcId
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.srcId = 0;
+
+            /**
+             * Sender name, e.g. `vrobots-sdk` or `vrobots-sim`.
+             * @member {string} name
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.name = "";
+
+            /**
+             * Per topic and sender: a gap is a drop, back to 0 is a publisher restart.
+             * @member {number|Long} seq
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.seq = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Capture time, unix nanoseconds.
+             * @member {number|Long} timestampNs
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.timestampNs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+
+            /**
+             * Version of this schema the sender was built with (see SCHEMA_VERSION in the docs).
+             * @member {number} schemaVersion
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.schemaVersion = 0;
+
+            /**
+             * The robot this message is about (0 when none, e.g. manager services).
+             * @member {number} sysId
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.sysId = 0;
+
+            /**
+             * Frame the vectors of this message are expressed in, e.g. `unity`; wins over axis_convention.
+             * @member {string} coordFrameId
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.coordFrameId = "";
+
+            /**
+             * Header axisConvention.
+             * @member {swarmbotix.common.AxisConvention} axisConvention
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.axisConvention = 0;
+
+            /**
+             * Full key this message was published on, e.g. `vrobots/7/z/state`.
+             * @member {string} topicFullName
+             * @memberof swarmbotix.common.Header
+             * @instance
+             */
+            Header.prototype.topicFullName = "";
+
+            /**
+             * Creates a new Header instance using the specified properties.
+             * @function create
+             * @memberof swarmbotix.common.Header
+             * @static
+             * @param {swarmbotix.common.Header.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.common.Header} Header instance
+             * @type {{
+             *   (properties: swarmbotix.common.Header.$Shape): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
+             *   (properties?: swarmbotix.common.Header.$Properties): swarmbotix.common.Header;
+             * }}
+             */
+            Header.create = function(properties) {
+                return new Header(properties);
+            };
+
+            /**
+             * Encodes the specified Header message. Does not implicitly {@link swarmbotix.common.Header.verify|verify} messages.
+             * @function encode
+             * @memberof swarmbotix.common.Header
+             * @static
+             * @param {swarmbotix.common.Header.$Properties} message Header message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Header.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.srcId != null && $Object.hasOwnProperty.call(message, "srcId") && message.srcId !== 0)
+                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.srcId);
+                if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
+                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.name);
+                if (message.seq != null && $Object.hasOwnProperty.call(message, "seq") && (typeof message.seq === "object" ? message.seq.low || message.seq.high : message.seq !== 0))
+                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.seq);
+                if (message.timestampNs != null && $Object.hasOwnProperty.call(message, "timestampNs") && (typeof message.timestampNs === "object" ? message.timestampNs.low || message.timestampNs.high : message.timestampNs !== 0))
+                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.timestampNs);
+                if (message.schemaVersion != null && $Object.hasOwnProperty.call(message, "schemaVersion") && message.schemaVersion !== 0)
+                    writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.schemaVersion);
+                if (message.sysId != null && $Object.hasOwnProperty.call(message, "sysId") && message.sysId !== 0)
+                    writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.sysId);
+                if (message.coordFrameId != null && $Object.hasOwnProperty.call(message, "coordFrameId") && message.coordFrameId !== "")
+                    writer.uint32(/* id 7, wireType 2 =*/58).string(message.coordFrameId);
+                if (message.axisConvention != null && $Object.hasOwnProperty.call(message, "axisConvention") && message.axisConvention !== 0)
+                    writer.uint32(/* id 8, wireType 0 =*/64).int32(message.axisConvention);
+                if (message.topicFullName != null && $Object.hasOwnProperty.call(message, "topicFullName") && message.topicFullName !== "")
+                    writer.uint32(/* id 9, wireType 2 =*/74).string(message.topicFullName);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a Header message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmbotix.common.Header
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmbotix.common.Header & swarmbotix.common.Header.$Shape} Header
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Header.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmbotix.common.Header();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.srcId = value;
+                            else
+                                delete message.srcId;
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.name = value;
+                            else
+                                delete message.name;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.seq = value;
+                            else
+                                delete message.seq;
+                            continue;
+                        }
+                    case 4: {
+                            if (wireType !== 0)
+                                break;
+                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
+                                message.timestampNs = value;
+                            else
+                                delete message.timestampNs;
+                            continue;
+                        }
+                    case 5: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.schemaVersion = value;
+                            else
+                                delete message.schemaVersion;
+                            continue;
+                        }
+                    case 6: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.sysId = value;
+                            else
+                                delete message.sysId;
+                            continue;
+                        }
+                    case 7: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.coordFrameId = value;
+                            else
+                                delete message.coordFrameId;
+                            continue;
+                        }
+                    case 8: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.int32())
+                                message.axisConvention = value;
+                            else
+                                delete message.axisConvention;
+                            continue;
+                        }
+                    case 9: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.topicFullName = value;
+                            else
+                                delete message.topicFullName;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return Header;
+        })();
 
         common.Vec3 = (function() {
 
@@ -1527,64 +2878,62 @@ export const swarmbotix = $root.swarmbotix = (() => {
             return GeoPoint;
         })();
 
+        return common;
+    })();
+
+    swarmbotix.commands = (function() {
+
         /**
-         * How the axes of a frame are laid out. The frame id string (Header.coord_frame_id) wins
-         * when both are given; this enum is a hint for readers that do not know the id.
-         * @name swarmbotix.common.AxisConvention
-         * @enum {number}
-         * @property {number} AXIS_CONVENTION_UNSPECIFIED=0 Not stated; read coord_frame_id.
-         * @property {number} AXIS_CONVENTION_UNITY=1 Unity: left-handed, x right, y up, z forward.
-         * @property {number} AXIS_CONVENTION_FRD=2 Aerospace body: x forward, y right, z down.
-         * @property {number} AXIS_CONVENTION_CV=3 Computer vision: x right, y down, z forward.
+         * Namespace commands.
+         * @memberof swarmbotix
+         * @namespace
          */
-        common.AxisConvention = (function() {
-            const valuesById = $Object.create(null), values = $Object.create(valuesById);
-            values[valuesById[0] = "AXIS_CONVENTION_UNSPECIFIED"] = 0;
-            values[valuesById[1] = "AXIS_CONVENTION_UNITY"] = 1;
-            values[valuesById[2] = "AXIS_CONVENTION_FRD"] = 2;
-            values[valuesById[3] = "AXIS_CONVENTION_CV"] = 3;
-            return values;
-        })();
+        const commands = {};
 
-        common.Header = (function() {
+        commands.CmdArgs = (function() {
 
             /**
-             * Properties of a Header.
-             * @typedef {Object} swarmbotix.common.Header.$Properties
-             * @property {number|null} [srcId] Sender id: 0 = the simulator, 122 = the client default.
-             * @property {string|null} [name] Sender name, e.g. `vrobots-sdk` or `vrobots-sim`.
-             * @property {number|Long|null} [seq] Per topic and sender: a gap is a drop, back to 0 is a publisher restart.
-             * @property {number|Long|null} [timestampNs] Capture time, unix nanoseconds.
-             * @property {number|null} [schemaVersion] Version of this schema the sender was built with (see SCHEMA_VERSION in the docs).
-             * @property {number|null} [sysId] The robot this message is about (0 when none, e.g. manager services).
-             * @property {string|null} [coordFrameId] Frame the vectors of this message are expressed in, e.g. `unity`; wins over axis_convention.
-             * @property {swarmbotix.common.AxisConvention|null} [axisConvention] Header axisConvention
-             * @property {string|null} [topicFullName] Full key this message was published on, e.g. `vrobots/7/z/state`.
+             * Properties of a CmdArgs.
+             * @typedef {Object} swarmbotix.commands.CmdArgs.$Properties
+             * @property {number|null} [intVal] CmdArgs intVal
+             * @property {number|null} [floatVal] CmdArgs floatVal
+             * @property {Array.<number>|null} [intArr] CmdArgs intArr
+             * @property {Array.<number>|null} [floatArr] CmdArgs floatArr
+             * @property {swarmbotix.common.Vec3.$Properties|null} [vec3] CmdArgs vec3
+             * @property {swarmbotix.common.Vec4.$Properties|null} [vec4] CmdArgs vec4
+             * @property {Array.<swarmbotix.common.Vec3.$Properties>|null} [vec3Arr] CmdArgs vec3Arr
+             * @property {Array.<swarmbotix.common.Vec4.$Properties>|null} [vec4Arr] CmdArgs vec4Arr
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
             /**
-             * Properties of a Header.
-             * @memberof swarmbotix.common
-             * @interface IHeader
-             * @augments swarmbotix.common.Header.$Properties
-             * @deprecated Use swarmbotix.common.Header.$Properties instead.
+             * Properties of a CmdArgs.
+             * @memberof swarmbotix.commands
+             * @interface ICmdArgs
+             * @augments swarmbotix.commands.CmdArgs.$Properties
+             * @deprecated Use swarmbotix.commands.CmdArgs.$Properties instead.
              */
 
             /**
-             * Shape of a Header.
-             * @typedef {swarmbotix.common.Header.$Properties} swarmbotix.common.Header.$Shape
+             * Shape of a CmdArgs.
+             * @typedef {swarmbotix.commands.CmdArgs.$Properties} swarmbotix.commands.CmdArgs.$Shape
              */
 
             /**
-             * Constructs a new Header.
-             * @memberof swarmbotix.common
-             * @classdesc Stamp and origin of one message.
+             * Constructs a new CmdArgs.
+             * @memberof swarmbotix.commands
+             * @classdesc Arguments of one command. Which fields a command reads depends on its id (see
+             * docs/vrobots-protocol.md); the scalars and single vectors are `optional` so a reader can
+             * tell "absent" from zero.
              * @constructor
-             * @param {swarmbotix.common.Header.$Properties=} [properties] Properties to set
+             * @param {swarmbotix.commands.CmdArgs.$Properties=} [properties] Properties to set
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
-            const Header = function (properties) {
+            const CmdArgs = function (properties) {
+                this.intArr = [];
+                this.floatArr = [];
+                this.vec3Arr = [];
+                this.vec4Arr = [];
                 if (properties)
                     for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
                         if (properties[keys[i]] != null && keys[i] !== "__proto__")
@@ -1592,127 +2941,146 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * Sender id: 0 = the simulator, 122 = the client default.
-             * @member {number} srcId
-             * @memberof swarmbotix.common.Header
+             * CmdArgs intVal.
+             * @member {number|null|undefined} intVal
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.srcId = 0;
+            CmdArgs.prototype.intVal = null;
 
             /**
-             * Sender name, e.g. `vrobots-sdk` or `vrobots-sim`.
-             * @member {string} name
-             * @memberof swarmbotix.common.Header
+             * CmdArgs floatVal.
+             * @member {number|null|undefined} floatVal
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.name = "";
+            CmdArgs.prototype.floatVal = null;
 
             /**
-             * Per topic and sender: a gap is a drop, back to 0 is a publisher restart.
-             * @member {number|Long} seq
-             * @memberof swarmbotix.common.Header
+             * CmdArgs intArr.
+             * @member {Array.<number>} intArr
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.seq = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+            CmdArgs.prototype.intArr = $util.emptyArray;
 
             /**
-             * Capture time, unix nanoseconds.
-             * @member {number|Long} timestampNs
-             * @memberof swarmbotix.common.Header
+             * CmdArgs floatArr.
+             * @member {Array.<number>} floatArr
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.timestampNs = $util.Long ? $util.Long.fromBits(0,0,true) : 0;
+            CmdArgs.prototype.floatArr = $util.emptyArray;
 
             /**
-             * Version of this schema the sender was built with (see SCHEMA_VERSION in the docs).
-             * @member {number} schemaVersion
-             * @memberof swarmbotix.common.Header
+             * CmdArgs vec3.
+             * @member {swarmbotix.common.Vec3.$Properties|null|undefined} vec3
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.schemaVersion = 0;
+            CmdArgs.prototype.vec3 = null;
 
             /**
-             * The robot this message is about (0 when none, e.g. manager services).
-             * @member {number} sysId
-             * @memberof swarmbotix.common.Header
+             * CmdArgs vec4.
+             * @member {swarmbotix.common.Vec4.$Properties|null|undefined} vec4
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.sysId = 0;
+            CmdArgs.prototype.vec4 = null;
 
             /**
-             * Frame the vectors of this message are expressed in, e.g. `unity`; wins over axis_convention.
-             * @member {string} coordFrameId
-             * @memberof swarmbotix.common.Header
+             * CmdArgs vec3Arr.
+             * @member {Array.<swarmbotix.common.Vec3.$Properties>} vec3Arr
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.coordFrameId = "";
+            CmdArgs.prototype.vec3Arr = $util.emptyArray;
 
             /**
-             * Header axisConvention.
-             * @member {swarmbotix.common.AxisConvention} axisConvention
-             * @memberof swarmbotix.common.Header
+             * CmdArgs vec4Arr.
+             * @member {Array.<swarmbotix.common.Vec4.$Properties>} vec4Arr
+             * @memberof swarmbotix.commands.CmdArgs
              * @instance
              */
-            Header.prototype.axisConvention = 0;
+            CmdArgs.prototype.vec4Arr = $util.emptyArray;
+
+            // OneOf field names bound to virtual getters and setters
+            let $oneOfFields;
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(CmdArgs.prototype, "_intVal", {
+                get: $util.oneOfGetter($oneOfFields = ["intVal"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(CmdArgs.prototype, "_floatVal", {
+                get: $util.oneOfGetter($oneOfFields = ["floatVal"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(CmdArgs.prototype, "_vec3", {
+                get: $util.oneOfGetter($oneOfFields = ["vec3"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
+
+            // Virtual OneOf for proto3 optional field
+            $Object.defineProperty(CmdArgs.prototype, "_vec4", {
+                get: $util.oneOfGetter($oneOfFields = ["vec4"]),
+                set: $util.oneOfSetter($oneOfFields)
+            });
 
             /**
-             * Full key this message was published on, e.g. `vrobots/7/z/state`.
-             * @member {string} topicFullName
-             * @memberof swarmbotix.common.Header
-             * @instance
-             */
-            Header.prototype.topicFullName = "";
-
-            /**
-             * Creates a new Header instance using the specified properties.
+             * Creates a new CmdArgs instance using the specified properties.
              * @function create
-             * @memberof swarmbotix.common.Header
+             * @memberof swarmbotix.commands.CmdArgs
              * @static
-             * @param {swarmbotix.common.Header.$Properties=} [properties] Properties to set
-             * @returns {swarmbotix.common.Header} Header instance
+             * @param {swarmbotix.commands.CmdArgs.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.commands.CmdArgs} CmdArgs instance
              * @type {{
-             *   (properties: swarmbotix.common.Header.$Shape): swarmbotix.common.Header & swarmbotix.common.Header.$Shape;
-             *   (properties?: swarmbotix.common.Header.$Properties): swarmbotix.common.Header;
+             *   (properties: swarmbotix.commands.CmdArgs.$Shape): swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape;
+             *   (properties?: swarmbotix.commands.CmdArgs.$Properties): swarmbotix.commands.CmdArgs;
              * }}
              */
-            Header.create = function(properties) {
-                return new Header(properties);
+            CmdArgs.create = function(properties) {
+                return new CmdArgs(properties);
             };
 
             /**
-             * Encodes the specified Header message. Does not implicitly {@link swarmbotix.common.Header.verify|verify} messages.
+             * Encodes the specified CmdArgs message. Does not implicitly {@link swarmbotix.commands.CmdArgs.verify|verify} messages.
              * @function encode
-             * @memberof swarmbotix.common.Header
+             * @memberof swarmbotix.commands.CmdArgs
              * @static
-             * @param {swarmbotix.common.Header.$Properties} message Header message or plain object to encode
+             * @param {swarmbotix.commands.CmdArgs.$Properties} message CmdArgs message or plain object to encode
              * @param {$protobuf.Writer} [writer] Writer to encode to
              * @returns {$protobuf.Writer} Writer
              */
-            Header.encode = function (message, writer, _depth) {
+            CmdArgs.encode = function (message, writer, _depth) {
                 if (!writer)
                     writer = $Writer.create();
                 if (_depth === $undefined)
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.srcId != null && $Object.hasOwnProperty.call(message, "srcId") && message.srcId !== 0)
-                    writer.uint32(/* id 1, wireType 0 =*/8).uint32(message.srcId);
-                if (message.name != null && $Object.hasOwnProperty.call(message, "name") && message.name !== "")
-                    writer.uint32(/* id 2, wireType 2 =*/18).string(message.name);
-                if (message.seq != null && $Object.hasOwnProperty.call(message, "seq") && (typeof message.seq === "object" ? message.seq.low || message.seq.high : message.seq !== 0))
-                    writer.uint32(/* id 3, wireType 0 =*/24).uint64(message.seq);
-                if (message.timestampNs != null && $Object.hasOwnProperty.call(message, "timestampNs") && (typeof message.timestampNs === "object" ? message.timestampNs.low || message.timestampNs.high : message.timestampNs !== 0))
-                    writer.uint32(/* id 4, wireType 0 =*/32).uint64(message.timestampNs);
-                if (message.schemaVersion != null && $Object.hasOwnProperty.call(message, "schemaVersion") && message.schemaVersion !== 0)
-                    writer.uint32(/* id 5, wireType 0 =*/40).uint32(message.schemaVersion);
-                if (message.sysId != null && $Object.hasOwnProperty.call(message, "sysId") && message.sysId !== 0)
-                    writer.uint32(/* id 6, wireType 0 =*/48).uint32(message.sysId);
-                if (message.coordFrameId != null && $Object.hasOwnProperty.call(message, "coordFrameId") && message.coordFrameId !== "")
-                    writer.uint32(/* id 7, wireType 2 =*/58).string(message.coordFrameId);
-                if (message.axisConvention != null && $Object.hasOwnProperty.call(message, "axisConvention") && message.axisConvention !== 0)
-                    writer.uint32(/* id 8, wireType 0 =*/64).int32(message.axisConvention);
-                if (message.topicFullName != null && $Object.hasOwnProperty.call(message, "topicFullName") && message.topicFullName !== "")
-                    writer.uint32(/* id 9, wireType 2 =*/74).string(message.topicFullName);
+                if (message.intVal != null && $Object.hasOwnProperty.call(message, "intVal"))
+                    writer.uint32(/* id 1, wireType 0 =*/8).int32(message.intVal);
+                if (message.floatVal != null && $Object.hasOwnProperty.call(message, "floatVal"))
+                    writer.uint32(/* id 2, wireType 5 =*/21).float(message.floatVal);
+                if (message.intArr != null && message.intArr.length)
+                    writer.uint32(/* id 3, wireType 2 =*/26).int32s(message.intArr);
+                if (message.floatArr != null && message.floatArr.length)
+                    writer.uint32(/* id 4, wireType 2 =*/34).floats(message.floatArr);
+                if (message.vec3 != null && $Object.hasOwnProperty.call(message, "vec3"))
+                    $root.swarmbotix.common.Vec3.encode(message.vec3, writer.uint32(/* id 5, wireType 2 =*/42).fork(), _depth + 1).ldelim();
+                if (message.vec4 != null && $Object.hasOwnProperty.call(message, "vec4"))
+                    $root.swarmbotix.common.Vec4.encode(message.vec4, writer.uint32(/* id 6, wireType 2 =*/50).fork(), _depth + 1).ldelim();
+                if (message.vec3Arr != null && message.vec3Arr.length)
+                    for (let i = 0; i < message.vec3Arr.length; ++i)
+                        $root.swarmbotix.common.Vec3.encode(message.vec3Arr[i], writer.uint32(/* id 7, wireType 2 =*/58).fork(), _depth + 1).ldelim();
+                if (message.vec4Arr != null && message.vec4Arr.length)
+                    for (let i = 0; i < message.vec4Arr.length; ++i)
+                        $root.swarmbotix.common.Vec4.encode(message.vec4Arr[i], writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -1720,24 +3088,24 @@ export const swarmbotix = $root.swarmbotix = (() => {
             };
 
             /**
-             * Decodes a Header message from the specified reader or buffer.
+             * Decodes a CmdArgs message from the specified reader or buffer.
              * @function decode
-             * @memberof swarmbotix.common.Header
+             * @memberof swarmbotix.commands.CmdArgs
              * @static
              * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
              * @param {number} [length] Message length if known beforehand
-             * @returns {swarmbotix.common.Header & swarmbotix.common.Header.$Shape} Header
+             * @returns {swarmbotix.commands.CmdArgs & swarmbotix.commands.CmdArgs.$Shape} CmdArgs
              * @throws {Error} If the payload is not a reader or valid buffer
              * @throws {$protobuf.util.ProtocolError} If required fields are missing
              */
-            Header.decode = function (reader, length, _end, _depth, _target) {
+            CmdArgs.decode = function (reader, length, _end, _depth, _target) {
                 if (!(reader instanceof $Reader))
                     reader = $Reader.create(reader);
                 if (_depth === $undefined)
                     _depth = 0;
                 if (_depth > $Reader.recursionLimit)
                     throw $Error("max depth exceeded");
-                let end, message, value;
+                let end, message;
                 if (length === $undefined)
                     end = reader.len;
                 else {
@@ -1747,7 +3115,7 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     length = reader.len;
                     reader.len = end;
                 }
-                message = _target || new $root.swarmbotix.common.Header();
+                message = _target || new $root.swarmbotix.commands.CmdArgs();
                 while (reader.pos < end) {
                     let start = reader.pos;
                     let tag = reader.tag();
@@ -1760,82 +3128,73 @@ export const swarmbotix = $root.swarmbotix = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            if (value = reader.uint32())
-                                message.srcId = value;
-                            else
-                                delete message.srcId;
+                            message.intVal = reader.int32();
+                            message._intVal = "intVal";
                             continue;
                         }
                     case 2: {
-                            if (wireType !== 2)
+                            if (wireType !== 5)
                                 break;
-                            if ((value = reader.stringVerify()).length)
-                                message.name = value;
-                            else
-                                delete message.name;
+                            message.floatVal = reader.float();
+                            message._floatVal = "floatVal";
                             continue;
                         }
                     case 3: {
+                            if (wireType === 2) {
+                                if (!(message.intArr && message.intArr.length))
+                                    message.intArr = [];
+                                reader.int32s(message.intArr);
+                                continue;
+                            }
                             if (wireType !== 0)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
-                                message.seq = value;
-                            else
-                                delete message.seq;
+                            if (!(message.intArr && message.intArr.length))
+                                message.intArr = [];
+                            message.intArr.push(reader.int32());
                             continue;
                         }
                     case 4: {
-                            if (wireType !== 0)
+                            if (wireType === 2) {
+                                if (!(message.floatArr && message.floatArr.length))
+                                    message.floatArr = [];
+                                reader.floats(message.floatArr);
+                                continue;
+                            }
+                            if (wireType !== 5)
                                 break;
-                            if (typeof (value = reader.uint64()) === "object" ? value.low || value.high : value !== 0)
-                                message.timestampNs = value;
-                            else
-                                delete message.timestampNs;
+                            if (!(message.floatArr && message.floatArr.length))
+                                message.floatArr = [];
+                            message.floatArr.push(reader.float());
                             continue;
                         }
                     case 5: {
-                            if (wireType !== 0)
+                            if (wireType !== 2)
                                 break;
-                            if (value = reader.uint32())
-                                message.schemaVersion = value;
-                            else
-                                delete message.schemaVersion;
+                            message.vec3 = $root.swarmbotix.common.Vec3.decode(reader, reader.size(), $undefined, _depth + 1, message.vec3);
+                            message._vec3 = "vec3";
                             continue;
                         }
                     case 6: {
-                            if (wireType !== 0)
+                            if (wireType !== 2)
                                 break;
-                            if (value = reader.uint32())
-                                message.sysId = value;
-                            else
-                                delete message.sysId;
+                            message.vec4 = $root.swarmbotix.common.Vec4.decode(reader, reader.size(), $undefined, _depth + 1, message.vec4);
+                            message._vec4 = "vec4";
                             continue;
                         }
                     case 7: {
                             if (wireType !== 2)
                                 break;
-                            if ((value = reader.stringVerify()).length)
-                                message.coordFrameId = value;
-                            else
-                                delete message.coordFrameId;
+                            if (!(message.vec3Arr && message.vec3Arr.length))
+                                message.vec3Arr = [];
+                            message.vec3Arr.push($root.swarmbotix.common.Vec3.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
                     case 8: {
-                            if (wireType !== 0)
-                                break;
-                            if (value = reader.int32())
-                                message.axisConvention = value;
-                            else
-                                delete message.axisConvention;
-                            continue;
-                        }
-                    case 9: {
                             if (wireType !== 2)
                                 break;
-                            if ((value = reader.stringVerify()).length)
-                                message.topicFullName = value;
-                            else
-                                delete message.topicFullName;
+                            if (!(message.vec4Arr && message.vec4Arr.length))
+                                message.vec4Arr = [];
+                            message.vec4Arr.push($root.swarmbotix.common.Vec4.decode(reader, reader.size(), $undefined, _depth + 1));
                             continue;
                         }
                     }
@@ -1855,10 +3214,196 @@ export const swarmbotix = $root.swarmbotix = (() => {
                 return message;
             };
 
-            return Header;
+            return CmdArgs;
         })();
 
-        return common;
+        commands.Command = (function() {
+
+            /**
+             * Properties of a Command.
+             * @typedef {Object} swarmbotix.commands.Command.$Properties
+             * @property {swarmbotix.common.Header.$Properties|null} [header] Command header
+             * @property {number|null} [id] Command id
+             * @property {swarmbotix.commands.CmdArgs.$Properties|null} [args] Command args
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a Command.
+             * @memberof swarmbotix.commands
+             * @interface ICommand
+             * @augments swarmbotix.commands.Command.$Properties
+             * @deprecated Use swarmbotix.commands.Command.$Properties instead.
+             */
+
+            /**
+             * Shape of a Command.
+             * @typedef {swarmbotix.commands.Command.$Properties} swarmbotix.commands.Command.$Shape
+             */
+
+            /**
+             * Constructs a new Command.
+             * @memberof swarmbotix.commands
+             * @classdesc One command: an id (SET_ACC 1 .. SET_FW_EST_SOURCE 311) and its arguments.
+             * @constructor
+             * @param {swarmbotix.commands.Command.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const Command = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Command header.
+             * @member {swarmbotix.common.Header.$Properties|null|undefined} header
+             * @memberof swarmbotix.commands.Command
+             * @instance
+             */
+            Command.prototype.header = null;
+
+            /**
+             * Command id.
+             * @member {number} id
+             * @memberof swarmbotix.commands.Command
+             * @instance
+             */
+            Command.prototype.id = 0;
+
+            /**
+             * Command args.
+             * @member {swarmbotix.commands.CmdArgs.$Properties|null|undefined} args
+             * @memberof swarmbotix.commands.Command
+             * @instance
+             */
+            Command.prototype.args = null;
+
+            /**
+             * Creates a new Command instance using the specified properties.
+             * @function create
+             * @memberof swarmbotix.commands.Command
+             * @static
+             * @param {swarmbotix.commands.Command.$Properties=} [properties] Properties to set
+             * @returns {swarmbotix.commands.Command} Command instance
+             * @type {{
+             *   (properties: swarmbotix.commands.Command.$Shape): swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape;
+             *   (properties?: swarmbotix.commands.Command.$Properties): swarmbotix.commands.Command;
+             * }}
+             */
+            Command.create = function(properties) {
+                return new Command(properties);
+            };
+
+            /**
+             * Encodes the specified Command message. Does not implicitly {@link swarmbotix.commands.Command.verify|verify} messages.
+             * @function encode
+             * @memberof swarmbotix.commands.Command
+             * @static
+             * @param {swarmbotix.commands.Command.$Properties} message Command message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            Command.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.header != null && $Object.hasOwnProperty.call(message, "header"))
+                    $root.swarmbotix.common.Header.encode(message.header, writer.uint32(/* id 1, wireType 2 =*/10).fork(), _depth + 1).ldelim();
+                if (message.id != null && $Object.hasOwnProperty.call(message, "id") && message.id !== 0)
+                    writer.uint32(/* id 2, wireType 0 =*/16).uint32(message.id);
+                if (message.args != null && $Object.hasOwnProperty.call(message, "args"))
+                    $root.swarmbotix.commands.CmdArgs.encode(message.args, writer.uint32(/* id 3, wireType 2 =*/26).fork(), _depth + 1).ldelim();
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a Command message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmbotix.commands.Command
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmbotix.commands.Command & swarmbotix.commands.Command.$Shape} Command
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            Command.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmbotix.commands.Command();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            message.header = $root.swarmbotix.common.Header.decode(reader, reader.size(), $undefined, _depth + 1, message.header);
+                            continue;
+                        }
+                    case 2: {
+                            if (wireType !== 0)
+                                break;
+                            if (value = reader.uint32())
+                                message.id = value;
+                            else
+                                delete message.id;
+                            continue;
+                        }
+                    case 3: {
+                            if (wireType !== 2)
+                                break;
+                            message.args = $root.swarmbotix.commands.CmdArgs.decode(reader, reader.size(), $undefined, _depth + 1, message.args);
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return Command;
+        })();
+
+        return commands;
     })();
 
     swarmbotix.coordinates = (function() {

@@ -1,6 +1,7 @@
 /**
  * Builds the body (physics + sensors) of a new robot. The default attaches the physics
- * models of src/vrobots/sim/physics and the sensor models of src/vrobots/sim/sensors; a
+ * models of src/vrobots/sim/physics and the sensor models of src/vrobots/sim/sensors (an
+ * arm's base stands still: its joints live in src/vrobots/sim/arm); a
  * test may pass its own factory.
  */
 import type { Pose } from '../generated/swarmbotix-types.js';
@@ -9,6 +10,7 @@ import { ModelBody } from './model-body.js';
 import { createPhysicsModel } from './physics/index.js';
 import type { RobotBody } from './robot-body.js';
 import { SensorSuite } from './sensors/sensor-suite.js';
+import { StillBody } from './still-body.js';
 
 export interface BodySpec {
   readonly sysId: number;
@@ -21,7 +23,9 @@ export interface BodySpec {
 export type RobotBodyFactory = (spec: BodySpec) => RobotBody;
 
 export const defaultBodyFactory: RobotBodyFactory = (spec) =>
-  new ModelBody(
-    createPhysicsModel(spec.robotType, spec.spawn),
-    new SensorSuite({ seed: spec.noiseSeed, noise: spec.sensorNoise }),
-  );
+  spec.robotType === 'arm'
+    ? new StillBody(spec.spawn)
+    : new ModelBody(
+        createPhysicsModel(spec.robotType, spec.spawn),
+        new SensorSuite({ seed: spec.noiseSeed, noise: spec.sensorNoise }),
+      );

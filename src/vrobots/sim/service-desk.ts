@@ -11,6 +11,8 @@ import type { SimLog } from './sim-log.js';
 
 /** What a segment handler answers: reply bytes, or nothing (the request is dropped). */
 export type DeskAnswer = Uint8Array | undefined;
+/** A key whose reply may come later (the arm answers after its own clock says so). */
+export type LateDeskAnswer = DeskAnswer | Promise<Uint8Array>;
 
 /** Decodes a request: `undefined` for an empty payload, `malformed` when it does not decode. */
 export type Decoded<Req> =
@@ -48,11 +50,11 @@ export function serveKey(
   node: Node,
   key: string,
   ctx: DeskContext,
-  answer: (payload: Uint8Array) => DeskAnswer,
+  answer: (payload: Uint8Array) => LateDeskAnswer,
 ): ResultOf<ServiceHandle> {
   const handle = node.createService(RawBytesService, key, (payload) => {
     const plan = ctx.board.planReply(key);
-    let reply: DeskAnswer;
+    let reply: LateDeskAnswer;
     try {
       reply = answer(payload);
     } catch (thrown) {

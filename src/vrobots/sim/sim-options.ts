@@ -4,7 +4,9 @@
  */
 import { DEFAULT_CONNECT_BUDGET_MS, type Executor, type RouterTls } from '../../rclcpp/index.js';
 import { err, ok, type ResultOf } from '../../result.js';
+import type { RtSockets } from '../arm/rt-link.js';
 import { catalogKeys, isRobotType } from '../robot-type.js';
+import type { ArmClock } from './arm/arm-clock.js';
 import type { RobotBodyFactory } from './body-factory.js';
 import type { CommandCheck } from './command-latch.js';
 import type { SimLog } from './sim-log.js';
@@ -17,6 +19,7 @@ export const DEFAULT_ESTIMATE_STALE_MS = 500;
 export const DEFAULT_SCENE_FRAME_ID = 'fru';
 /** Own executor: each robot takes about ten entries (services, subscriptions, timers). */
 export const DEFAULT_SIM_CAPACITY = 4096;
+export const DEFAULT_ARM_STREAM_HOST = '127.0.0.1';
 
 export interface SimulatorOptions {
   /** Run on this executor (the caller spins it). Otherwise the simulator opens and spins its own. */
@@ -49,6 +52,14 @@ export interface SimulatorOptions {
   readonly bodyFactory?: RobotBodyFactory;
   /** Replaces the command acceptability check (tests). */
   readonly checkCommand?: CommandCheck;
+  /** The arms' clock: real time by default; a SteppableClock makes every tick a test's call. */
+  readonly armClock?: ArmClock;
+  /** Address the arms' real-time stream ports bind to (default 127.0.0.1). */
+  readonly armStreamHost?: string;
+  /** First arm's stream port (udp and tcp); the n-th arm created gets port + n. 0 (default): any free port. */
+  readonly armStreamPort?: number;
+  /** The sockets of the real-time stream; default: Node's, loaded when the simulator starts. */
+  readonly rtSockets?: RtSockets;
 }
 
 export interface ResolvedSimulatorOptions {
@@ -69,6 +80,10 @@ export interface ResolvedSimulatorOptions {
   readonly logger: SimLog | undefined;
   readonly bodyFactory: RobotBodyFactory | undefined;
   readonly checkCommand: CommandCheck | undefined;
+  readonly armClock: ArmClock | undefined;
+  readonly armStreamHost: string;
+  readonly armStreamPort: number;
+  readonly rtSockets: RtSockets | undefined;
 }
 
 function positive(name: string, value: number | undefined, fallback: number, allowZero = false): ResultOf<number> {
@@ -118,6 +133,15 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResultO
   const noiseSeed = options.noiseSeed ?? 1;
   if (!Number.isInteger(noiseSeed) || noiseSeed < 0 || noiseSeed > 0xffffffff)
     return err('InvalidArgument', `simulator option noiseSeed must be a u32, got ${String(noiseSeed)}`);
+  const armStreamPort = options.armStreamPort ?? 0;
+  if (!Number.isInteger(armStreamPort) || armStreamPort < 0 || armStreamPort > 65535)
+    return err(
+      'InvalidArgument',
+      `simulator option armStreamPort must be a port 0..65535, got ${String(armStreamPort)}`,
+    );
+  const armStreamHost = options.armStreamHost ?? DEFAULT_ARM_STREAM_HOST;
+  if (typeof armStreamHost !== 'string' || armStreamHost.length === 0)
+    return err('InvalidArgument', 'simulator option armStreamHost must be a non-empty address');
   return ok({
     executor: options.executor,
     router: options.router,
@@ -136,5 +160,9 @@ export function resolveSimulatorOptions(options: SimulatorOptions = {}): ResultO
     logger: options.logger,
     bodyFactory: options.bodyFactory,
     checkCommand: options.checkCommand,
+    armClock: options.armClock,
+    armStreamHost,
+    armStreamPort,
+    rtSockets: options.rtSockets,
   });
 }

@@ -8,8 +8,13 @@
 import { hostId } from '../../host.js';
 import { Executor, type Node } from '../../rclcpp/index.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { loadRtSockets } from '../arm/load-rt-sockets.js';
+import type { RtSockets } from '../arm/rt-link.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
 import { creatableTypes, isRobotType, robotTypeInfo } from '../robot-type.js';
+import type { ArmClock } from './arm/arm-clock.js';
+import { RealTimeClock } from './arm/arm-clock.js';
+import { SimArm } from './arm/sim-arm.js';
 import { defaultBodyFactory } from './body-factory.js';
 import { checkCommandForSim } from './default-command-check.js';
 import { FaultBoard, type FaultKnobs, type SimCounters } from './fault-knobs.js';
@@ -46,6 +51,10 @@ export interface Simulator {
   createRobot(robotType: string, options?: CreateRobotOptions): ResultOf<number>;
   /** What the manager's delete does; NotFound for an unknown id. */
   deleteRobot(sysId: number): Result;
+  /** The arm behind a sys_id (in-process: its controller, knobs and stream), undefined for other types. */
+  arm(sysId: number): SimArm | undefined;
+  /** The clock the arms tick on. */
+  readonly armClock: ArmClock;
   /** Withdraws every key; closes the executor when the simulator opened it. */
   stop(): Promise<Result>;
 }
@@ -54,6 +63,9 @@ class SimulatorImpl implements Simulator {
   readonly faults: FaultBoard;
   readonly sceneFrameId: string;
   private readonly fleet = new Map<number, SimRobot>();
+  private readonly arms = new Map<number, SimArm>();
+  private armsMade = 0;
+  readonly armClock: ArmClock;
   private nextSysId = 0;
   private stopped = false;
   private spinning: Promise<Result> | undefined;
@@ -65,8 +77,10 @@ class SimulatorImpl implements Simulator {
     private readonly options: ResolvedSimulatorOptions,
     private readonly owned: boolean,
     board: FaultBoard,
+    private readonly sockets: RtSockets | undefined,
   ) {
     this.faults = board;
+    this.armClock = options.armClock ?? new RealTimeClock();
     this.sceneFrameId = options.sceneFrameId;
     this.ctx = {
       executor,
@@ -126,6 +140,21 @@ class SimulatorImpl implements Simulator {
       this.ctx,
     );
     if (!robot.ok) return robot;
+    if (type.type === 'arm') {
+      const port = this.options.armStreamPort === 0 ? 0 : this.options.armStreamPort + this.armsMade;
+      this.armsMade++;
+      const arm = SimArm.attach(robot.value, {
+        clock: this.armClock,
+        sockets: this.sockets,
+        host: this.options.armStreamHost,
+        port,
+      });
+      if (!arm.ok) {
+        robot.value.close();
+        return arm;
+      }
+      this.arms.set(sysId, arm.value);
+    }
     this.fleet.set(sysId, robot.value);
     robot.value.publishFrames();
     return robot;
@@ -140,8 +169,14 @@ class SimulatorImpl implements Simulator {
     const robot = this.fleet.get(sysId);
     if (robot === undefined) return err('NotFound', `unknown sys_id ${sysId}`);
     this.fleet.delete(sysId);
+    this.arms.get(sysId)?.close();
+    this.arms.delete(sysId);
     robot.close();
     return ok();
+  }
+
+  arm(sysId: number): SimArm | undefined {
+    return this.arms.get(sysId);
   }
 
   /** Declares the manager keys and the timers that drive every robot. */
@@ -168,6 +203,7 @@ class SimulatorImpl implements Simulator {
       }),
       this.node.createWallTimer(this.options.statePeriodMs, () => {
         for (const r of this.fleet.values()) r.publishState();
+        for (const a of this.arms.values()) a.publishStatus();
       }),
       this.node.createWallTimer(this.options.framesKeepaliveMs, () => {
         for (const r of this.fleet.values()) r.publishFrames();
@@ -184,6 +220,8 @@ class SimulatorImpl implements Simulator {
   async stop(): Promise<Result> {
     if (this.stopped) return ok();
     this.stopped = true;
+    for (const a of this.arms.values()) a.close();
+    this.arms.clear();
     for (const r of this.fleet.values()) r.close();
     this.fleet.clear();
     this.node.destroy();
@@ -227,7 +265,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Re
     return err(node.error.name, `simulator node: ${node.error.message}`);
   }
   const board = new FaultBoard();
-  const sim = new SimulatorImpl(executor, node.value, o, owned, board);
+  let sockets = o.rtSockets;
+  if (sockets === undefined) {
+    const loaded = await loadRtSockets();
+    sockets = loaded.ok ? loaded.value : undefined;
+  }
+  const sim = new SimulatorImpl(executor, node.value, o, owned, board, sockets);
   const started = sim.start();
   if (!started.ok) {
     await sim.stop();

@@ -11,7 +11,10 @@ import type { PhysicsModel } from './physics-model.js';
 import { HALFDRONE_SPEC, MULTIROTOR_SPEC, RotorcraftModel } from './rotorcraft.js';
 import { TruckModel } from './truck.js';
 
-export function createPhysicsModel(type: RobotType, spawn?: Pose): PhysicsModel {
+/** The types that move by physics; the arm's base is bolted down (its joints are src/vrobots/sim/arm). */
+export type PhysicsRobotType = Exclude<RobotType, 'arm'>;
+
+export function createPhysicsModel(type: PhysicsRobotType, spawn?: Pose): PhysicsModel {
   switch (type) {
     case 'multirotor':
       return new RotorcraftModel(MULTIROTOR_SPEC, spawn);
