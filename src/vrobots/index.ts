@@ -4,6 +4,23 @@
  * message types. Every value export is named here, then the types.
  */
 
+export type { ArgValue } from './arm/arm-args.js';
+export type { ArmModeName, RtiCodeName, RtiTransport, ServoGenerator } from './arm/arm-codes.js';
+export {
+  ARM_JOINTS,
+  ARM_TICK_HZ,
+  ARM_TICK_MS,
+  JOINT_LIMITS,
+  RTI_COMMAND_TIMEOUT_S,
+  RtiCode,
+  SERVO_GENERATORS,
+  SOFT_RTI_MAX_TIMEOUT_S,
+  softRtiTimeoutS,
+} from './arm/arm-codes.js';
+export type { ArmKnob, ArmVerb, RtiVerb } from './arm/arm-verbs.js';
+export { ARM_KNOBS, ARM_VERBS, armSrvKey, armStatusKey, RTI_VERBS } from './arm/arm-verbs.js';
+export type { RtSockets } from './arm/rt-link.js';
+export type { StatePacket as ArmStatePacket } from './arm/rt-packet.js';
 export type {
   CmdArgsInput,
   CommandName,
@@ -59,6 +76,7 @@ export {
   srvKey,
   stateKey,
 } from './keys.js';
+export { ArmReply, ArmRequest, ArmStatus } from './messages/arm-messages.js';
 export type {
   CommonSegment,
   SegmentRequest,
@@ -130,6 +148,15 @@ export {
   vrErr,
   vrError,
 } from './sdk/index.js';
+export type { LinkState, RtiConnectArgs, RtiResult, RtiResultOf } from './sdk/rti-calls.js';
+export { RTI_ANSWER_TIMEOUT_MS, RTI_MODE_WAIT_MS, RtiCalls } from './sdk/rti-calls.js';
+export type { RtiClientOptions, TargetSource, TargetStream } from './sdk/rti-client.js';
+export { DEFAULT_ARM_HOST, RtiClient } from './sdk/rti-client.js';
+export type { RtiErr, RtiError } from './sdk/rti-error.js';
+export { isRtiError, RtiVendorError } from './sdk/rti-error.js';
+export type { RtiStreamStats } from './sdk/rti-stream.js';
+export type { ArmClock } from './sim/arm/arm-clock.js';
+export { RealTimeClock, SteppableClock } from './sim/arm/arm-clock.js';
 export type {
   CreateRobotOptions,
   FaultKnobs,

@@ -41,9 +41,22 @@ function listenTcp(host: string, port: number, server: Server): Promise<ResultOf
   });
 }
 
+/** One port number for both (the status reports one stream port): udp first, then tcp on the same number. */
+async function bindBoth(o: ArmStreamOptions, server: Server): Promise<ResultOf<{ udp: UdpSocket; tcpPort: number }>> {
+  const attempts = o.udpPort === 0 && o.tcpPort === 0 ? 8 : 1;
+  let last: ResultOf<number> | undefined;
+  for (let i = 0; i < attempts; i++) {
+    const udp = await bindUdp(o.host, o.udpPort);
+    if (!udp.ok) return udp;
+    const port = o.tcpPort === 0 ? udp.value.address().port : o.tcpPort;
+    last = await listenTcp(o.host, port, server);
+    if (last.ok) return ok({ udp: udp.value, tcpPort: last.value });
+    udp.value.close();
+  }
+  return last !== undefined && !last.ok ? last : err('TransportError', `cannot bind the stream ports on ${o.host}`);
+}
+
 async function openArmStream(o: ArmStreamOptions): Promise<ResultOf<ArmStreamServer>> {
-  const udp = await bindUdp(o.host, o.udpPort);
-  if (!udp.ok) return udp;
   let current: Socket | undefined;
   const server = createServer((socket) => {
     const ip = normalize(socket.remoteAddress ?? '');
@@ -65,19 +78,17 @@ async function openArmStream(o: ArmStreamOptions): Promise<ResultOf<ArmStreamSer
       if (current === socket) current = undefined;
     });
   });
-  const tcpPort = await listenTcp(o.host, o.tcpPort, server);
-  if (!tcpPort.ok) {
-    udp.value.close();
-    return tcpPort;
-  }
-  udp.value.on('message', (msg: Buffer, rinfo) =>
+  const bound = await bindBoth(o, server);
+  if (!bound.ok) return bound;
+  const { udp, tcpPort } = bound.value;
+  udp.on('message', (msg: Buffer, rinfo) =>
     o.onPacket(new Uint8Array(msg.buffer, msg.byteOffset, msg.byteLength), normalize(rinfo.address), rinfo.port, 'udp'),
   );
-  const udpPort = udp.value.address().port;
+  const udpPort = udp.address().port;
   return ok({
     udpPort,
-    tcpPort: tcpPort.value,
-    sendUdp: (bytes, ip, port) => udp.value.send(bytes, port, ip),
+    tcpPort,
+    sendUdp: (bytes, ip, port) => udp.send(bytes, port, ip),
     sendTcp: (bytes) => {
       if (current === undefined || current.destroyed) return false;
       current.write(frame(bytes));
@@ -90,7 +101,7 @@ async function openArmStream(o: ArmStreamOptions): Promise<ResultOf<ArmStreamSer
     close: () =>
       new Promise<void>((resolve) => {
         current?.destroy();
-        udp.value.close();
+        udp.close();
         server.close(() => resolve());
       }),
   });

@@ -46,8 +46,10 @@ export type VerbOutcome =
   | { readonly kind: 'stopping' };
 
 export interface StreamCounters {
-  /** Datagrams from the paired PC that were used. */
+  /** Datagrams from the paired PC that were used (hellos and targets). */
   accepted: number;
+  /** Targets among them. */
+  targets: number;
   /** Datagrams from anyone but the paired PC (or with no session): ignored. */
   ignored: number;
   /** Datagrams that are not packets. */
@@ -71,12 +73,14 @@ export class ArmController {
   session: RtSession | undefined;
   contract: ArmContract = startContract();
   stopReason = '';
+  /** The tick at which the last stop began (0: none yet). */
+  stoppedAtTick = 0;
   /** The real-time controller does not answer (fault knob). */
   rtStalled = false;
   stopTicks = DEFAULT_STOP_TICKS;
   tickCount = 0;
   readonly motion = new ArmMotion();
-  readonly stream: StreamCounters = { accepted: 0, ignored: 0, malformed: 0 };
+  readonly stream: StreamCounters = { accepted: 0, targets: 0, ignored: 0, malformed: 0 };
 
   constructor(
     /** The arm's stream port, reported in the status. */
@@ -287,6 +291,7 @@ export class ArmController {
   stop(reason: string): void {
     if (this.session !== undefined) this.session.claimed = false;
     this.stopReason = reason;
+    this.stoppedAtTick = this.tickCount;
     this.motion.beginStop(this.stopTicks);
   }
 
@@ -335,7 +340,9 @@ export class ArmController {
     }
     s.pcPort = fromPort;
     this.stream.accepted++;
-    if (packet.kind === PacketKind.Target && s.claimed) this.motion.offer(packet);
+    if (packet.kind !== PacketKind.Target) return true;
+    this.stream.targets++;
+    if (s.claimed) this.motion.offer(packet);
     return true;
   }
 
