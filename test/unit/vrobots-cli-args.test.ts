@@ -61,6 +61,32 @@ describe('vrobots CLI arguments', () => {
     expect(parseCli(['robot', 'delete', '4294967296'])).toMatchObject({ kind: 'misuse' });
   });
 
+  it('parses the arm verbs with their session options', () => {
+    expect(parseCli(['arm', 'status', '3'])).toMatchObject({
+      kind: 'arm',
+      verb: 'status',
+      sysId: 3,
+      client: 'vrobots-cli',
+    });
+    expect(
+      parseCli(['arm', 'connect', '3', '--pc-ip', '10.0.0.2', '--rate', '50', '--transport', 'tcp', '--wait']),
+    ).toMatchObject({ kind: 'arm', verb: 'connect', pcIp: '10.0.0.2', rateHz: 50, transport: 'tcp', wait: true });
+    expect(parseCli(['arm', 'sweep', '3', '--secs', '2', '--amp', '0.1'])).toMatchObject({
+      verb: 'sweep',
+      sweepMs: 2000,
+      amplitude: 0.1,
+    });
+    expect(parseCli(['arm', 'wave', '3'])).toMatchObject({
+      kind: 'misuse',
+      usage: expect.stringContaining('vrobots arm'),
+    });
+    expect(parseCli(['arm', 'connect', '3', '--rate', '0'])).toMatchObject({ kind: 'misuse' });
+    expect(parseCli(['arm', 'connect', '3', '--transport', 'quic'])).toMatchObject({ kind: 'misuse' });
+    expect(parseCli(['arm', 'claim'])).toMatchObject({ kind: 'misuse' });
+    expect(parseCli(['sim', '--arm-port', '30003'])).toMatchObject({ kind: 'sim', armPort: 30003 });
+    expect(parseCli(['sim', '--arm-port', '70000'])).toMatchObject({ kind: 'misuse' });
+  });
+
   it('treats unknown commands, verbs and options as misuse', () => {
     expect(parseCli([])).toMatchObject({ kind: 'misuse' });
     expect(parseCli(['fly'])).toMatchObject({ kind: 'misuse', message: expect.stringContaining("'fly'") });

@@ -16,6 +16,7 @@ export type CliCommand =
       readonly router: string | undefined;
       readonly robots: readonly string[];
       readonly serviceDelayMs: number | undefined;
+      readonly armPort: number | undefined;
       readonly quiet: boolean;
     }
   | {
@@ -37,7 +38,29 @@ export type CliCommand =
       readonly router: string | undefined;
       readonly sysId: number;
       readonly timeoutMs: number;
-    };
+    }
+  | ArmCliCommand;
+
+export const ARM_CLI_VERBS = ['status', 'connect', 'claim', 'release', 'disconnect', 'sweep'] as const;
+export type ArmCliVerb = (typeof ARM_CLI_VERBS)[number];
+
+export interface ArmCliCommand {
+  readonly kind: 'arm';
+  readonly verb: ArmCliVerb;
+  readonly router: string | undefined;
+  readonly sysId: number;
+  /** The control identity: the same across invocations, so `connect` then `claim` are one owner. */
+  readonly client: string;
+  readonly pcIp: string | undefined;
+  readonly rateHz: number | undefined;
+  readonly transport: 'udp' | 'tcp' | undefined;
+  readonly wait: boolean;
+  readonly armHost: string | undefined;
+  /** sweep: how long, and how far each joint swings (rad). */
+  readonly sweepMs: number;
+  readonly amplitude: number;
+  readonly timeoutMs: number;
+}
 
 /** Misuse: one line saying what was wrong, and the usage line of the command at hand; exit 2. */
 export interface CliMisuse {
@@ -52,16 +75,20 @@ export const DEFAULT_HZ_SECONDS = 5;
 export const DEFAULT_WEB_PORT = 8760;
 /** robot create / delete wait as long as the SDK's service_timeout. */
 export const DEFAULT_ROBOT_TIMEOUT_SECONDS = DEFAULT_SERVICE_TIMEOUT_MS / 1000;
+export const DEFAULT_SWEEP_SECONDS = 5;
+export const DEFAULT_SWEEP_AMPLITUDE = 0.2;
+export const DEFAULT_ARM_CLIENT = 'vrobots-cli';
 
 /** One usage line per command: the hint a misuse prints. */
 export const COMMAND_USAGE = {
-  sim: 'vrobots sim [--router EP] [--robots TYPE,...] [--service-delay MS] [-q]',
+  sim: 'vrobots sim [--router EP] [--robots TYPE,...] [--service-delay MS] [--arm-port PORT] [-q]',
   'topic list': `vrobots topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]`,
   'topic hz': `vrobots topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]`,
   'robot create': `vrobots robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
   'robot delete': `vrobots robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
   web: `vrobots web [--router EP] [--port N=${DEFAULT_WEB_PORT}]`,
-  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web> [options]',
+  arm: `vrobots arm <${ARM_CLI_VERBS.join(' | ')}> ID [--router EP] [--client NAME] [--pc-ip IP] [--rate HZ] [--transport udp|tcp] [--wait] [--arm-host HOST] [--secs SECS=${DEFAULT_SWEEP_SECONDS}] [--amp RAD=${DEFAULT_SWEEP_AMPLITUDE}]`,
+  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web | arm> [options]',
 } as const;
 type UsageOf = keyof typeof COMMAND_USAGE;
 
@@ -70,7 +97,8 @@ export const USAGE = `usage: vrobots <command> [options]
 commands:
   ${COMMAND_USAGE.sim.slice('vrobots '.length)}
                                run the headless simulator until Ctrl-C (scene robots get ids
-                               from 0; -q: no event log)
+                               from 0; --arm-port: the first arm's stream port, the next
+                               arms count up from it; -q: no event log)
   ${COMMAND_USAGE['topic list'].slice('vrobots '.length)}
                                list the vrobots keys that speak, with measured Hz and bytes
   ${COMMAND_USAGE['topic hz'].slice('vrobots '.length)}
@@ -82,6 +110,11 @@ commands:
   ${COMMAND_USAGE.web.slice('vrobots '.length)}
                                serve the web console on http://127.0.0.1:N/ (opens nothing;
                                without --router the page runs the simulator itself)
+  arm <status | connect | claim | release | disconnect | sweep> ID [options]
+                               the arm's real-time session: its status, the immediate
+                               commands (--pc-ip, --rate HZ selects SOFT_RTI, --transport,
+                               --wait) and a sine-sweep demo (--secs, --amp); --client names
+                               the control owner (default ${DEFAULT_ARM_CLIENT})
 options:
   --router EP[,EP...]          zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000;
                                several (commas): tried in order, the next one after a router loss
@@ -155,6 +188,7 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
     ...ROUTER,
     robots: { type: 'string' },
     'service-delay': { type: 'string' },
+    'arm-port': { type: 'string' },
     quiet: { type: 'boolean', short: 'q' },
   });
   if ('kind' in p) return p;
@@ -181,7 +215,14 @@ function parseSim(args: readonly string[]): CliCommand | CliMisuse {
       return misuse(`--service-delay must be a number of ms >= 0, got '${delayText}'`);
     }
   }
-  return { kind: 'sim', router, robots, serviceDelayMs, quiet: p.values.quiet === true };
+  let armPort: number | undefined;
+  const portText = p.values['arm-port'];
+  if (typeof portText === 'string') {
+    armPort = Number(portText);
+    if (!/^\d{1,5}$/.test(portText) || armPort > 65535)
+      return misuse(`--arm-port must be a port 0..65535, got '${portText}'`);
+  }
+  return { kind: 'sim', router, robots, serviceDelayMs, armPort, quiet: p.values.quiet === true };
 }
 
 function parseTopic(args: readonly string[]): CliCommand | CliMisuse {
@@ -270,6 +311,67 @@ function parseWeb(args: readonly string[]): CliCommand | CliMisuse {
   return { kind: 'web', router, port };
 }
 
+function parseArm(args: readonly string[]): CliCommand | CliMisuse {
+  const [verb, ...rest] = args;
+  if (!(ARM_CLI_VERBS as readonly (string | undefined)[]).includes(verb)) {
+    return misuse(
+      verb === undefined
+        ? `arm needs a verb: ${ARM_CLI_VERBS.join(', ')}`
+        : `unknown arm verb '${verb}' (known: ${ARM_CLI_VERBS.join(', ')})`,
+      'arm',
+    );
+  }
+  const p = parse(rest, {
+    ...ROUTER,
+    client: { type: 'string' },
+    'pc-ip': { type: 'string' },
+    rate: { type: 'string' },
+    transport: { type: 'string' },
+    wait: { type: 'boolean' },
+    'arm-host': { type: 'string' },
+    secs: { type: 'string' },
+    amp: { type: 'string' },
+    timeout: { type: 'string' },
+  });
+  if ('kind' in p) return p;
+  const router = routerOf(p.values);
+  if (typeof router === 'object') return router;
+  if (p.positionals.length !== 1 || !/^\d{1,10}$/.test(p.positionals[0]!) || Number(p.positionals[0]) > 0xffffffff)
+    return misuse(`arm ${verb} needs one sys_id (0..4294967295)`);
+  const v = p.values;
+  let rateHz: number | undefined;
+  if (typeof v.rate === 'string') {
+    rateHz = Number(v.rate);
+    if (v.rate.trim() === '' || !Number.isFinite(rateHz) || rateHz <= 0)
+      return misuse(`--rate must be a number of Hz above 0, got '${v.rate}'`);
+  }
+  const transport = v.transport;
+  if (transport !== undefined && transport !== 'udp' && transport !== 'tcp')
+    return misuse(`--transport must be udp or tcp, got '${String(transport)}'`);
+  const sweepMs = seconds('--secs', v.secs as string | undefined, DEFAULT_SWEEP_SECONDS);
+  if (typeof sweepMs === 'object') return sweepMs;
+  const timeoutMs = seconds('--timeout', v.timeout as string | undefined, DEFAULT_ROBOT_TIMEOUT_SECONDS);
+  if (typeof timeoutMs === 'object') return timeoutMs;
+  const amplitude = typeof v.amp === 'string' ? Number(v.amp) : DEFAULT_SWEEP_AMPLITUDE;
+  if (!Number.isFinite(amplitude) || amplitude <= 0 || amplitude > 1)
+    return misuse(`--amp must be a number of rad in (0, 1], got '${String(v.amp)}'`);
+  return {
+    kind: 'arm',
+    verb: verb as ArmCliVerb,
+    router,
+    sysId: Number(p.positionals[0]),
+    client: typeof v.client === 'string' && v.client.length > 0 ? v.client : DEFAULT_ARM_CLIENT,
+    pcIp: typeof v['pc-ip'] === 'string' ? v['pc-ip'] : undefined,
+    rateHz,
+    transport,
+    wait: v.wait === true,
+    armHost: typeof v['arm-host'] === 'string' ? v['arm-host'] : undefined,
+    sweepMs,
+    amplitude,
+    timeoutMs,
+  };
+}
+
 /** Parses argv (without node and script). */
 export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
   const [command, ...rest] = argv;
@@ -292,7 +394,9 @@ export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
       return parseRobot(rest);
     case 'web':
       return about('web', parseWeb(rest));
+    case 'arm':
+      return about('arm', parseArm(rest));
     default:
-      return misuse(`unknown command '${command}' (known: sim, topic, robot, web)`);
+      return misuse(`unknown command '${command}' (known: sim, topic, robot, web, arm)`);
   }
 }

@@ -8,6 +8,7 @@ export interface SimCommand {
   readonly router: string | undefined;
   readonly robots: readonly string[];
   readonly serviceDelayMs: number | undefined;
+  readonly armPort: number | undefined;
   readonly quiet: boolean;
 }
 
@@ -21,6 +22,7 @@ export async function runSim(io: CliIo, cmd: SimCommand): Promise<ExitCode> {
     router: cmd.router,
     robots: cmd.robots,
     ...(cmd.serviceDelayMs !== undefined ? { serviceDelayMs: cmd.serviceDelayMs } : {}),
+    ...(cmd.armPort !== undefined ? { armStreamPort: cmd.armPort } : {}),
     logger: cmd.quiet ? undefined : timestampedLog((line) => io.err(line)),
   });
   if (!started.ok) {

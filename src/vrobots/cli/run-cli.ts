@@ -35,6 +35,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         return await (await import('./cmd-web.js')).runWeb(io, cmd);
       case 'robot-delete':
         return await (await import('./cmd-robot.js')).runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
+      case 'arm':
+        return await (await import('./cmd-arm.js')).runArm(io, cmd);
     }
   } catch (thrown) {
     // A throw here is a bug in rclts; report it as a failure rather than a stack dump.

@@ -103,3 +103,17 @@ function push(list: number[], v: number): void {
   list.push(v);
   if (list.length > KEEP_LATENCIES) list.splice(0, list.length - KEEP_LATENCIES);
 }
+
+export interface LatencySummary {
+  readonly count: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+/** Nearest-rank p50 / p99 and the max of `values` (NaN when empty). */
+export function summarizeMs(values: readonly number[]): LatencySummary {
+  const s = [...values].sort((a, b) => a - b);
+  const rank = (q: number): number => (s.length === 0 ? Number.NaN : s[Math.max(0, Math.ceil(q * s.length) - 1)]!);
+  return { count: s.length, p50: rank(0.5), p99: rank(0.99), max: s.length === 0 ? Number.NaN : s[s.length - 1]! };
+}
