@@ -3,11 +3,12 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchArmRti } from './arm-rti.js';
 import { benchExecutor } from './executor-dispatch.js';
 import type { BenchContext, BenchMode } from './harness/context.js';
 import { benchInterfacesCdr } from './interfaces-cdr.js';
@@ -37,6 +38,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'web', needsRouter: true, run: benchWebConsole },
   // Starts routers of its own (one, a mesh of two, a mesh of two with TLS).
   { name: 'mesh', needsRouter: false, run: benchRouterMesh },
+  { name: 'arm', needsRouter: true, run: benchArmRti },
 ];
 
 async function main(): Promise<number> {

@@ -42,6 +42,7 @@ export class SimArm {
   private closed = false;
   /** State datagrams sent to the paired PC. */
   statesSent = 0;
+  private readonly taps = new Set<(state: Uint8Array) => void>();
 
   private constructor(
     private readonly robot: SimRobot,
@@ -105,6 +106,7 @@ export class SimArm {
 
   private onTick(): void {
     const state = this.controller.tick(this.ctx.clock.nowMs());
+    if (state !== undefined) for (const tap of this.taps) tap(state);
     const s = this.controller.session;
     if (this.lastSession !== s) {
       if (this.lastSession?.transport === 'tcp') this.server?.dropTcp();
@@ -117,6 +119,15 @@ export class SimArm {
       this.server.sendUdp(state, s.pcIp, s.pcPort);
       this.statesSent++;
     }
+  }
+
+  /**
+   * Calls `tap` with every state datagram the arm sends (for measurements that carry the
+   * stream over another transport, e.g. the benchmark's router exchange); answers the untap.
+   */
+  tapState(tap: (state: Uint8Array) => void): () => void {
+    this.taps.add(tap);
+    return () => this.taps.delete(tap);
   }
 
   /** Answers one request; later when the controller waits for a stop or is stalled. */
@@ -186,6 +197,7 @@ export class SimArm {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    this.taps.clear();
     this.cancelTick();
     void this.server?.close();
     this.server = undefined;
