@@ -53,6 +53,7 @@ describe('vrobots examples (in-process)', () => {
       'topic_discovery',
       'hello_halfdrone',
       'publish_estimate',
+      'arm_rti',
     ]);
   });
 
