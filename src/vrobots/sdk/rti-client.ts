@@ -6,6 +6,7 @@
  * iterator on a timer of the robot's executor; `state`/`onState` watch the arm's state every
  * tick; `release`, `disconnect` and `close` end it. Errors are RtiError values.
  */
+import { hostId } from '../../host.js';
 import type { Timer } from '../../rclcpp/index.js';
 import { ok } from '../../result.js';
 import type { ArgValue } from '../arm/arm-args.js';
@@ -87,7 +88,7 @@ export class RtiClient {
       const loaded = await loadRtSockets();
       sockets = loaded.ok ? loaded.value : undefined;
     }
-    const client = options.client ?? `${robot.options.clientName}-${process.pid}-${clients++}`;
+    const client = options.client ?? `${robot.options.clientName}-${hostId()}-${clients++}`;
     let self: RtiClient | undefined;
     const calls = RtiCalls.open(
       robot.link.node,
