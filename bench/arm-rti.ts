@@ -195,9 +195,7 @@ function record(bc: BenchContext, what: string, s: Samples, base: Samples | unde
   const lat = fig('target-to-state latency', s.latencyMs);
   const state = fig('state interval at the PC', s.stateIntervalMs);
   const note = (f: typeof tick) =>
-    f.summary === undefined
-      ? ''
-      : `(p99 ${f.summary.p99.toFixed(2)}, max ${f.summary.max.toFixed(2)} ms; n ${f.summary.n})`;
+    f.summary === undefined ? '' : `max ${f.summary.max.toFixed(2)} ms, n ${f.summary.n}`;
   rec.compare({
     bench: BENCH,
     case: what,
