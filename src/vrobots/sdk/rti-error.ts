@@ -5,7 +5,7 @@
  * An RtiError is a VrError (and so an RclError): generic Result paths stay meaningful.
  */
 import { ErrorCode, type ErrorName } from '../../result.js';
-import { type VrError, VrErrorCode, type VrErrorKind } from './vr-error.js';
+import { type VrError, type VrErrorKind, vrError } from './vr-error.js';
 
 export const RtiVendorError = {
   CommandRejected: 'CommandRejected',
@@ -46,12 +46,10 @@ export interface RtiErr {
 export function rtiError(vendor: RtiVendorError, detail: string, code?: { code: number; name: string }): RtiError {
   const [kind, name] = MAP[vendor];
   return Object.freeze({
+    ...vrError(kind, detail),
+    // The nros name says more than the kind's default (a refusal is Rejected, not ServiceFailed).
     code: ErrorCode[name] as Exclude<ErrorCode, 0>,
     name,
-    message: `${kind}: ${detail}`,
-    kind,
-    vrCode: VrErrorCode[kind],
-    detail,
     vendor,
     ...(code !== undefined ? { rtiCode: code.code, rtiCodeName: code.name } : {}),
   });

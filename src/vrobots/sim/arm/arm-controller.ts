@@ -12,7 +12,7 @@
  * (6026). The other verbs check count, kinds, meaning, owner, mode, in that order.
  */
 
-import { type ArgValue, readArgs } from '../../arm/arm-args.js';
+import { readArgs } from '../../arm/arm-args.js';
 import {
   ARM_TICK_MS,
   type ArmModeName,
@@ -27,6 +27,7 @@ import { type ArmVerb, slotsOf } from '../../arm/arm-verbs.js';
 import { decodePacket, encodeState, PacketKind } from '../../arm/rt-packet.js';
 import { ArmMode, type ArmStatus, type ArmValue } from '../../generated/swarmbotix-types.js';
 import { type ArmAnswer, done, refuse } from './arm-answer.js';
+import { applyKnob } from './arm-knobs.js';
 import { ArmMotion } from './arm-motion.js';
 
 export interface RtSession {
@@ -128,7 +129,7 @@ export class ArmController {
       case 'latest_status':
         return answer(done(`mode ${this.mode}`));
       default:
-        return answer(this.knob(verb, v));
+        return answer(applyKnob(this, verb, v));
     }
   }
 
@@ -245,39 +246,6 @@ export class ArmController {
       return answer(refuse('COMMAND_NOT_ALLOWED', 'the arm is in IDLE: rti_connect first'));
     }
     return answer(run(), true);
-  }
-
-  private knob(verb: ArmVerb, v: readonly ArgValue[]): ArmAnswer {
-    switch (verb) {
-      case 'arm_enable':
-        this.enabled = v[0] as boolean;
-        if (!this.enabled && this.session?.claimed === true) this.stop('disabled');
-        return done(this.enabled ? 'enabled' : 'disabled');
-      case 'arm_home':
-        if (this.session?.claimed === true)
-          return refuse('COMMAND_NOT_ALLOWED', 'cannot home while a PC drives the arm');
-        this.motion.home();
-        this.homed = true;
-        return done('homed');
-      case 'arm_latch_error':
-        this.error = (v[0] as string) || 'error';
-        if (this.session?.claimed === true) this.stop(`error: ${this.error}`);
-        return done(`error latched: ${this.error}`);
-      case 'arm_clear_error':
-        this.error = undefined;
-        return done('error cleared');
-      case 'arm_hold_control':
-        this.owner = (v[0] as string) || 'another client';
-        return done(`control held by '${this.owner}'`);
-      case 'arm_release_control':
-        this.owner = undefined;
-        return done('control released');
-      case 'arm_rt_stall':
-        this.rtStalled = v[0] as boolean;
-        return done(this.rtStalled ? 'the real-time controller stops answering' : 'the real-time controller answers');
-      default:
-        return refuse('INTERNAL', `no handler for ${verb}`);
-    }
   }
 
   /** Settings a connect resets, and the stop ramp (tests, `simulator.arm(id).tune`). */
