@@ -164,6 +164,26 @@ export function armSuite(backend: 'local' | 'zenoh'): void {
       expect(arm().mode).toBe('RTI');
     });
 
+    it('waits up to 2 s of arm time for a session still stopping, then answers 6010', async () => {
+      expect(codeOf(await rti.connect({ pcIp: PC }))).toBe('ok');
+      expect(codeOf(await rti.claim())).toBe('ok');
+      arm().tune({ stopTicks: 1000 });
+      expect(codeOf(await rti.release())).toBe('ok');
+      let answer: RtiResult | undefined;
+      const pending = rti.connect({ pcIp: PC }).then((r) => {
+        answer = r;
+      });
+      await until(() => requests('rti_connect') === 2);
+      await sleep(50);
+      clock.advance(1996);
+      await sleep(100);
+      expect(answer).toBeUndefined();
+      clock.advance(8);
+      await pending;
+      expect(codeOf(answer!)).toBe(6010);
+      expect(!answer!.ok && answer!.error.message).toContain('still stopping');
+    });
+
     it('answers INTERNAL when a command fails inside the arm', async () => {
       const controller = arm();
       controller.handle = () => {

@@ -18,7 +18,14 @@ import type { StatePacket } from '../arm/rt-packet.js';
 import type { ArmStatus } from '../messages/arm-messages.js';
 import type { VirtualRobot } from './robot-api.js';
 import { RobotCore } from './robot-core.js';
-import { type LinkState, RtiCalls, type RtiConnectArgs, type RtiResult, type RtiResultOf } from './rti-calls.js';
+import {
+  checkConnectArgs,
+  type LinkState,
+  RtiCalls,
+  type RtiConnectArgs,
+  type RtiResult,
+  type RtiResultOf,
+} from './rti-calls.js';
 import { type RtiErr, rtiErr } from './rti-error.js';
 import { RtiStream, type RtiStreamStats } from './rti-stream.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
@@ -67,13 +74,17 @@ export class RtiClient {
     private readonly sockets: RtSockets | undefined,
     private readonly armHost: string,
   ) {
-    robot.on('connectionLost', () => {
-      this.lost = true;
-    });
-    robot.on('connectionRestored', () => {
-      this.lost = false;
-    });
+    robot.on('connectionLost', this.onLost);
+    robot.on('connectionRestored', this.onRestored);
   }
+
+  private readonly onLost = (): void => {
+    this.lost = true;
+  };
+
+  private readonly onRestored = (): void => {
+    this.lost = false;
+  };
 
   /** An RtiClient on a connected `arm` handle (from `VirtualRobot.connect('arm', ...)`). */
   static async open(robot: VirtualRobot, options: RtiClientOptions = {}): Promise<VrResultOf<RtiClient>> {
@@ -117,10 +128,12 @@ export class RtiClient {
    * arm (a client that is not connected fails and sends nothing).
    */
   async connect(args: RtiConnectArgs = {}): Promise<RtiResult> {
+    const bad = checkConnectArgs(args);
+    if (bad !== undefined) return bad;
     if (this.linkState() !== 'up')
       return rtiErr('RobotConnectionError', 'rti_connect: the client is not connected; nothing was sent');
     let pcIp = args.pcIp;
-    if (pcIp === undefined && args !== null && typeof args === 'object' && this.sockets !== undefined) {
+    if (pcIp === undefined && this.sockets !== undefined) {
       const own = await this.sockets.localAddressToward(this.armHost);
       if (own.ok) pcIp = own.value;
     }
@@ -311,6 +324,8 @@ export class RtiClient {
   async close(): Promise<RtiResult> {
     if (this.closed) return ok();
     this.closed = true;
+    this.robot.off('connectionLost', this.onLost);
+    this.robot.off('connectionRestored', this.onRestored);
     this.robot.link.driver.wake.notify();
     this.stopStreams();
     await this.rt?.close();
