@@ -64,6 +64,11 @@ declare const maybeBudget: number | undefined;
 declare const maybeNamespace: string | undefined;
 expectAssignable<ClientOptions>({ requestBudgetMs: maybeBudget, maxRequestsInFlight: undefined, qos: undefined });
 expectAssignable<ExecutorOptions>({ router: undefined, capacity: undefined, connectBudgetMs: maybeBudget });
+// A router is one locator or a failover list; tls takes the CA file of a wss/ router.
+expectAssignable<ExecutorOptions>({ router: ['ws/10.0.0.1:10000', 'ws/10.0.0.2:10000'], tls: { caFile: 'ca.pem' } });
+expectAssignable<ExecutorOptions>({ router: 'wss/router.lan:10443', tls: { caFile: undefined } });
+expectError<ExecutorOptions>({ router: [10000] });
+expectError<ExecutorOptions>({ tls: { ca: 'pem text' } });
 expectAssignable<NodeOptions>({ namespace: maybeNamespace, naming: undefined });
 expectType<ResultOf<ClientHandle<AddTwoIntsRequest, AddTwoIntsResponse>>>(
   node.createClient(AddTwoIntsType, 'add', () => {}, { requestBudgetMs: maybeBudget }),
