@@ -208,6 +208,19 @@ export function armSuite(backend: 'local' | 'zenoh'): void {
       expect(rti.calls.sent.get('rti_connect') ?? 0).toBe(0);
     });
 
+    it('a client that is not connected fails and sends nothing', async () => {
+      const closed = await client({ client: 'pc-1' });
+      await closed.close();
+      const r = await closed.connect();
+      expect(!r.ok && r.error).toMatchObject({ vendor: 'RobotConnectionError', name: 'TransportError' });
+      sim.faults.pausePublishing(sysId);
+      await until(() => !robot.isConnected());
+      const lost = await rti.connect();
+      expect(!lost.ok && lost.error.vendor).toBe('RobotConnectionError');
+      sim.faults.resumePublishing(sysId);
+      expect(requests('rti_connect')).toBe(0);
+    });
+
     it('each rti_connect sets the session contract afresh', async () => {
       expect(codeOf(await rti.connect({ pcIp: PC, rateHz: 25 }))).toBe('ok');
       await rti.setCommandTimeout(0.9);
