@@ -3,10 +3,30 @@
  * option work (strict: an unknown option is misuse); the verbs are two levels deep at
  * most, which a small switch handles more plainly than a framework would.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { parseRouterLocators } from '../../rclcpp/index.js';
 import { parseRobotType } from '../robot-type.js';
-import { DEFAULT_SERVICE_TIMEOUT_MS } from '../sdk/connect-options.js';
+import { type ArmCliCommand, parseArm } from './cli-arm-args.js';
+import { parse, ROUTER, routerOf, seconds } from './cli-parse.js';
+import {
+  type CliMisuse,
+  COMMAND_USAGE,
+  DEFAULT_HZ_SECONDS,
+  DEFAULT_LIST_SECONDS,
+  DEFAULT_ROBOT_TIMEOUT_SECONDS,
+  DEFAULT_WEB_PORT,
+  misuse,
+  type UsageOf,
+} from './cli-usage.js';
+
+export type { ArmCliCommand, ArmCliVerb } from './cli-arm-args.js';
+export type { CliMisuse } from './cli-usage.js';
+export {
+  COMMAND_USAGE,
+  DEFAULT_HZ_SECONDS,
+  DEFAULT_LIST_SECONDS,
+  DEFAULT_ROBOT_TIMEOUT_SECONDS,
+  DEFAULT_WEB_PORT,
+  USAGE,
+} from './cli-usage.js';
 
 export type CliCommand =
   | { readonly kind: 'help' }
@@ -41,147 +61,10 @@ export type CliCommand =
     }
   | ArmCliCommand;
 
-export const ARM_CLI_VERBS = ['status', 'connect', 'claim', 'release', 'disconnect', 'sweep'] as const;
-export type ArmCliVerb = (typeof ARM_CLI_VERBS)[number];
-
-export interface ArmCliCommand {
-  readonly kind: 'arm';
-  readonly verb: ArmCliVerb;
-  readonly router: string | undefined;
-  readonly sysId: number;
-  /** The control identity: the same across invocations, so `connect` then `claim` are one owner. */
-  readonly client: string;
-  readonly pcIp: string | undefined;
-  readonly rateHz: number | undefined;
-  readonly transport: 'udp' | 'tcp' | undefined;
-  readonly wait: boolean;
-  readonly armHost: string | undefined;
-  /** sweep: how long, and how far each joint swings (rad). */
-  readonly sweepMs: number;
-  readonly amplitude: number;
-  readonly timeoutMs: number;
-}
-
-/** Misuse: one line saying what was wrong, and the usage line of the command at hand; exit 2. */
-export interface CliMisuse {
-  readonly kind: 'misuse';
-  readonly message: string;
-  readonly usage: string;
-}
-
-export const DEFAULT_LIST_SECONDS = 1.5;
-export const DEFAULT_HZ_SECONDS = 5;
-/** `vrobots web` listens on 127.0.0.1 at this port unless --port says otherwise. */
-export const DEFAULT_WEB_PORT = 8760;
-/** robot create / delete wait as long as the SDK's service_timeout. */
-export const DEFAULT_ROBOT_TIMEOUT_SECONDS = DEFAULT_SERVICE_TIMEOUT_MS / 1000;
-export const DEFAULT_SWEEP_SECONDS = 5;
-export const DEFAULT_SWEEP_AMPLITUDE = 0.2;
-export const DEFAULT_ARM_CLIENT = 'vrobots-cli';
-
-/** One usage line per command: the hint a misuse prints. */
-export const COMMAND_USAGE = {
-  sim: 'vrobots sim [--router EP] [--robots TYPE,...] [--service-delay MS] [--arm-port PORT] [-q]',
-  'topic list': `vrobots topic list [-t SECS=${DEFAULT_LIST_SECONDS}] [-k KEYWORD] [--router EP]`,
-  'topic hz': `vrobots topic hz KEY [-w SECS=${DEFAULT_HZ_SECONDS}] [--router EP]`,
-  'robot create': `vrobots robot create TYPE [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
-  'robot delete': `vrobots robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
-  web: `vrobots web [--router EP] [--port N=${DEFAULT_WEB_PORT}]`,
-  arm: `vrobots arm <${ARM_CLI_VERBS.join(' | ')}> ID [--router EP] [--client NAME] [--pc-ip IP] [--rate HZ] [--transport udp|tcp] [--wait] [--arm-host HOST] [--secs SECS=${DEFAULT_SWEEP_SECONDS}] [--amp RAD=${DEFAULT_SWEEP_AMPLITUDE}]`,
-  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web | arm> [options]',
-} as const;
-type UsageOf = keyof typeof COMMAND_USAGE;
-
-export const USAGE = `usage: vrobots <command> [options]
-
-commands:
-  ${COMMAND_USAGE.sim.slice('vrobots '.length)}
-                               run the headless simulator until Ctrl-C (scene robots get ids
-                               from 0; --arm-port: the first arm's stream port, the next
-                               arms count up from it; -q: no event log)
-  ${COMMAND_USAGE['topic list'].slice('vrobots '.length)}
-                               list the vrobots keys that speak, with measured Hz and bytes
-  ${COMMAND_USAGE['topic hz'].slice('vrobots '.length)}
-                               rate, intervals, latency, seq and size of one key
-  ${COMMAND_USAGE['robot create'].slice('vrobots '.length)}
-                               ask the simulator's manager for a new robot; prints its sys_id
-  ${COMMAND_USAGE['robot delete'].slice('vrobots '.length)}
-                               delete a robot
-  ${COMMAND_USAGE.web.slice('vrobots '.length)}
-                               serve the web console on http://127.0.0.1:N/ (opens nothing;
-                               without --router the page runs the simulator itself)
-  arm <status | connect | claim | release | disconnect | sweep> ID [options]
-                               the arm's real-time session: its status, the immediate
-                               commands (--pc-ip, --rate HZ selects SOFT_RTI, --transport,
-                               --wait) and a sine-sweep demo (--secs, --amp); --client names
-                               the control owner (default ${DEFAULT_ARM_CLIENT})
-options:
-  --router EP[,EP...]          zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000;
-                               several (commas): tried in order, the next one after a router loss
-  -V, --version                print the versions of rclts, zenoh-ts and node
-  -h, --help                   print this help
-exit codes: 0 ok, 1 ran and failed, 2 bad arguments`;
-
-const misuse = (message: string, command: UsageOf = 'any'): CliMisuse => ({
-  kind: 'misuse',
-  message,
-  usage: COMMAND_USAGE[command],
-});
-
-function seconds(name: string, text: string | undefined, fallback: number): number | CliMisuse {
-  if (text === undefined) return fallback * 1000;
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || value <= 0)
-    return misuse(`${name} must be a positive number of seconds, got '${text}'`);
-  return value * 1000;
-}
-
-function routerOf(values: { router?: string | boolean | undefined }): string | undefined | CliMisuse {
-  const router = values.router;
-  if (router === undefined) return undefined;
-  if (typeof router !== 'string' || router.trim() === '')
-    return misuse('--router needs an endpoint, e.g. ws/127.0.0.1:10000');
-  const parsed = parseRouterLocators(router);
-  return parsed.ok ? parsed.value.joined : misuse(`--router: ${parsed.error.message}`);
-}
-
-type Values = Record<string, string | boolean | undefined>;
-
-/** parseArgs's own messages are long and name its internals; say the same thing in one line. */
-function parseArgsProblem(thrown: unknown): string {
-  const e = thrown as { code?: unknown; message?: unknown };
-  const text = typeof e?.message === 'string' ? e.message : '';
-  const option = /'(-{1,2}[^' ]+)/.exec(text)?.[1];
-  switch (e?.code) {
-    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return /^-\d/.test(option ?? '')
-        ? `'${option}' is not a valid value here (numbers are >= 0)`
-        : `unknown option '${option ?? '?'}'`;
-    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return `option '${option ?? '?'}' needs a value`;
-    default:
-      return text.split('\n')[0] ?? 'bad arguments';
-  }
-}
-
-function parse(
-  args: readonly string[],
-  options: NonNullable<ParseArgsConfig['options']>,
-): { values: Values; positionals: string[] } | CliMisuse {
-  try {
-    const parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-    return { values: parsed.values as Values, positionals: parsed.positionals };
-  } catch (thrown) {
-    return misuse(parseArgsProblem(thrown));
-  }
-}
-
 /** Gives a misuse the usage line of the command it concerns. */
 function about(command: UsageOf, r: CliCommand | CliMisuse): CliCommand | CliMisuse {
   return r.kind === 'misuse' ? { ...r, usage: COMMAND_USAGE[command] } : r;
 }
-
-const ROUTER = { router: { type: 'string' } } as const;
 
 function parseSim(args: readonly string[]): CliCommand | CliMisuse {
   const p = parse(args, {
@@ -309,67 +192,6 @@ function parseWeb(args: readonly string[]): CliCommand | CliMisuse {
     port = Number(portText);
   }
   return { kind: 'web', router, port };
-}
-
-function parseArm(args: readonly string[]): CliCommand | CliMisuse {
-  const [verb, ...rest] = args;
-  if (!(ARM_CLI_VERBS as readonly (string | undefined)[]).includes(verb)) {
-    return misuse(
-      verb === undefined
-        ? `arm needs a verb: ${ARM_CLI_VERBS.join(', ')}`
-        : `unknown arm verb '${verb}' (known: ${ARM_CLI_VERBS.join(', ')})`,
-      'arm',
-    );
-  }
-  const p = parse(rest, {
-    ...ROUTER,
-    client: { type: 'string' },
-    'pc-ip': { type: 'string' },
-    rate: { type: 'string' },
-    transport: { type: 'string' },
-    wait: { type: 'boolean' },
-    'arm-host': { type: 'string' },
-    secs: { type: 'string' },
-    amp: { type: 'string' },
-    timeout: { type: 'string' },
-  });
-  if ('kind' in p) return p;
-  const router = routerOf(p.values);
-  if (typeof router === 'object') return router;
-  if (p.positionals.length !== 1 || !/^\d{1,10}$/.test(p.positionals[0]!) || Number(p.positionals[0]) > 0xffffffff)
-    return misuse(`arm ${verb} needs one sys_id (0..4294967295)`);
-  const v = p.values;
-  let rateHz: number | undefined;
-  if (typeof v.rate === 'string') {
-    rateHz = Number(v.rate);
-    if (v.rate.trim() === '' || !Number.isFinite(rateHz) || rateHz <= 0)
-      return misuse(`--rate must be a number of Hz above 0, got '${v.rate}'`);
-  }
-  const transport = v.transport;
-  if (transport !== undefined && transport !== 'udp' && transport !== 'tcp')
-    return misuse(`--transport must be udp or tcp, got '${String(transport)}'`);
-  const sweepMs = seconds('--secs', v.secs as string | undefined, DEFAULT_SWEEP_SECONDS);
-  if (typeof sweepMs === 'object') return sweepMs;
-  const timeoutMs = seconds('--timeout', v.timeout as string | undefined, DEFAULT_ROBOT_TIMEOUT_SECONDS);
-  if (typeof timeoutMs === 'object') return timeoutMs;
-  const amplitude = typeof v.amp === 'string' ? Number(v.amp) : DEFAULT_SWEEP_AMPLITUDE;
-  if (!Number.isFinite(amplitude) || amplitude <= 0 || amplitude > 1)
-    return misuse(`--amp must be a number of rad in (0, 1], got '${String(v.amp)}'`);
-  return {
-    kind: 'arm',
-    verb: verb as ArmCliVerb,
-    router,
-    sysId: Number(p.positionals[0]),
-    client: typeof v.client === 'string' && v.client.length > 0 ? v.client : DEFAULT_ARM_CLIENT,
-    pcIp: typeof v['pc-ip'] === 'string' ? v['pc-ip'] : undefined,
-    rateHz,
-    transport,
-    wait: v.wait === true,
-    armHost: typeof v['arm-host'] === 'string' ? v['arm-host'] : undefined,
-    sweepMs,
-    amplitude,
-    timeoutMs,
-  };
 }
 
 /** Parses argv (without node and script). */
