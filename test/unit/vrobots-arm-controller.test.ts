@@ -208,6 +208,15 @@ describe('arm controller: the real-time stream, tick by tick', () => {
     expect(a.motion.positions.every((p) => Math.abs(p - 0.008) < 1e-12)).toBe(true);
   });
 
+  it('RTI: a target the rate limiter cuts short is pursued on the next ticks until reached', () => {
+    const a = claimed();
+    a.receive(target(1, [0.03, 0, 0, 0, 0, 0]), PC, 5000, 'udp');
+    ticks(a, 2);
+    expect(a.motion.positions[0]).toBeCloseTo(2.2 * 0.004, 12); // joint 1's speed limit per tick
+    ticks(a, 3);
+    expect(a.motion.positions[0]).toBeCloseTo(0.03, 12);
+  });
+
   it('RTI stops on the tenth tick (40 ms) without a command, not before', () => {
     const a = claimed();
     a.receive(target(1, pose(0)), PC, 5000, 'udp');

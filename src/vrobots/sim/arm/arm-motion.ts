@@ -48,6 +48,8 @@ export class ArmMotion {
   private incoming: TargetPacket | undefined;
   private staged: TargetPacket | undefined;
   private segment: Segment | undefined;
+  /** RTI: the last applied target, pursued until reached when a limit cut a step short. */
+  private goal: readonly number[] | undefined;
   private firstOfClaim = true;
   private stopLeft = 0;
 
@@ -56,6 +58,7 @@ export class ArmMotion {
     this.incoming = undefined;
     this.staged = undefined;
     this.segment = undefined;
+    this.goal = undefined;
     this.velocities.fill(0);
   }
 
@@ -76,6 +79,7 @@ export class ArmMotion {
     this.incoming = undefined;
     this.staged = undefined;
     this.segment = undefined;
+    this.goal = undefined;
     this.stopLeft = Math.max(1, ticks);
   }
 
@@ -113,10 +117,11 @@ export class ArmMotion {
     if (applied !== undefined) {
       const refused = this.startPose(applied.positions, contract);
       if (refused !== undefined) return refused;
-      this.moveToward(applied.positions, contract, contract.paceLimitRad);
+      this.goal = applied.positions;
       this.appliedSeq = applied.seq;
       this.appliedSentMs = applied.sentMs;
     }
+    if (this.goal !== undefined) this.moveToward(this.goal, contract, contract.paceLimitRad);
     if (n - this.lastCommandTick >= timeoutTicks(contract.commandTimeoutS)) return { kind: 'timeout' };
     return undefined;
   }
