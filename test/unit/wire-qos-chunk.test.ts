@@ -24,9 +24,22 @@ describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
     );
   });
 
-  it('writes rmw_zenoh default depth 42 empty and keep-all as 2', () => {
+  it('writes rmw_zenoh default depth 42 empty and keep-all as 2 with no depth, as rmw_zenoh writes it', () => {
     expect(encodeQosChunk({ ...base, depth: 42 })).toBe('::,:,:,:,,');
-    expect(encodeQosChunk({ ...base, history: 'keep_all', depth: 1000 })).toBe('::2,1000:,:,:,,');
+    // rclts's keep-all depth is its queue limit (10000 by default), not a ROS depth.
+    expect(encodeQosChunk({ ...base, history: 'keep_all', depth: 10000 })).toBe('::2,:,:,:,,');
+    expect(encodeQosChunk({ ...base, history: 'keep_all', depth: 1000 })).toBe('::2,:,:,:,,');
+  });
+
+  it('parses rmw_zenoh keep-all tokens back as keep-all with its default depth', () => {
+    expect(decodeQosChunk('::2,:,:,:,,')).toEqual({ ...base, history: 'keep_all', depth: 42 });
+    expect(decodeQosChunk('2:1:2,:,:,:,,')).toEqual({
+      ...base,
+      reliability: 'best_effort',
+      durability: 'transient_local',
+      history: 'keep_all',
+      depth: 42,
+    });
   });
 
   it('writes finite durations as sec,nsec and manual-by-topic liveliness as 3', () => {

@@ -3,6 +3,8 @@
  * `R:D:H,depth:DLs,DLns:LSs,LSns:LV,LVs,LVns`. A field equal to rmw_zenoh's default
  * (reliable, volatile, keep-last, depth 42, infinite durations, automatic liveliness) is
  * written empty, exactly as rmw_zenoh's `qos_to_keyexpr` does, so that tokens compare equal.
+ * Keep-all has no depth: rclcpp asks it with depth 0, which rmw_zenoh replaces by its default
+ * 42 before writing, so a keep-all token reads `::2,:...` and parses back as depth 42.
  */
 import {
   type QosPolicy,
@@ -30,7 +32,7 @@ export function encodeQosChunk(qos: RmwQos): string {
   const r = qos.reliability === 'reliable' ? '' : String(qosWireNumber('reliability', qos.reliability));
   const d = qos.durability === 'volatile' ? '' : String(qosWireNumber('durability', qos.durability));
   const h = qos.history === 'keep_last' ? '' : String(qosWireNumber('history', qos.history));
-  const depth = qos.depth === RMW_ZENOH_DEFAULT_DEPTH ? '' : String(qos.depth);
+  const depth = qos.history === 'keep_all' || qos.depth === RMW_ZENOH_DEFAULT_DEPTH ? '' : String(qos.depth);
   const [dls, dlns] = durationFields(qos.deadlineMs);
   const [lss, lsns] = durationFields(qos.lifespanMs);
   const lv = qos.liveliness === 'automatic' ? '' : String(qosWireNumber('liveliness', qos.liveliness));
