@@ -18,9 +18,8 @@
  *
  * The table is bounded: publishers are kept in order of their last sample, at most
  * MAX_TRACKED_PUBLISHERS; when publishers leave the graph the subscriber trims it to the live
- * publishers plus REPLAY_TRIM_SLACK, dropping the longest silent first (a GID is random per
- * entity and not in its liveliness token, so which one left is not known; the one that left
- * is the one that went silent). A forgotten live publisher costs at most a duplicate on the
+ * publishers plus REPLAY_TRIM_SLACK, dropping the longest silent first (the one that left is
+ * the one that went silent; raw-named publishers have random GIDs and no token to match). A forgotten live publisher costs at most a duplicate on the
  * next history replay.
  */
 import { MAX_TRANSIENT_LOCAL_HISTORY } from './transient-local.js';

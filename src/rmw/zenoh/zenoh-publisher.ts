@@ -10,7 +10,7 @@ import type { Publisher, Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
-import { newGid } from '../wire/gid.js';
+import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
@@ -35,7 +35,7 @@ interface BufferedSocket {
 }
 
 export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
-  readonly gid = newGid();
+  readonly gid = entityGid(this.endpoint.token);
   private publisher: Publisher | undefined;
   private readonly waiting: Uint8Array[] = [];
   private sequence = 0n;

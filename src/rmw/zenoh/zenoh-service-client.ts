@@ -16,7 +16,7 @@ import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, ErrorCode, err, ok, type ResultOf } from '../../result.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
-import { newGid } from '../wire/gid.js';
+import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
@@ -34,7 +34,7 @@ interface Pending {
 }
 
 export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient {
-  readonly gid = newGid();
+  readonly gid = entityGid(this.endpoint.token);
   private sequence = 0n;
   private readonly pending = new Map<bigint, Pending>();
   private matching = false;
