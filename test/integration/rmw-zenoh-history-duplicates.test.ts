@@ -37,7 +37,7 @@ describe('zenoh rmw duplicate suppression of replayed history', () => {
   it('a history sample that arrives from two caches is delivered once, then live samples follow', async () => {
     const zenoh = await loadZenohTs();
     if (!zenoh.ok) throw new Error(zenoh.error.message);
-    const { Sample, Duration, ConsolidationMode } = zenoh.value;
+    const { Sample, Duration, ConsolidationMode, ReplyKeyExpr } = zenoh.value;
     const topic = `/${uniquePrefix('history_dup')}/latched`;
     const latched = { durability: 'transient_local', depth: 5 } as const;
     const a = await session();
@@ -63,6 +63,8 @@ describe('zenoh rmw duplicate suppression of replayed history', () => {
           timeout: Duration.milliseconds.of(3000),
           // Every cached sample shares one key: keep them all.
           consolidation: ConsolidationMode.NONE,
+          // The cache answers on the data key, as zenoh-ext's does.
+          acceptReplies: ReplyKeyExpr.ANY,
           handler: [
             (reply: Reply) => {
               const r = reply.result();
@@ -81,7 +83,8 @@ describe('zenoh rmw duplicate suppression of replayed history', () => {
       complete: true,
       handler: (q: Query) => {
         void (async () => {
-          for (const c of cached) await q.reply(second, c.payload, c.attachment ? { attachment: c.attachment } : {});
+          for (const c of cached)
+            await q.reply(pub.value.key, c.payload, c.attachment ? { attachment: c.attachment } : {});
           await q.finalize();
         })().catch(() => {});
       },

@@ -213,7 +213,13 @@ function long(b: Uint8Array): Pair {
 /** XXH3-128 of `data` as 16 bytes: the low 64 bits then the high 64 bits, each little endian. */
 export function xxh3128(data: Uint8Array): Uint8Array {
   const [lo, hi] =
-    data.length <= 16 ? upTo16(data) : data.length <= 128 ? upTo128(data) : data.length <= 240 ? upTo240(data) : long(data);
+    data.length <= 16
+      ? upTo16(data)
+      : data.length <= 128
+        ? upTo128(data)
+        : data.length <= 240
+          ? upTo240(data)
+          : long(data);
   const out = new Uint8Array(16);
   const view = new DataView(out.buffer);
   view.setBigUint64(0, lo, true);

@@ -1,12 +1,13 @@
 /**
  * What every node and endpoint of one rmw session shares: zenoh-ts, the router link, the
- * graph, the identities of this context, the event sink, and the token of an endpoint.
+ * graph, the identities and clock of this context, the event sink, and the token of an endpoint.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwEvent } from '../rmw.js';
 import type { EntityIdCounter } from '../wire/gid.js';
+import type { HybridClock } from './hybrid-clock.js';
 import type { RouterConnection } from './router-connection.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { ZenohGraph } from './zenoh-graph.js';
@@ -28,6 +29,8 @@ export interface SessionContext {
   readonly domainId: number;
   readonly sessionId: string;
   readonly ids: EntityIdCounter;
+  /** Timestamps of this context's publications. */
+  readonly clock: HybridClock;
   emit(event: RmwEvent): void;
 }
 

@@ -21,7 +21,7 @@ import type {
 import { nodeToken, type TokenOwner } from '../wire/liveliness-token.js';
 import { type ResolvedEndpoint, resolveEndpoint } from './endpoint-spec.js';
 import { type SessionContext, tokenStep } from './session-context.js';
-import { cacheKey, TransientLocalCache } from './transient-local.js';
+import { advancedPublisherKey, TransientLocalCache } from './transient-local.js';
 import { declareSteps, type Undeclarable, ZenohEntity } from './zenoh-entity.js';
 import { ZenohPublisher } from './zenoh-publisher.js';
 import { ZenohServiceClient } from './zenoh-service-client.js';
@@ -75,7 +75,12 @@ export class ZenohNode extends ZenohEntity implements RmwNode {
     if (!e.ok) return e;
     const durable = e.value.spec.qos.durability === 'transient_local';
     const cache = durable
-      ? new TransientLocalCache(cacheKey(e.value.key, this.session.sessionId, e.value.entityId), e.value.spec.qos)
+      ? new TransientLocalCache(
+          this.session.zenoh,
+          e.value.key,
+          advancedPublisherKey(e.value.key, this.session.sessionId),
+          e.value.spec.qos,
+        )
       : undefined;
     return this.track(new ZenohPublisher(this.session, e.value, cache));
   }

@@ -1,12 +1,15 @@
 /**
  * Publishers: a zenoh publisher with rmw_zenoh's reliability/congestion mapping, every sample
- * carrying the 33-byte attachment (ros naming). publish() is synchronous: before the
+ * carrying the 33-byte attachment (ros naming) and a zenoh timestamp (hybrid-clock.ts), as an
+ * rmw_zenoh session stamps its samples. A sample is numbered, stamped and (transient local)
+ * cached when publish() is called, so history holds it even before the declaration completes.
+ * publish() is synchronous: before the
  * declaration completes samples wait in order (bounded); after it a sample is put at once
  * while the WebSocket takes it at once, and otherwise chained behind the puts still waiting,
  * so the order on the wire is the order of the calls even when zenoh-ts has to wait for its
  * WebSocket buffer to drain.
  */
-import type { Publisher, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
@@ -29,6 +32,13 @@ export const MAX_QUEUED_SAMPLES = 1024;
  */
 const SENDS_AT_ONCE_BELOW_BYTES = 2 * 1024 * 1024;
 
+/** One sample as it goes on the wire. */
+interface Outgoing {
+  readonly bytes: Uint8Array;
+  readonly attachment: Uint8Array | undefined;
+  readonly timestamp: Timestamp;
+}
+
 interface BufferedSocket {
   readonly readyState: number;
   readonly bufferedAmount?: unknown;
@@ -37,7 +47,7 @@ interface BufferedSocket {
 export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   readonly gid = entityGid(this.endpoint.token);
   private publisher: Publisher | undefined;
-  private readonly waiting: Uint8Array[] = [];
+  private readonly waiting: Outgoing[] = [];
   private sequence = 0n;
   /** The put chain of the current session; a lost session's chain is abandoned, never waited on. */
   private chain = { tail: Promise.resolve(), inFlight: 0 };
@@ -70,9 +80,9 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       );
     }
     // Copied: the caller may reuse its buffer once publish returns.
-    const bytes = new Uint8Array(payload);
-    if (this.publisher === undefined) this.waiting.push(bytes);
-    else this.send(this.publisher, bytes);
+    const out = this.stamp(new Uint8Array(payload));
+    if (this.publisher === undefined) this.waiting.push(out);
+    else this.send(this.publisher, out);
     return ok();
   }
 
@@ -116,7 +126,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (p === undefined) return;
     this.socket = socketOf(session);
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
-    for (const bytes of this.waiting.splice(0)) this.send(p, bytes);
+    for (const out of this.waiting.splice(0)) this.send(p, out);
   }
 
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
@@ -138,14 +148,20 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (reason !== 'lost') this.cache?.close();
   }
 
-  private send(p: Publisher, bytes: Uint8Array): void {
+  private stamp(bytes: Uint8Array): Outgoing {
     this.sequence += 1n;
     const attachment =
       this.endpoint.spec.naming === 'ros'
         ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid })
         : undefined;
-    this.cache?.remember(bytes, attachment);
-    const options = attachment === undefined ? undefined : { attachment };
+    const timestamp = this.session.clock.now();
+    this.cache?.remember(bytes, attachment, timestamp);
+    return { bytes, attachment, timestamp };
+  }
+
+  private send(p: Publisher, out: Outgoing): void {
+    const { bytes, attachment, timestamp } = out;
+    const options = attachment === undefined ? { timestamp } : { attachment, timestamp };
     const chain = this.chain;
     if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
       // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before

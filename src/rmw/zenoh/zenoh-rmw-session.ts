@@ -8,6 +8,7 @@ import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rm
 import { checkRouterTls, parseRouterLocators, type RouterTls } from '../router-locator.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
 import { installZenohConsoleFilter } from './console-filter.js';
+import { HybridClock } from './hybrid-clock.js';
 import { RouterConnection } from './router-connection.js';
 import { type OpenedOn, openFirstReachable } from './router-failover.js';
 import { socketOptionsOf } from './router-trust.js';
@@ -60,6 +61,7 @@ class ZenohRmwSession implements RmwSession {
       domainId,
       sessionId: this.sessionId,
       ids: new EntityIdCounter(),
+      clock: new HybridClock(zenoh, this.sessionId),
       emit,
     };
     this.connection.register(this.zgraph);
