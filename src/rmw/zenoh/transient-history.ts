@@ -6,11 +6,13 @@
  *   asked `<token>?_max=<depth>` for its history;
  * - a reply whose key does not intersect the subscription's key is dropped, as zenoh-ext drops it;
  * - while any history query is open, live samples are held back and delivered after the
- *   history, history first in each publisher's sequence order; the subscriber's replay
- *   filter drops what arrived both ways.
+ *   history, history first in each publisher's sequence order. A sample that came twice
+ *   (from the first query and a detection query, or live and in history) carries the same
+ *   zenoh timestamp and is delivered once, as zenoh-ext orders and de-duplicates by it; with
+ *   ros naming the subscriber's replay filter also drops what arrived both ways.
  * Every query has a budget: an unanswered one releases the held samples when it runs out.
  */
-import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Reply, Sample, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import { intersects } from '../key-expr.js';
 import type { RmwSample } from '../rmw.js';
 import { historyDepth, historySelector, publisherDetectionKey, publisherHistorySelector } from './transient-local.js';
@@ -19,6 +21,16 @@ import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /** How long a history query may take before live samples are delivered without it. */
 export const HISTORY_QUERY_TIMEOUT_MS = 5000;
+
+/** A sample's zenoh timestamp as a key (clock id and time); undefined when it has none. */
+export function stampKey(ts: Timestamp | undefined): string | undefined {
+  return ts === undefined ? undefined : `${ts.getId().toString()}:${ts.getNtp64()}`;
+}
+
+interface Held {
+  readonly sample: RmwSample;
+  readonly stamp: string | undefined;
+}
 
 export interface HistoryHost {
   readonly zenoh: ZenohTs;
@@ -31,8 +43,8 @@ export interface HistoryHost {
 
 export class TransientHistory {
   /** Live samples held back while history queries are open; undefined when none is. */
-  private heldBack: RmwSample[] | undefined;
-  private history: RmwSample[] = [];
+  private heldBack: Held[] | undefined;
+  private history: Held[] = [];
   private openQueries = 0;
   private generation = 0;
 
@@ -47,8 +59,8 @@ export class TransientHistory {
   }
 
   /** A live sample: held back while history is being fetched. */
-  live(sample: RmwSample): void {
-    if (this.heldBack !== undefined) this.heldBack.push(sample);
+  live(sample: RmwSample, stamp: string | undefined): void {
+    if (this.heldBack !== undefined) this.heldBack.push({ sample, stamp });
     else this.host.pass(sample);
   }
 
@@ -95,7 +107,8 @@ export class TransientHistory {
       if (!(r instanceof zenoh.Sample) || r.kind() !== zenoh.SampleKind.PUT) return;
       const key = r.keyexpr().toString();
       if (!intersects(this.host.key, key)) return;
-      this.history.push(this.host.toRmwSample(key, r.payload().toBytes(), r.attachment()?.toBytes()));
+      const sample = this.host.toRmwSample(key, r.payload().toBytes(), r.attachment()?.toBytes());
+      this.history.push({ sample, stamp: stampKey(r.timestamp()) });
     };
     const onDone = (): void => {
       if (finished || gen !== this.generation) return;
@@ -120,10 +133,18 @@ export class TransientHistory {
     this.history = [];
     this.heldBack = undefined;
     // Per publisher in sequence order, so the replay filter keeps all of a publisher's history.
-    history.sort((a, b) =>
-      a.attachment && b.attachment ? Number(a.attachment.sequenceNumber - b.attachment.sequenceNumber) : 0,
-    );
-    for (const s of history) if (this.host.isOpen()) this.host.pass(s);
-    for (const s of live) if (this.host.isOpen()) this.host.pass(s);
+    history.sort((x, y) => {
+      const a = x.sample.attachment;
+      const b = y.sample.attachment;
+      return a && b ? Number(a.sequenceNumber - b.sequenceNumber) : 0;
+    });
+    const seen = new Set<string>();
+    for (const h of [...history, ...live]) {
+      if (h.stamp !== undefined) {
+        if (seen.has(h.stamp)) continue;
+        seen.add(h.stamp);
+      }
+      if (this.host.isOpen()) this.host.pass(h.sample);
+    }
   }
 }
