@@ -1,31 +1,5 @@
 #!/usr/bin/env node
-// The `rclts` command. In a source checkout (after `npm install`, tsx is there) the
-// TypeScript entry runs through tsx's loader, so `npx rclts` works in a fresh clone with
-// no build step, no node flags, and never runs a stale build. An installed package without
-// tsx runs the built JavaScript in dist/.
-import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+// The `rclts` command (bin/run-entry.mjs says how it finds its code).
+import { runEntry } from './run-entry.mjs';
 
-const source = new URL('../src/rclcpp/cli/main.ts', import.meta.url);
-const built = new URL('../dist/src/rclcpp/cli/main.js', import.meta.url);
-
-async function tsxRegister() {
-  try {
-    return (await import('tsx/esm/api')).register;
-  } catch {
-    return undefined;
-  }
-}
-
-const register = existsSync(fileURLToPath(source)) ? await tsxRegister() : undefined;
-if (register !== undefined) {
-  register();
-  await import(source.href);
-} else if (existsSync(fileURLToPath(built))) {
-  await import(pathToFileURL(fileURLToPath(built)).href);
-} else {
-  process.stderr.write(
-    'rclts: neither tsx (to run src/) nor a build (dist/) is available; run `npm install` or `npm run build`\n',
-  );
-  process.exit(1);
-}
+await runEntry('rclts', 'rclcpp/cli/main');

@@ -29,16 +29,20 @@ export interface ServiceClass<Req, Res, Ev = unknown> extends ServiceType<Req, R
   readonly Event: MessageClass<Ev>;
 }
 
-/** An action's generated types; `SendGoal` and `GetResult` are ServiceClass values. */
-export interface ActionClass<G, R, F, FM, SendGoal, GetResult> {
-  readonly typeName: string;
-  readonly typeHash: string;
+/** The generated parts of an action; `SendGoal` and `GetResult` are ServiceClass values. */
+export interface ActionParts<G, R, F, FM, SendGoal, GetResult> {
   readonly Goal: MessageClass<G>;
   readonly Result: MessageClass<R>;
   readonly Feedback: MessageClass<F>;
   readonly SendGoal: SendGoal;
   readonly GetResult: GetResult;
   readonly FeedbackMessage: MessageClass<FM>;
+}
+
+/** An action type: its name and hash (which covers every part) and its parts. */
+export interface ActionClass<G, R, F, FM, SendGoal, GetResult> extends ActionParts<G, R, F, FM, SendGoal, GetResult> {
+  readonly typeName: string;
+  readonly typeHash: string;
 }
 
 /** What generated code hands over for one message type. */
@@ -90,14 +94,7 @@ export function defineService<Req, Res, Ev>(
 export function defineAction<G, R, F, FM, SendGoal, GetResult>(
   typeName: string,
   typeHash: string,
-  parts: {
-    readonly Goal: MessageClass<G>;
-    readonly Result: MessageClass<R>;
-    readonly Feedback: MessageClass<F>;
-    readonly SendGoal: SendGoal;
-    readonly GetResult: GetResult;
-    readonly FeedbackMessage: MessageClass<FM>;
-  },
+  parts: ActionParts<G, R, F, FM, SendGoal, GetResult>,
 ): ActionClass<G, R, F, FM, SendGoal, GetResult> {
   return Object.freeze({ typeName, typeHash, ...parts });
 }

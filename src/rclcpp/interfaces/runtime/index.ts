@@ -3,6 +3,7 @@ export { CdrSink, type NumberArrayLike, type TypedArrayConstructor } from './cdr
 export { CdrSource, readString, readWString } from './cdr-source.js';
 export {
   type ActionClass,
+  type ActionParts,
   type DeepPartial,
   defineAction,
   defineMessage,
