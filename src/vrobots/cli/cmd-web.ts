@@ -26,7 +26,8 @@ export async function runWeb(io: CliIo, cmd: WebCommand): Promise<ExitCode> {
     io.err(served.error.message);
     return ExitCode.Failed;
   }
-  const where = cmd.router === undefined ? 'the in-page simulator (no --router)' : `router ${cmd.router}`;
+  const where =
+    cmd.router === undefined ? 'no --router: the page runs the simulator itself' : `robots of router ${cmd.router}`;
   io.out(`vrobots web: console at ${served.value.url} (${where}); open it in a browser; Ctrl-C stops`);
   await io.stopRequested;
   await served.value.close();
