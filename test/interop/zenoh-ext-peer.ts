@@ -10,13 +10,33 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(here, '../..');
-export const VENV_PYTHON = resolve(REPO, '.venv-interop/bin/python');
+const VENV = '.venv-interop/bin/python';
 const SCRIPT = resolve(here, 'zenoh_ext_peer.py');
+
+/** The main checkout of this repository when this one is a git worktree of it. */
+function mainCheckout(): string | undefined {
+  try {
+    const common = execFileSync('git', ['rev-parse', '--path-format=absolute', '--git-common-dir'], {
+      cwd: REPO,
+      stdio: 'pipe',
+      timeout: 10_000,
+    });
+    return dirname(common.toString().trim());
+  } catch {
+    return undefined;
+  }
+}
+
+/** The venv's python: this checkout's, else (a git worktree) the main checkout's. */
+const VENV_PYTHON = [REPO, mainCheckout()]
+  .filter((d): d is string => d !== undefined)
+  .map((d) => resolve(d, VENV))
+  .reduce((found, p) => (existsSync(found) ? found : p));
 
 /** Throws, naming the fix, unless the venv has eclipse-zenoh's zenoh-ext and xxhash. */
 export function checkInteropVenv(): void {
-  const fix = 'run .ci/run (it creates .venv-interop from test/interop/requirements.txt)';
-  if (!existsSync(VENV_PYTHON)) throw new Error(`the interop venv is missing (${VENV_PYTHON}): ${fix}`);
+  const fix = 'run scripts/interop-venv.sh (.ci/run does) to make .venv-interop from test/interop/requirements.txt';
+  if (!existsSync(VENV_PYTHON)) throw new Error(`the interop venv is missing (${resolve(REPO, VENV)}): ${fix}`);
   try {
     execFileSync(VENV_PYTHON, ['-c', 'import zenoh, zenoh.ext, xxhash; zenoh.ext.AdvancedSubscriber'], {
       stdio: 'pipe',

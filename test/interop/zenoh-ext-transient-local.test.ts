@@ -28,8 +28,16 @@ const latched = (depth: number, reliability: 'reliable' | 'best_effort' = 'relia
 let router: RunningRouter | undefined;
 const peers: Peer[] = [];
 
+/** Why the peers cannot run; every test fails with it (a missing venv must not read as a skip). */
+let venvProblem: Error | undefined;
+
 beforeAll(async () => {
-  checkInteropVenv();
+  try {
+    checkInteropVenv();
+  } catch (thrown) {
+    venvProblem = thrown instanceof Error ? thrown : new Error(String(thrown));
+    return;
+  }
   router = await startRouter({ binary: inject('routerBinary') });
 }, 120_000);
 
@@ -43,6 +51,7 @@ afterAll(async () => {
 });
 
 function peer(args: readonly string[]): Peer {
+  if (venvProblem !== undefined) throw venvProblem;
   if (router === undefined) throw new Error('no router');
   const p = new Peer([...args, '--connect', router.linkLocator]);
   peers.push(p);
@@ -50,6 +59,7 @@ function peer(args: readonly string[]): Peer {
 }
 
 async function rclts(): Promise<RmwSession> {
+  if (venvProblem !== undefined) throw venvProblem;
   if (router === undefined) throw new Error('no router');
   return session(router.locator);
 }
