@@ -39,6 +39,8 @@ describe('web console: the swarm model', () => {
     const model = new SwarmModel();
     for (let i = 0; i < 50; i++) model.accept(sampleOfState(state(1, i), i * 40));
     expect(model.get(1)?.rateHz(49 * 40)).toBe(25);
+    // A batch that reaches the page late does not read as a lower rate.
+    expect(model.get(1)?.rateHz(49 * 40 + 300)).toBe(25);
     expect(model.get(1)?.rateHz(49 * 40 + 5000)).toBe(0);
   });
 

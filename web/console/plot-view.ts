@@ -9,48 +9,82 @@ import type { RobotRecord, SeriesName } from './swarm-model.js';
 
 const WINDOW_MS = 20_000;
 
+interface Series {
+  readonly name: SeriesName;
+  readonly label: string;
+  readonly unit: string;
+}
+
 interface Panel {
   readonly title: string;
-  readonly unit: string;
-  readonly series: readonly { readonly name: SeriesName; readonly label: string }[];
+  readonly series: readonly Series[];
 }
 
 const PANELS: readonly Panel[] = [
   {
     title: 'position',
-    unit: 'm',
     series: [
-      { name: 'px', label: 'x' },
-      { name: 'py', label: 'y' },
-      { name: 'pz', label: 'z' },
+      { name: 'px', label: 'x', unit: 'm' },
+      { name: 'py', label: 'y', unit: 'm' },
+      { name: 'pz', label: 'z', unit: 'm' },
     ],
   },
   {
     title: 'velocity',
-    unit: 'm/s',
     series: [
-      { name: 'vx', label: 'x' },
-      { name: 'vy', label: 'y' },
-      { name: 'vz', label: 'z' },
-    ],
-  },
-  {
-    title: 'actuators (measured)',
-    unit: '',
-    series: [
-      { name: 'a0', label: '0' },
-      { name: 'a1', label: '1' },
-      { name: 'a2', label: '2' },
-      { name: 'a3', label: '3' },
+      { name: 'vx', label: 'x', unit: 'm/s' },
+      { name: 'vy', label: 'y', unit: 'm/s' },
+      { name: 'vz', label: 'z', unit: 'm/s' },
     ],
   },
 ];
 
-/** What State.actuator.measured holds per robot type. */
-export function actuatorUnit(robotType: string): string {
-  if (robotType === 'truck') return 'rad/s';
-  if (robotType === 'globalhawk') return 'rad';
-  return 'N';
+const ACTUATOR_SERIES = ['a0', 'a1', 'a2', 'a3'] as const;
+
+/** What State.actuator.measured holds per robot type (the simulator's physics models), first four. */
+const ACTUATORS: Readonly<Record<string, readonly (readonly [label: string, unit: string])[]>> = {
+  multirotor: [
+    ['rotor 0', 'N'],
+    ['rotor 1', 'N'],
+    ['rotor 2', 'N'],
+    ['rotor 3', 'N'],
+  ],
+  halfdrone: [
+    ['rotor 0', 'N'],
+    ['rotor 1', 'N'],
+  ],
+  truck: [
+    ['steer', 'rad'],
+    ['speed', 'm/s'],
+    ['brake', 'N'],
+  ],
+  msd: [['force', 'N']],
+  cartpole: [['force', 'N']],
+  globalhawk: [
+    ['surface 0', 'rad'],
+    ['surface 1', 'rad'],
+    ['surface 2', 'rad'],
+    ['surface 3', 'rad'],
+  ],
+};
+
+/** The actuator panel of a robot type: one series per measured actuator, each with its unit. */
+export function actuatorPanel(robotType: string): Panel {
+  const known = ACTUATORS[robotType] ?? [];
+  return {
+    title: 'actuators (measured)',
+    series: ACTUATOR_SERIES.map((name, i) => ({
+      name,
+      label: known[i]?.[0] ?? `#${i}`,
+      unit: known[i]?.[1] ?? '',
+    })),
+  };
+}
+
+/** The unit the panel's y axis can carry: the one all its series share, or none. */
+function sharedUnit(panel: Panel): string {
+  const units = new Set(panel.series.map((s) => s.unit));
+  return units.size === 1 ? (panel.series[0]?.unit ?? '') : '';
 }
 
 function range(record: RobotRecord, panel: Panel, from: number): [number, number] {
@@ -106,12 +140,13 @@ export function drawPlots(
     return;
   }
   const from = nowMs - WINDOW_MS;
-  const panelHeight = height / PANELS.length;
+  const panels = [...PANELS, actuatorPanel(record.robotType)];
+  const panelHeight = height / panels.length;
   const left = 56;
   const right = width - 8;
   const x = (t: number) => left + ((t - from) / WINDOW_MS) * (right - left);
-  PANELS.forEach((listed, index) => {
-    const panel = listed.unit === '' ? { ...listed, unit: actuatorUnit(record.robotType) } : listed;
+  panels.forEach((panel, index) => {
+    const unit = sharedUnit(panel);
     const top = index * panelHeight + 16;
     const bottom = (index + 1) * panelHeight - 14;
     const [lo, hi] = range(record, panel, from);
@@ -124,11 +159,11 @@ export function drawPlots(
     for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) {
       ctx.moveTo(left, y(v));
       ctx.lineTo(right, y(v));
-      ctx.fillText(`${fixed(v, step < 1 ? 2 : 0)} ${panel.unit}`, 4, y(v) + 4);
+      ctx.fillText(`${fixed(v, step < 1 ? 2 : 0)} ${unit}`, 4, y(v) + 4);
     }
     ctx.stroke();
     ctx.fillStyle = theme.fg;
-    const title = `${panel.title} (${panel.unit}), last ${WINDOW_MS / 1000} s`;
+    const title = `${panel.title} (${unit === '' ? 'units per series' : unit}), last ${WINDOW_MS / 1000} s`;
     ctx.fillText(title, left, top - 4);
     let legendX = left + ctx.measureText(title).width + 16;
     panel.series.forEach((s, i) => {
@@ -139,7 +174,7 @@ export function drawPlots(
       ctx.lineWidth = 1.5;
       line(ctx, record.time, record.series[s.name], x, y, from);
       ctx.fillStyle = colour;
-      const text = `${s.label} ${fixed(record.series[s.name].last(), 2)} ${panel.unit}`;
+      const text = `${s.label} ${fixed(record.series[s.name].last(), 2)} ${s.unit}`;
       ctx.fillText(text, legendX, top - 4);
       legendX += ctx.measureText(text).width + 12;
     });

@@ -49,11 +49,15 @@ export class RobotRecord {
     return Math.hypot(this.velocity.x, this.velocity.y, this.velocity.z);
   }
 
-  /** Samples per second over the last RATE_WINDOW_MS before `nowMs`. */
+  /**
+   * Samples per second over the RATE_WINDOW_MS up to the newest arrival (batches reach the page a
+   * little after they arrived, which would otherwise read as a lower rate); 0 once silent.
+   */
   rateHz(nowMs: number): number {
+    if (nowMs - this.lastArrivalMs > STALE_MS) return 0;
     let n = 0;
     for (let i = this.arrivals.length - 1; i >= 0; i--) {
-      if (nowMs - this.arrivals.at(i) >= RATE_WINDOW_MS) break;
+      if (this.lastArrivalMs - this.arrivals.at(i) >= RATE_WINDOW_MS) break;
       n++;
     }
     return (n * 1000) / RATE_WINDOW_MS;
