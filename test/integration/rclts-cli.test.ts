@@ -1,11 +1,17 @@
 // The ros2-style `rclts` command against rclts entities on the shared router, each command in
 // its own OS process: node/topic/service list and info, echo, hz, pub and service call.
 import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Executor, type Node } from '../../src/index.js';
 import { geometry_msgs, sensor_msgs, std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
+import type { MessageClass } from '../../src/rclcpp/interfaces/runtime/index.js';
+import { generateFixture } from '../support/generate-fixture.js';
+import { readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
 
 const BIN = join(import.meta.dirname, '../../bin/rclts.mjs');
 const NS = `/cli_${randomBytes(3).toString('hex')}`;
@@ -115,4 +121,70 @@ describe('rclts (ros2-style command line) through the router', () => {
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("geometry_msgs/msg/Vector3 has no field 'w' (fields: x, y, z)");
   }, 60_000);
+
+  it('echoes and publishes a type of the user’s own package (--interfaces), made from its definition', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'rclts-cli-pkg-')), 'my_robot_msgs');
+    mkdirSync(join(dir, 'msg'), { recursive: true });
+    writeFileSync(
+      join(dir, 'msg', 'Status.msg'),
+      'uint8 MODE_DRIVE=1\nuint8 mode\nstring<=16 label\ngeometry_msgs/Point[] path\nint64 ticks\n',
+    );
+    // the test's side uses generated code; the command makes its types from the definitions
+    const { dir: gen } = generateFixture(readPackage(dir));
+    const mod = (await import(pathToFileURL(join(gen, 'my_robot_msgs', 'index.ts')).href)) as {
+      msg: { Status: MessageClass<Record<string, unknown>> };
+    };
+    const Status = mod.msg.Status;
+    const got: Record<string, unknown>[] = [];
+    node.createSubscription(Status, 'status_in', (m) => got.push(m));
+    const pub = node.createPublisher(Status, 'status_out');
+    if (!pub.ok) throw new Error(pub.error.message);
+    const timer = node.createWallTimer(50, () => {
+      pub.value.publish(
+        Status.create({ mode: 1, label: 'go', path: [{ x: 1, y: 2, z: 3 }], ticks: 9007199254740993n } as never),
+      );
+    });
+    const echo = await onRouter(
+      'topic',
+      'echo',
+      `${NS}/status_out`,
+      '--once',
+      '--timeout-ms',
+      '20000',
+      '--interfaces',
+      dir,
+    );
+    if (timer.ok) timer.value.cancel();
+    expect(echo.code).toBe(0);
+    expect(echo.out).toBe('mode: 1\nlabel: go\npath:\n- x: 1.0\n  y: 2.0\n  z: 3.0\nticks: 9007199254740993\n---\n');
+    const sent = await onRouter(
+      'topic',
+      'pub',
+      `${NS}/status_in`,
+      'my_robot_msgs/msg/Status',
+      '{mode: 1, label: hi, ticks: 9007199254740993}',
+      '--times',
+      '3',
+      '--rate',
+      '5',
+      '--interfaces',
+      dir,
+    );
+    expect(sent.code).toBe(0);
+    expect(got[0]).toEqual({ mode: 1, label: 'hi', path: [], ticks: 9007199254740993n });
+    const over = await onRouter(
+      'topic',
+      'pub',
+      `${NS}/status_in`,
+      'my_robot_msgs/msg/Status',
+      '{label: a label longer than 16}',
+      '--once',
+      '--wait-ms',
+      '0',
+      '--interfaces',
+      dir,
+    );
+    expect(over.code).toBe(2);
+    expect(over.err).toContain('my_robot_msgs/msg/Status.label is 22 bytes long, over its bound of 16');
+  }, 120_000);
 });

@@ -54,3 +54,9 @@ export function numberOption(args: ParsedArgs, name: string, fallback: number): 
   const n = typeof v === 'string' ? Number(v) : Number.NaN;
   return Number.isFinite(n) && n > 0 ? n : `--${name} must be a positive number, got ${String(v)}`;
 }
+
+/** `--interfaces a,b`: package folders of the user's own types. */
+export function interfaceDirs(args: ParsedArgs): string[] {
+  const v = args.options.get('interfaces');
+  return typeof v === 'string' ? v.split(',').filter((d) => d !== '') : [];
+}

@@ -2,11 +2,11 @@
 
 import { describeError } from '../../result.js';
 import { generateInterfaces } from '../interfaces/generate.js';
-import { type CliIo, ExitCode, type ParsedArgs } from './cli-args.js';
+import { type CliIo, ExitCode, interfaceDirs, type ParsedArgs } from './cli-args.js';
 import { TypeRegistry } from './type-registry.js';
 
 export function runInterface(verb: string, args: ParsedArgs, io: CliIo): ExitCode {
-  const registry = TypeRegistry.load();
+  const registry = TypeRegistry.load(interfaceDirs(args));
   if (!registry.ok) {
     io.err(`rclts: ${registry.error.message}\n`);
     return ExitCode.Failed;

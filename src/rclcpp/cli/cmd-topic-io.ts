@@ -5,7 +5,7 @@
  */
 
 import { type ResultOf, err, ok } from '../../result.js';
-import { type CliIo, ExitCode, intOption, numberOption, type ParsedArgs } from './cli-args.js';
+import { type CliIo, ExitCode, interfaceDirs, intOption, numberOption, type ParsedArgs } from './cli-args.js';
 import { type CliSession, isCliNode, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
 import { messageFromValues, messageToYaml } from './message-values.js';
@@ -45,7 +45,7 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
   if (topic === undefined) return fail(io, `topic ${verb} needs a topic name`, ExitCode.Misuse);
   if (verb === 'pub' && typeArg === undefined)
     return fail(io, 'topic pub needs a topic, a type and values', ExitCode.Misuse);
-  const registry = TypeRegistry.load();
+  const registry = TypeRegistry.load(interfaceDirs(args));
   if (!registry.ok) return fail(io, registry.error.message);
   const opened = await session(args, io);
   if (!opened.ok)
@@ -69,6 +69,7 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
       let message: Record<string, unknown>;
       try {
         message = messageFromValues(registry.value, struct, parsed.value, struct.typeName);
+        type.encode(message); // bounds and ranges refused here, as a usage error
       } catch (e) {
         return fail(io, e instanceof Error ? e.message : String(e), ExitCode.Misuse);
       }
@@ -157,7 +158,7 @@ export async function runServiceCall(args: ParsedArgs, io: CliIo): Promise<ExitC
   const [name, typeName, values] = args.positionals;
   if (name === undefined || typeName === undefined)
     return fail(io, 'service call needs a service name and its type', ExitCode.Misuse);
-  const registry = TypeRegistry.load();
+  const registry = TypeRegistry.load(interfaceDirs(args));
   if (!registry.ok) return fail(io, registry.error.message);
   const found = registry.value.service(typeName);
   if (!found.ok) return fail(io, found.error.message);
@@ -166,6 +167,7 @@ export async function runServiceCall(args: ParsedArgs, io: CliIo): Promise<ExitC
   let request: Record<string, unknown>;
   try {
     request = messageFromValues(registry.value, found.value.request, parsed.value, found.value.request.typeName);
+    found.value.type.Request.encode(request);
   } catch (e) {
     return fail(io, e instanceof Error ? e.message : String(e), ExitCode.Misuse);
   }

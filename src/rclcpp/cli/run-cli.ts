@@ -20,11 +20,24 @@ graph options: --router ws/HOST:PORT (default: in-process, which sees only itsel
   --wait-ms N (discovery, default 1500)
 echo/hz: --once, --count N, --timeout-ms N, --window-ms N    pub: --once, --times N, --rate HZ
 call: --timeout-ms N (default 5000)
+types: the bundled packages, and your own with --interfaces <package dirs, comma-separated>
 values: YAML flow style, as ros2 takes them: "{linear: {x: 1.0}, angular: {z: 0.5}}"
 exit codes: 0 done, 1 failed, 2 usage
 `;
 
-const VALUED = ['router', 'domain', 'wait-ms', 'count', 'timeout-ms', 'window-ms', 'times', 'rate', 'out', 'rclts'];
+const VALUED = [
+  'interfaces',
+  'router',
+  'domain',
+  'wait-ms',
+  'count',
+  'timeout-ms',
+  'window-ms',
+  'times',
+  'rate',
+  'out',
+  'rclts',
+];
 
 const VERBS: Readonly<Record<string, readonly string[]>> = {
   interfaces: ['generate'],

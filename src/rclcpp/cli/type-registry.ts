@@ -1,13 +1,16 @@
 /**
- * The bundled types by name, with their parsed definitions (for turning typed-in values into
- * messages and messages into text). The definitions are parsed from `interfaces/` when the
- * command starts.
+ * Types by name, with their parsed definitions (for turning typed-in values into messages and
+ * messages into text): the bundled packages (their generated code) and the packages given with
+ * `--interfaces` (types made at run time from their definitions). The definitions are parsed
+ * when the command starts.
  */
 
 import { readFileSync } from 'node:fs';
 import { err, ok, type ResultOf } from '../../result.js';
 import { parseAll, structTable } from '../interfaces/compiler/compile.js';
 import type { DefinitionError, InterfaceDef, StructDef } from '../interfaces/compiler/definition.js';
+import { typeHash } from '../interfaces/compiler/type-hash.js';
+import { DynamicTypes } from '../interfaces/dynamic-type.js';
 import * as generated from '../interfaces/generated/index.js';
 import { bundledInterfacesDir, readInterfaceDirs } from '../interfaces/generate.js';
 import type { MessageClass, ServiceClass } from '../interfaces/runtime/index.js';
@@ -17,37 +20,50 @@ type Section = Record<string, unknown>;
 const packages = generated as unknown as Record<string, Record<string, Section>>;
 
 export class TypeRegistry {
+  private readonly dynamic: DynamicTypes;
+
   private constructor(
     readonly interfaces: readonly InterfaceDef[],
     readonly structs: ReadonlyMap<string, StructDef>,
-  ) {}
+  ) {
+    this.dynamic = new DynamicTypes(structs, (name) => typeHash(structs.get(name)!, structs));
+  }
 
-  static load(): ResultOf<TypeRegistry> {
+  /** The bundled packages, and the package folders of `extra` (or folders of them). */
+  static load(extra: readonly string[] = []): ResultOf<TypeRegistry> {
     const dir = bundledInterfacesDir();
     if (dir === undefined) return err('NotFound', 'the bundled interface definitions (interfaces/) are not installed');
-    const files = readInterfaceDirs([dir]);
+    const files = readInterfaceDirs([dir, ...extra]);
     if (!files.ok) return files;
     const errors: DefinitionError[] = [];
     const defs = parseAll(files.value, errors);
     const table = structTable(defs, errors);
-    if (errors.length > 0) return err('Error', `bundled definitions do not parse: ${errors[0]!.message}`);
+    if (errors.length > 0) {
+      return err('InvalidArgument', errors.map((e) => `${e.file}:${e.line}: ${e.message}`).join('\n'));
+    }
     return ok(new TypeRegistry(defs, table));
   }
 
-  private value(typeName: string): unknown {
-    const [pkg = '', kind = '', name = ''] = typeName.split('/');
-    return packages[pkg]?.[kind]?.[name];
+  /** The generated value of a bundled type, else one made from its definition. */
+  private value(typeName: string, kind: 'msg' | 'srv'): unknown {
+    const [pkg = '', section = '', name = ''] = typeName.split('/');
+    const generated = packages[pkg]?.[section]?.[name];
+    if (generated !== undefined) return generated;
+    const struct = this.structs.get(typeName);
+    if (struct === undefined || (kind === 'msg') === (struct.description === true)) return undefined;
+    if (kind === 'srv' && !this.structs.has(`${typeName}_Request`)) return undefined;
+    return kind === 'msg' ? this.dynamic.message(typeName) : this.dynamic.service(typeName);
   }
 
   /** `pkg/msg/Name` (or `pkg/Name`) to its message type and definition. */
   message(typeName: string): ResultOf<{ type: MessageClass<AnyMessage>; struct: StructDef }> {
     const full = typeName.split('/').length === 2 ? typeName.replace('/', '/msg/') : typeName;
     const struct = this.structs.get(full);
-    const type = this.value(full);
+    const type = this.value(full, 'msg');
     if (struct === undefined || type === undefined) {
       return err(
         'NotFound',
-        `unknown message type '${typeName}' (the bundled packages have it not; see rclts interface list)`,
+        `unknown message type '${typeName}' (see rclts interface list; a package of your own: --interfaces <dir>)`,
       );
     }
     return ok({ type: type as MessageClass<AnyMessage>, struct });
@@ -57,11 +73,14 @@ export class TypeRegistry {
     typeName: string,
   ): ResultOf<{ type: ServiceClass<AnyMessage, AnyMessage>; request: StructDef; response: StructDef }> {
     const full = typeName.split('/').length === 2 ? typeName.replace('/', '/srv/') : typeName;
-    const type = this.value(full);
+    const type = this.value(full, 'srv');
     const request = this.structs.get(`${full}_Request`);
     const response = this.structs.get(`${full}_Response`);
     if (type === undefined || request === undefined || response === undefined) {
-      return err('NotFound', `unknown service type '${typeName}' (see rclts interface list)`);
+      return err(
+        'NotFound',
+        `unknown service type '${typeName}' (see rclts interface list; a package of your own: --interfaces <dir>)`,
+      );
     }
     return ok({ type: type as ServiceClass<AnyMessage, AnyMessage>, request, response });
   }
