@@ -45,6 +45,11 @@ function usableBuild(root: string, outDir: string): boolean {
 export async function consoleAssets(log: (line: string) => void): Promise<ResultOf<string>> {
   const root = packageRoot();
   if (root === undefined) return err('NotFound', 'vrobots web: cannot find the rclts package folder');
+  return consoleAssetsIn(root, log);
+}
+
+/** consoleAssets for the package folder `root` (tests give their own). */
+export async function consoleAssetsIn(root: string, log: (line: string) => void): Promise<ResultOf<string>> {
   const outDir = join(root, 'dist', 'web', 'console');
   if (usableBuild(root, outDir)) return ok(outDir);
   const builder = join(root, 'scripts', 'build-console.mjs');
