@@ -13,6 +13,8 @@ import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 import type { RouterTls } from '../rmw/router-locator.js';
 import type { Duration } from './duration.js';
+import type { ParametersApi } from './parameters/parameters-api.js';
+import type { ParameterValue } from './parameters/value.js';
 import type { Clock } from './time.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
@@ -46,6 +48,18 @@ export interface NodeOptions {
   readonly namespace?: string | undefined;
   /** Default `ros`. */
   readonly naming?: NamingScheme | undefined;
+  /** Values that replace declared defaults (rclcpp's parameter_overrides); win over `arguments`. */
+  readonly parameterOverrides?: Readonly<Record<string, ParameterValue>> | undefined;
+  /**
+   * Command-line arguments; from `--ros-args` on, `-p name:=value` and `--params-file FILE`
+   * (ROS 2 params YAML, read at creation) give parameter overrides. Other flags are ignored.
+   */
+  readonly arguments?: readonly string[] | undefined;
+  /**
+   * The six parameter services and /parameter_events: `true` with the node, `false` never,
+   * default with the first declared parameter.
+   */
+  readonly startParameterServices?: boolean | undefined;
 }
 
 /*
@@ -175,7 +189,7 @@ export interface QoSLike {
   toRmw(): RmwQos;
 }
 
-export interface Node {
+export interface Node extends ParametersApi {
   getName(): string;
   getNamespace(): string;
   getFullyQualifiedName(): string;

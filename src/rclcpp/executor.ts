@@ -18,6 +18,7 @@ import { checkRouterTls, parseRouterLocators, type RouterTls } from '../rmw/rout
 import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
+import { readNodeParameterOptions } from './parameters/node-options.js';
 import { guardTransport } from './node-entities.js';
 import { readOptions } from './type-check.js';
 
@@ -36,7 +37,13 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
     }
     const valid = validateNodeName(name);
     if (!valid.ok) return valid;
-    const o = readOptions(`options of node '${name}'`, options, ['namespace', 'naming']);
+    const o = readOptions(`options of node '${name}'`, options, [
+      'namespace',
+      'naming',
+      'parameterOverrides',
+      'arguments',
+      'startParameterServices',
+    ]);
     if (!o.ok) return o;
     const namespace = normalizeNamespace(o.value.namespace);
     if (!namespace.ok) return namespace;
@@ -44,11 +51,19 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
     if (naming !== 'ros' && naming !== 'raw') {
       return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
     }
+    const parameters = readNodeParameterOptions(name, namespace.value, o.value);
+    if (!parameters.ok) return parameters;
     const rmw = guardTransport(`creating node '${name}'`, () =>
       this.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
     );
     if (!rmw.ok) return rmw;
-    return ok(new NodeImpl(this, rmw.value, name, namespace.value, naming));
+    const node = new NodeImpl(this, rmw.value, name, namespace.value, naming, parameters.value);
+    const started = node.start();
+    if (!started.ok) {
+      node.destroy();
+      return started;
+    }
+    return ok(node);
   }
 }
 

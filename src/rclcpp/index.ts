@@ -46,6 +46,18 @@ export {
   Executor,
 } from './executor.js';
 export * from './msgs/index.js';
+export type {
+  FloatingPointRange,
+  IntegerRange,
+  OnSetParametersCallback,
+  ParameterDescriptorOptions,
+  ParameterUpdate,
+  SetParametersResult,
+} from './parameters/parameter-types.js';
+export { PARAMETER_EVENTS_TOPIC } from './parameters/parameter-services.js';
+export { ParametersClient } from './parameters/parameters-client.js';
+export type { Parameter, ParameterValue } from './parameters/value.js';
+export { formatValue as formatParameterValue, ParameterType, parameterTypeName } from './parameters/value.js';
 export { QoS } from './qos.js';
 export { Clock, ClockType, Time } from './time.js';
 export type { MessageOf, MessageType, RequestOf, ResponseOf, ServiceType } from './type-support.js';

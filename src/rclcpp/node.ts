@@ -31,6 +31,10 @@ import { Handle } from './handle.js';
 import { fullyQualifiedNodeName, resolveName } from './names.js';
 import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
 import { NodeGraph } from './node-graph.js';
+import type { ParameterDescriptorOptions } from './parameters/descriptor.js';
+import { NodeParameters } from './parameters/node-parameters.js';
+import type { OnSetParametersCallback, ParameterUpdate } from './parameters/store.js';
+import type { ParameterValue } from './parameters/value.js';
 import { PollClientImpl } from './poll-client.js';
 import { PollSubscriptionImpl } from './poll-subscription.js';
 import { PublisherImpl } from './publisher.js';
@@ -41,10 +45,16 @@ import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
 import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
+export interface NodeParameterOptions {
+  readonly overrides: ReadonlyMap<string, ParameterValue>;
+  readonly startServices: boolean | undefined;
+}
+
 export class NodeImpl extends NodeGraph implements Node {
   private readonly entities: NodeEntities;
   private readonly clock = new Clock('system');
   private readonly removeCloser: () => void;
+  private readonly params: NodeParameters;
 
   constructor(
     readonly executor: NodeExecutor,
@@ -52,6 +62,7 @@ export class NodeImpl extends NodeGraph implements Node {
     private readonly name: string,
     private readonly namespace: string,
     readonly naming: NamingScheme,
+    parameters: NodeParameterOptions = { overrides: new Map(), startServices: undefined },
   ) {
     super();
     this.entities = new NodeEntities(executor, {
@@ -61,6 +72,47 @@ export class NodeImpl extends NodeGraph implements Node {
       fullyQualifiedName: fullyQualifiedNodeName(namespace, name),
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
+    this.params = new NodeParameters(this, parameters.overrides, parameters.startServices);
+  }
+
+  /** Starts what the options asked to start with the node (the parameter services). */
+  start(): Result {
+    return this.params.startIfAsked();
+  }
+
+  // ---- parameters: delegated to NodeParameters ----
+  declareParameter(name: string, value?: ParameterValue, descriptor?: ParameterDescriptorOptions) {
+    return this.params.declareParameter(name, value, descriptor);
+  }
+  undeclareParameter(name: string) {
+    return this.params.undeclareParameter(name);
+  }
+  hasParameter(name: string) {
+    return this.params.hasParameter(name);
+  }
+  getParameter(name: string) {
+    return this.params.getParameter(name);
+  }
+  getParameters(names: readonly string[]) {
+    return this.params.getParameters(names);
+  }
+  setParameter(name: string, value: ParameterValue | undefined) {
+    return this.params.setParameter(name, value);
+  }
+  setParameters(updates: readonly ParameterUpdate[]) {
+    return this.params.setParameters(updates);
+  }
+  setParametersAtomically(updates: readonly ParameterUpdate[]) {
+    return this.params.setParametersAtomically(updates);
+  }
+  listParameters(prefixes?: readonly string[], depth?: number) {
+    return this.params.listParameters(prefixes, depth);
+  }
+  describeParameter(name: string) {
+    return this.params.describeParameter(name);
+  }
+  addOnSetParametersCallback(callback: OnSetParametersCallback) {
+    return this.params.addOnSetParametersCallback(callback);
   }
 
   getName(): string {
@@ -249,6 +301,7 @@ export class NodeImpl extends NodeGraph implements Node {
       return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was already destroyed`);
     }
     this.removeCloser();
+    this.params.stop();
     this.rmw.close();
     return ok();
   }

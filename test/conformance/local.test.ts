@@ -1,5 +1,7 @@
 import { defineContractSuite } from './contract-suite.js';
+import { defineParametersSuite } from './parameters-suite.js';
 import { defineConformanceSuite } from './suite.js';
 
 defineConformanceSuite('local', () => ({ backend: 'local' }));
 defineContractSuite('local', () => ({ backend: 'local' }));
+defineParametersSuite('local', () => ({ backend: 'local' }));

@@ -1,6 +1,8 @@
 import { inject } from 'vitest';
 import { defineContractSuite } from './contract-suite.js';
+import { defineParametersSuite } from './parameters-suite.js';
 import { defineConformanceSuite } from './suite.js';
 
 defineConformanceSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineContractSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineParametersSuite('zenoh', () => ({ router: inject('zenohLocator') }));

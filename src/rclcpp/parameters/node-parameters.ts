@@ -1,0 +1,102 @@
+/**
+ * What a Node delegates its parameter verbs to: the store, plus the services and events
+ * publisher, started at node creation (`startParameterServices: true`), never (`false`), or
+ * by default with the first declaration, so a node without parameters costs no entries.
+ */
+
+import { err, ok, type Result, type ResultOf } from '../../result.js';
+import type { Node } from '../api.js';
+import type { ParameterDescriptor as DescriptorMsg } from '../interfaces/generated/rcl_interfaces/msg.js';
+import { checkFunction } from '../type-check.js';
+import type { ParameterDescriptorOptions } from './descriptor.js';
+import { ParameterServices } from './parameter-services.js';
+import type { ParametersApi } from './parameters-api.js';
+import {
+  type OnSetParametersCallback,
+  ParameterStore,
+  type ParameterUpdate,
+  type SetParametersResult,
+} from './store.js';
+import type { Parameter, ParameterValue } from './value.js';
+
+export class NodeParameters implements ParametersApi {
+  private readonly store: ParameterStore;
+  private services: ParameterServices | undefined;
+
+  constructor(
+    private readonly node: Node,
+    overrides: ReadonlyMap<string, ParameterValue>,
+    private readonly startServices: boolean | undefined,
+  ) {
+    this.store = new ParameterStore(overrides, (changes) => this.services?.publish(changes));
+  }
+
+  /** Starts the services now when the options asked for it at creation. */
+  startIfAsked(): Result {
+    return this.startServices === true ? this.start() : ok();
+  }
+
+  private start(): Result {
+    if (this.services !== undefined) return ok();
+    const s = ParameterServices.start(this.node, this.store);
+    if (!s.ok) return s;
+    this.services = s.value;
+    return ok();
+  }
+
+  declareParameter(
+    name: string,
+    defaultValue?: ParameterValue,
+    descriptor?: ParameterDescriptorOptions,
+  ): ResultOf<Parameter> {
+    if (this.startServices === undefined) {
+      const started = this.start();
+      if (!started.ok) return started;
+    }
+    return this.store.declare(name, defaultValue, descriptor);
+  }
+  undeclareParameter(name: string): Result {
+    return this.store.undeclare(name);
+  }
+  hasParameter(name: string): boolean {
+    return this.store.has(name);
+  }
+  getParameter(name: string): ResultOf<Parameter> {
+    return this.store.get(name);
+  }
+  getParameters(names: readonly string[]): ResultOf<readonly Parameter[]> {
+    const out: Parameter[] = [];
+    for (const n of names) {
+      const p = this.store.get(n);
+      if (!p.ok) return p;
+      out.push(p.value);
+    }
+    return ok(out);
+  }
+  setParameter(name: string, value: ParameterValue | undefined): Result {
+    const r = this.store.setAll([{ name, value }]);
+    return r.successful ? ok() : err('Rejected', `setting parameter '${name}' was refused: ${r.reason}`);
+  }
+  setParameters(updates: readonly ParameterUpdate[]): readonly SetParametersResult[] {
+    return this.store.setEach(updates);
+  }
+  setParametersAtomically(updates: readonly ParameterUpdate[]): SetParametersResult {
+    return this.store.setAll(updates);
+  }
+  listParameters(prefixes: readonly string[] = [], depth = 0): { names: string[]; prefixes: string[] } {
+    return this.store.list(prefixes, depth);
+  }
+  describeParameter(name: string): ResultOf<DescriptorMsg> {
+    return this.store.describe(name);
+  }
+  addOnSetParametersCallback(callback: OnSetParametersCallback): ResultOf<() => void> {
+    const c = checkFunction('callback', callback);
+    if (!c.ok) return c;
+    return ok(this.store.addOnSetCallback(callback));
+  }
+
+  stop(): void {
+    this.services?.stop();
+    this.services = undefined;
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Parameter overrides of one node, gathered as rclcpp gathers them: params files named by
+ * `--ros-args --params-file FILE` (in order), then `-p name:=value`, then the node options'
+ * `parameterOverrides` (last wins). A params file is the ROS 2 format:
+ * `/ns/node: { ros__parameters: { a: 1, group: { b: x } } }`, node keys may use `*` (one name
+ * token) and `/**` (any), nested maps name `group.b`.
+ */
+
+import { describeThrown, describeValue, err, ok, type ResultOf } from '../../result.js';
+import { type ParameterValue, typeOfValue } from './value.js';
+import { parseInline, parseYaml, type YamlNode } from './yaml-subset.js';
+
+/** What `--ros-args` said about parameters. */
+export interface RosParameterArgs {
+  readonly files: readonly string[];
+  readonly params: ReadonlyArray<readonly [string, ParameterValue]>;
+}
+
+/** A YAML value as a parameter value (mixed integers and doubles read as doubles). */
+export function yamlToValue(what: string, node: YamlNode): ResultOf<ParameterValue> {
+  if (node === null) return err('InvalidArgument', `${what}: a null value is not a parameter value`);
+  if (Array.isArray(node)) {
+    const numeric = node.length > 0 && node.every((x) => typeof x === 'bigint' || typeof x === 'number');
+    const items = numeric && node.some((x) => typeof x === 'number') ? node.map(Number) : node;
+    if (items.length === 0) return ok([]);
+    const t = typeOfValue(what, items);
+    return t.ok ? ok(items as ParameterValue) : t;
+  }
+  if (typeof node === 'object') return err('InvalidArgument', `${what}: a mapping is not a parameter value`);
+  return ok(node);
+}
+
+/** `name:=value` with the value in YAML syntax, as `-p` takes it. */
+export function parseParamAssignment(text: string): ResultOf<readonly [string, ParameterValue]> {
+  const at = text.indexOf(':=');
+  if (at <= 0) return err('InvalidArgument', `-p expects name:=value, got '${text}'`);
+  const name = text.slice(0, at);
+  try {
+    const v = yamlToValue(`-p ${name}`, parseInline(text.slice(at + 2)));
+    return v.ok ? ok([name, v.value] as const) : v;
+  } catch (thrown) {
+    return err('InvalidArgument', `-p ${name}: ${describeThrown(thrown)}`);
+  }
+}
+
+/** Reads the parameter flags between `--ros-args` and `--` (or the end); other ROS flags are skipped. */
+export function readRosArguments(args: readonly unknown[]): ResultOf<RosParameterArgs> {
+  const files: string[] = [];
+  const params: Array<readonly [string, ParameterValue]> = [];
+  let inRos = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (typeof a !== 'string')
+      return err('InvalidArgument', `arguments[${i}] must be a string, got ${describeValue(a)}`);
+    if (a === '--ros-args') inRos = true;
+    else if (a === '--') inRos = false;
+    else if (inRos && (a === '-p' || a === '--param' || a === '--params-file')) {
+      const next = args[++i];
+      if (typeof next !== 'string') return err('InvalidArgument', `${a} needs a value`);
+      if (a === '--params-file') files.push(next);
+      else {
+        const p = parseParamAssignment(next);
+        if (!p.ok) return p;
+        params.push(p.value);
+      }
+    }
+  }
+  return ok({ files, params });
+}
+
+function globToRegExp(pattern: string): RegExp {
+  const absolute = pattern.startsWith('/') ? pattern : `/${pattern}`;
+  const body = absolute
+    .split('/')
+    .slice(1)
+    .map((part) => (part === '**' ? '(/[^/]+)*' : `/${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}`))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+function flatten(prefix: string, node: YamlNode, into: Map<string, ParameterValue>, what: string): ResultOf<void> {
+  if (node !== null && typeof node === 'object' && !Array.isArray(node)) {
+    for (const [k, child] of Object.entries(node)) {
+      const f = flatten(prefix === '' ? k : `${prefix}.${k}`, child, into, what);
+      if (!f.ok) return f;
+    }
+    return ok(undefined);
+  }
+  const v = yamlToValue(`${what}: parameter '${prefix}'`, node);
+  if (!v.ok) return v;
+  into.set(prefix, v.value);
+  return ok(undefined);
+}
+
+/** The overrides a params file's text gives the node `fqn`, in the file's order. */
+export function paramsFileOverrides(
+  text: string,
+  fqn: string,
+  what = 'params file',
+): ResultOf<Map<string, ParameterValue>> {
+  const doc = parseYaml(text);
+  if (!doc.ok) return err('InvalidArgument', `${what}: ${doc.error.message}`);
+  const out = new Map<string, ParameterValue>();
+  if (doc.value === null) return ok(out);
+  if (typeof doc.value !== 'object' || Array.isArray(doc.value)) {
+    return err('InvalidArgument', `${what}: the top level must map node names to { ros__parameters: ... }`);
+  }
+  for (const [key, section] of Object.entries(doc.value)) {
+    if (!globToRegExp(key).test(fqn)) continue;
+    const params =
+      section !== null && typeof section === 'object' && !Array.isArray(section) ? section.ros__parameters : undefined;
+    if (params === undefined) return err('InvalidArgument', `${what}: node '${key}' has no ros__parameters`);
+    const f = flatten('', params, out, what);
+    if (!f.ok) return f;
+  }
+  return ok(out);
+}
+
+type ReadText = (path: string) => string;
+
+/** Node's fs, reached without a static import so the browser bundle does not pull it in. */
+function nodeReadText(): ReadText | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const fs = proc?.getBuiltinModule?.('node:fs') as { readFileSync(p: string, enc: 'utf8'): string } | undefined;
+  return fs === undefined ? undefined : (p) => fs.readFileSync(p, 'utf8');
+}
+
+/** All overrides of node `fqn`, in rclcpp's order of precedence (later wins). */
+export function gatherOverrides(
+  fqn: string,
+  args: RosParameterArgs,
+  fromOptions: ReadonlyMap<string, ParameterValue>,
+  readText: ReadText | undefined = nodeReadText(),
+): ResultOf<Map<string, ParameterValue>> {
+  const out = new Map<string, ParameterValue>();
+  for (const file of args.files) {
+    if (readText === undefined) return err('Unsupported', `--params-file ${file}: no file system here`);
+    let text: string;
+    try {
+      text = readText(file);
+    } catch (thrown) {
+      return err('NotFound', `--params-file ${file} could not be read: ${describeThrown(thrown)}`);
+    }
+    const o = paramsFileOverrides(text, fqn, `params file ${file}`);
+    if (!o.ok) return o;
+    for (const [k, v] of o.value) out.set(k, v);
+  }
+  for (const [k, v] of args.params) out.set(k, v);
+  for (const [k, v] of fromOptions) out.set(k, v);
+  return ok(out);
+}
+
+/** Node options' `parameterOverrides` read once into a map, each value checked. */
+export function readOverridesOption(value: unknown): ResultOf<Map<string, ParameterValue>> {
+  const out = new Map<string, ParameterValue>();
+  if (value === undefined) return ok(out);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return err('InvalidArgument', `parameterOverrides must be an object of name: value, got ${describeValue(value)}`);
+  }
+  try {
+    for (const [k, v] of Object.entries(value)) {
+      const t = Array.isArray(v) && v.length === 0 ? undefined : typeOfValue(`parameterOverrides.${k}`, v);
+      if (t !== undefined && !t.ok) return t;
+      out.set(k, v as ParameterValue);
+    }
+  } catch (thrown) {
+    return err('InvalidArgument', `parameterOverrides could not be read: ${describeThrown(thrown)}`);
+  }
+  return ok(out);
+}

@@ -1,0 +1,177 @@
+/**
+ * A client of another node's parameter services (rclcpp's AsyncParametersClient, with a budget
+ * on every call and errors as values). Each service has one PollClient, so one call per
+ * service is in flight at a time (a second answers TryAgain).
+ */
+
+import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
+import type { Node, PollClient } from '../api.js';
+import type * as rclMsg from '../interfaces/generated/rcl_interfaces/msg.js';
+import * as rclSrv from '../interfaces/generated/rcl_interfaces/srv.js';
+import { QoS } from '../qos.js';
+import type { ServiceType } from '../type-support.js';
+import type { ParameterUpdate, SetParametersResult } from './parameter-types.js';
+import { coerceValue, fromValueMsg, type Parameter, type ParameterType, toValueMsg, typeOfValue } from './value.js';
+
+type Client<S> = S extends ServiceType<infer Req, infer Res> ? PollClient<Req, Res> : never;
+
+function toParameterMsgs(updates: readonly ParameterUpdate[]): ResultOf<rclMsg.Parameter[]> {
+  const out: rclMsg.Parameter[] = [];
+  for (const u of updates) {
+    const t = typeOfValue(`value of parameter '${u.name}'`, u.value);
+    if (!t.ok) return t;
+    out.push({ name: u.name, value: toValueMsg(t.value, u.value) });
+  }
+  return ok(out);
+}
+
+export class ParametersClient {
+  private constructor(
+    readonly remoteNode: string,
+    private readonly describeC: Client<typeof rclSrv.DescribeParameters>,
+    private readonly typesC: Client<typeof rclSrv.GetParameterTypes>,
+    private readonly getC: Client<typeof rclSrv.GetParameters>,
+    private readonly listC: Client<typeof rclSrv.ListParameters>,
+    private readonly setC: Client<typeof rclSrv.SetParameters>,
+    private readonly atomicC: Client<typeof rclSrv.SetParametersAtomically>,
+  ) {}
+
+  /** Clients of the services of `remoteNode` (its fully qualified name, e.g. `/ns/talker`). */
+  static create(node: Node, remoteNode: string): ResultOf<ParametersClient> {
+    if (typeof remoteNode !== 'string' || !remoteNode.startsWith('/') || remoteNode.length < 2) {
+      return err(
+        'InvalidArgument',
+        `remoteNode must be a fully qualified node name (/ns/name), got ${describeValue(remoteNode)}`,
+      );
+    }
+    const made: PollClient<unknown, unknown>[] = [];
+    const make = <Req, Res>(type: ServiceType<Req, Res>, service: string): ResultOf<PollClient<Req, Res>> => {
+      const c = node.createPollClient(type, `${remoteNode}/${service}`, {
+        qos: QoS.parameters(),
+        maxRequestsInFlight: 1,
+      });
+      if (c.ok) made.push(c.value as unknown as PollClient<unknown, unknown>);
+      return c;
+    };
+    const d = make(rclSrv.DescribeParameters, 'describe_parameters');
+    const t = d.ok ? make(rclSrv.GetParameterTypes, 'get_parameter_types') : d;
+    const g = t.ok ? make(rclSrv.GetParameters, 'get_parameters') : t;
+    const l = g.ok ? make(rclSrv.ListParameters, 'list_parameters') : g;
+    const s = l.ok ? make(rclSrv.SetParameters, 'set_parameters') : l;
+    const a = s.ok ? make(rclSrv.SetParametersAtomically, 'set_parameters_atomically') : s;
+    if (!d.ok || !t.ok || !g.ok || !l.ok || !s.ok || !a.ok) {
+      for (const c of made) c.handle.reset();
+      return a.ok ? err('Error', 'creating the parameter clients failed') : a;
+    }
+    return ok(new ParametersClient(remoteNode, d.value, t.value, g.value, l.value, s.value, a.value));
+  }
+
+  /** Waits (spinning) until the remote node's services are visible; Timeout after the budget. */
+  async waitForService(budgetMs: number): Promise<Result> {
+    const deadline = performance.now() + budgetMs;
+    for (const c of this.all()) {
+      const w = await c.waitForService(Math.max(1, deadline - performance.now()));
+      if (!w.ok) return err(w.error.name, `parameter services of '${this.remoteNode}': ${w.error.message}`);
+    }
+    return ok();
+  }
+
+  async getParameters(names: readonly string[], budgetMs: number): Promise<ResultOf<readonly Parameter[]>> {
+    const r = await this.call(this.getC, { names: [...names] }, budgetMs);
+    if (!r.ok) return r;
+    if (r.value.values.length !== names.length) {
+      return err(
+        'ServiceFailed',
+        `'${this.remoteNode}' answered ${r.value.values.length} values for ${names.length} names`,
+      );
+    }
+    const out: Parameter[] = [];
+    for (const [i, v] of r.value.values.entries()) {
+      const value = fromValueMsg(v);
+      if (!value.ok) return value;
+      out.push(Object.freeze({ name: names[i] as string, type: v.type as ParameterType, value: value.value }));
+    }
+    return ok(out);
+  }
+
+  async getParameterTypes(names: readonly string[], budgetMs: number): Promise<ResultOf<readonly ParameterType[]>> {
+    const r = await this.call(this.typesC, { names: [...names] }, budgetMs);
+    return r.ok ? ok([...r.value.types] as ParameterType[]) : r;
+  }
+
+  async describeParameters(
+    names: readonly string[],
+    budgetMs: number,
+  ): Promise<ResultOf<readonly rclMsg.ParameterDescriptor[]>> {
+    const r = await this.call(this.describeC, { names: [...names] }, budgetMs);
+    return r.ok ? ok(r.value.descriptors) : r;
+  }
+
+  async listParameters(
+    prefixes: readonly string[],
+    depth: number,
+    budgetMs: number,
+  ): Promise<ResultOf<{ readonly names: readonly string[]; readonly prefixes: readonly string[] }>> {
+    const r = await this.call(this.listC, { prefixes: [...prefixes], depth: BigInt(depth) }, budgetMs);
+    return r.ok ? ok(r.value.result) : r;
+  }
+
+  /**
+   * One result per update. A number for an integer parameter is sent as a double and refused
+   * by the remote node; pass a bigint (or use setParameter on a value read with getParameters).
+   */
+  async setParameters(
+    updates: readonly ParameterUpdate[],
+    budgetMs: number,
+  ): Promise<ResultOf<readonly SetParametersResult[]>> {
+    const msgs = toParameterMsgs(updates);
+    if (!msgs.ok) return msgs;
+    const r = await this.call(this.setC, { parameters: msgs.value }, budgetMs);
+    return r.ok ? ok(r.value.results) : r;
+  }
+
+  async setParametersAtomically(
+    updates: readonly ParameterUpdate[],
+    budgetMs: number,
+  ): Promise<ResultOf<SetParametersResult>> {
+    const msgs = toParameterMsgs(updates);
+    if (!msgs.ok) return msgs;
+    const r = await this.call(this.atomicC, { parameters: msgs.value }, budgetMs);
+    return r.ok ? ok(r.value.result) : r;
+  }
+
+  /**
+   * Sets one parameter, converting a number to the remote type first (so `5` sets an integer
+   * parameter); Rejected with the remote node's reason when refused.
+   */
+  async setParameter(name: string, value: ParameterUpdate['value'], budgetMs: number): Promise<Result> {
+    const started = performance.now();
+    const types = await this.getParameterTypes([name], budgetMs);
+    if (!types.ok) return types;
+    const coerced = coerceValue(value, types.value[0] ?? 0);
+    const left = Math.max(1, budgetMs - (performance.now() - started));
+    const r = await this.setParameters([{ name, value: coerced }], left);
+    if (!r.ok) return r;
+    const result = r.value[0];
+    return result?.successful
+      ? ok()
+      : err('Rejected', `'${this.remoteNode}' refused '${name}': ${result?.reason ?? 'no result'}`);
+  }
+
+  /** Releases the six clients. */
+  destroy(): void {
+    for (const c of this.all()) c.handle.reset();
+  }
+
+  private all(): PollClient<unknown, unknown>[] {
+    return [this.describeC, this.typesC, this.getC, this.listC, this.setC, this.atomicC] as unknown as PollClient<
+      unknown,
+      unknown
+    >[];
+  }
+
+  private async call<Req, Res>(client: PollClient<Req, Res>, request: Req, budgetMs: number): Promise<ResultOf<Res>> {
+    const r = await client.call(request, budgetMs);
+    return r.ok ? r : err(r.error.name, `parameter service of '${this.remoteNode}': ${r.error.message}`);
+  }
+}
