@@ -157,6 +157,7 @@ describe('vrobots web console', () => {
         (n) => n === 0,
       ),
     ).toBe(0);
+    await page.waitForFunction(() => document.getElementById('selected-title')?.textContent === 'no robot selected');
   });
 
   it('lists the topics that speak, with their rates', { timeout: 60_000 }, async () => {
@@ -167,6 +168,17 @@ describe('vrobots web console', () => {
     expect(text).toMatch(/\d+\.\d Hz/);
     expect(text).toMatch(/\d+ B/);
     await page.screenshot({ path: join(SHOTS, 'router-topics.png') });
+  });
+
+  it('says so when the router goes away', { timeout: 60_000 }, async () => {
+    if (page === undefined || router === undefined) throw new Error('setup failed');
+    await page.waitForSelector('#status.ok', { timeout: WAIT_MS });
+    const gone = router;
+    router = undefined;
+    await gone.stop();
+    const status = page.locator('#status.error');
+    expect(await status.textContent({ timeout: WAIT_MS })).toMatch(/lost zenoh router/);
+    await page.screenshot({ path: join(SHOTS, 'router-lost.png') });
   });
 
   it('runs the in-page simulator when served with no router (dark scheme)', { timeout: 60_000 }, async () => {

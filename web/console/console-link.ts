@@ -4,7 +4,7 @@
  * robot's state, and robot handles opened on demand for commands and services. The executor
  * spins in the background.
  */
-import { Executor, QoS } from '../../src/index.js';
+import { Executor, type ExecutorEvent, QoS } from '../../src/index.js';
 import {
   listTopics,
   type RobotType,
@@ -40,6 +40,7 @@ export class ConsoleLink {
   static async open(
     router: string | undefined,
     onState: (state: State, arrivalMs: number) => void,
+    onEvent: (event: ExecutorEvent) => void = () => {},
   ): Promise<LinkOutcome<ConsoleLink>> {
     let simulator: Simulator | undefined;
     if (router === undefined) {
@@ -53,6 +54,7 @@ export class ConsoleLink {
       return { ok: false, message: created.error.message };
     }
     const link = new ConsoleLink(created.value, router, simulator);
+    link.executor.onEvent(onEvent);
     const node = link.executor.createNode(`vrobots_web_console_${Math.floor(Math.random() * 1e9)}`, { naming: 'raw' });
     const sub = node.ok
       ? node.value.createSubscription(

@@ -15,7 +15,11 @@ export class ConsoleSession {
   private constructor(private readonly worker: Worker) {}
 
   /** Starts the worker and opens its session; answers the mode (`router …` / `in-page simulator`). */
-  static open(router: string | undefined, model: SwarmModel): Promise<{ session: ConsoleSession; opened: Outcome }> {
+  static open(
+    router: string | undefined,
+    model: SwarmModel,
+    onTransport: (message: string, healthy: boolean | undefined) => void,
+  ): Promise<{ session: ConsoleSession; opened: Outcome }> {
     const worker = new Worker(new URL('./session-worker.ts', import.meta.url), { type: 'module' });
     const session = new ConsoleSession(worker);
     return new Promise((resolve) => {
@@ -29,6 +33,9 @@ export class ConsoleSession {
           case 'reply':
             session.waiting.get(message.id)?.(message.outcome);
             session.waiting.delete(message.id);
+            break;
+          case 'transport':
+            onTransport(message.message, message.healthy);
             break;
           case 'opened':
             resolve({ session, opened: { ok: true, value: message.mode } });

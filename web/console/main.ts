@@ -41,13 +41,24 @@ async function main(): Promise<void> {
   const model = new SwarmModel();
   const router = await routerSetting();
   status.textContent = router === undefined ? 'starting the in-page simulator…' : `connecting to ${router}…`;
-  const { session, opened } = await ConsoleSession.open(router, model);
+  let mode = '';
+  const { session, opened } = await ConsoleSession.open(router, model, (message, healthy) => {
+    // The router link's health, as the executor reports it: lost and back, stalled and answering.
+    if (healthy === false) {
+      status.textContent = `${mode}: ${message}`;
+      status.className = 'error';
+    } else if (healthy === true) {
+      status.textContent = `connected: ${mode} (${message})`;
+      status.className = 'ok';
+    }
+  });
   if (!opened.ok) {
     status.textContent = `not connected: ${opened.message}`;
     status.className = 'error';
     return;
   }
-  status.textContent = `connected: ${String(opened.value)}`;
+  mode = String(opened.value);
+  status.textContent = `connected: ${mode}`;
   status.className = 'ok';
   const log = new ResultLog(byId<HTMLOListElement>('results'));
   const controls = new Controls(session, model, log);
@@ -68,6 +79,8 @@ async function main(): Promise<void> {
     const records = model.list(wall);
     if (now - lastTable >= TABLE_PERIOD_MS) {
       lastTable = now;
+      // A selected robot that is gone (deleted, or silent past FORGET_MS) is no longer selected.
+      if (controls.selected !== undefined && model.get(controls.selected) === undefined) controls.select(undefined);
       table.update(model, records, wall, controls.selected);
       summary.textContent = `${records.length} robot(s), ${model.samples} state sample(s) received`;
     }

@@ -39,4 +39,6 @@ export type FromWorker =
   | { readonly type: 'failed'; readonly message: string }
   /** SAMPLE_WIDTH doubles per sample (state-sample.ts). */
   | { readonly type: 'samples'; readonly packed: Float64Array }
-  | { readonly type: 'reply'; readonly id: number; readonly outcome: Outcome };
+  | { readonly type: 'reply'; readonly id: number; readonly outcome: Outcome }
+  /** A transport event of the session's executor (router lost, back, stalled); `healthy` when known. */
+  | { readonly type: 'transport'; readonly message: string; readonly healthy: boolean | undefined };

@@ -29,6 +29,13 @@ function flush(): void {
   scope.postMessage({ type: 'samples', packed }, [packed.buffer]);
 }
 
+/** Whether a transport event says the router link is down (false), back (true), or neither. */
+function healthOf(message: string): boolean | undefined {
+  if (/^(connection_lost|stalled)\b/.test(message)) return false;
+  if (/^(reconnected|stall_ended)\b/.test(message)) return true;
+  return undefined;
+}
+
 function outcomeOf(result: VrResult | VrResultOf<unknown>, value?: number | string): Outcome {
   if (!result.ok) return { ok: false, message: formatVrError(result.error) };
   return value === undefined ? { ok: true } : { ok: true, value };
@@ -82,17 +89,22 @@ async function run(request: SessionOp): Promise<Outcome> {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'open') {
-    void ConsoleLink.open(message.router, (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs))).then(
-      (opened) => {
-        if (!opened.ok) {
-          scope.postMessage({ type: 'failed', message: opened.message });
-          return;
-        }
-        link = opened.value;
-        setInterval(flush, FLUSH_MS);
-        scope.postMessage({ type: 'opened', mode: link.mode });
+    void ConsoleLink.open(
+      message.router,
+      (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs)),
+      (event) => {
+        if (event.type !== 'transport') return;
+        scope.postMessage({ type: 'transport', message: event.message, healthy: healthOf(event.message) });
       },
-    );
+    ).then((opened) => {
+      if (!opened.ok) {
+        scope.postMessage({ type: 'failed', message: opened.message });
+        return;
+      }
+      link = opened.value;
+      setInterval(flush, FLUSH_MS);
+      scope.postMessage({ type: 'opened', mode: link.mode });
+    });
     return;
   }
   void run(message.request).then(
