@@ -45,6 +45,16 @@ export {
   DEFAULT_KEEP_ALL_LIMIT,
   Executor,
 } from './executor.js';
+export { LifecycleClient } from './lifecycle/lifecycle-client.js';
+export type { LifecycleCallback, LifecycleCallbacks, LifecycleNodeOptions } from './lifecycle/lifecycle-node.js';
+export { LifecycleNode } from './lifecycle/lifecycle-node.js';
+export type { LifecyclePublisher } from './lifecycle/lifecycle-publisher.js';
+export type { LifecycleState, LifecycleTransition, TransitionDescription } from './lifecycle/state-machine.js';
+export {
+  CallbackReturn,
+  State as LifecycleStateId,
+  Transition as LifecycleTransitionId,
+} from './lifecycle/state-machine.js';
 export * from './msgs/index.js';
 export type {
   FloatingPointRange,

@@ -1,7 +1,9 @@
 import { defineContractSuite } from './contract-suite.js';
+import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
 import { defineConformanceSuite } from './suite.js';
 
 defineConformanceSuite('local', () => ({ backend: 'local' }));
 defineContractSuite('local', () => ({ backend: 'local' }));
 defineParametersSuite('local', () => ({ backend: 'local' }));
+defineLifecycleSuite('local', () => ({ backend: 'local' }));

@@ -1,8 +1,10 @@
 import { inject } from 'vitest';
 import { defineContractSuite } from './contract-suite.js';
+import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
 import { defineConformanceSuite } from './suite.js';
 
 defineConformanceSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineContractSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineParametersSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineLifecycleSuite('zenoh', () => ({ router: inject('zenohLocator') }));
