@@ -77,6 +77,8 @@ describe('generated CDR of every bundled type', () => {
         { numRuns: 4 },
       );
     }
-    expect(() => dynamic.message('std_msgs/msg/Int32').encode({ data: 1.5 })).toThrow('std_msgs/msg/Int32.data must be an int32');
+    expect(() => dynamic.message('std_msgs/msg/Int32').encode({ data: 1.5 })).toThrow(
+      'std_msgs/msg/Int32.data must be an int32',
+    );
   });
 });
