@@ -6,6 +6,8 @@
 import { type CliIo, ExitCode, parseArgs } from './cli-args.js';
 import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
+import { runLifecycle } from './cmd-lifecycle.js';
+import { runParam } from './cmd-param.js';
 import { runServiceCall, runTopicIo } from './cmd-topic-io.js';
 
 export const USAGE = `usage: rclts <command> [options]
@@ -15,11 +17,13 @@ export const USAGE = `usage: rclts <command> [options]
   node list | info <node>
   topic list [-t] | info <topic> | echo <topic> [type] | hz <topic> [type] | pub <topic> <type> [values]
   service list [-t] | type <service> | call <service> <type> [values]
+  param list [node] | get <node> <name> | set <node> <name> <value> | dump <node>
+  lifecycle get <node> | list <node> | set <node> <transition>
 
 graph options: --router ws/HOST:PORT (default: in-process, which sees only itself), --domain N,
   --wait-ms N (discovery, default 1500)
 echo/hz: --once, --count N, --timeout-ms N, --window-ms N    pub: --once, --times N, --rate HZ
-call: --timeout-ms N (default 5000)
+call, param, lifecycle: --timeout-ms N (default 5000)
 types: the bundled packages, and your own with --interfaces <package dirs, comma-separated>
 values: YAML flow style, as ros2 takes them: "{linear: {x: 1.0}, angular: {z: 0.5}}"
 exit codes: 0 done, 1 failed, 2 usage
@@ -45,6 +49,8 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   node: ['list', 'info'],
   topic: ['list', 'info', 'echo', 'hz', 'pub'],
   service: ['list', 'type', 'call'],
+  param: ['list', 'get', 'set', 'dump'],
+  lifecycle: ['get', 'set', 'list'],
 };
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -66,5 +72,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (group === 'interface') return runInterface(verb, args, io);
   if (group === 'topic' && (verb === 'echo' || verb === 'pub' || verb === 'hz')) return runTopicIo(verb, args, io);
   if (group === 'service' && verb === 'call') return runServiceCall(args, io);
+  if (group === 'param') return runParam(verb, args, io);
+  if (group === 'lifecycle') return runLifecycle(verb, args, io);
   return runGraphCommand(group, verb, args, io);
 }
