@@ -3,7 +3,7 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { Recorder } from './harness/recorder.js';
 import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
 import { type RunningRouter, startBenchRouter } from './harness/router.js';
 import { benchMemory } from './memory.js';
+import { benchParameters } from './parameters.js';
 import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchRouterMesh } from './router-mesh.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
@@ -39,6 +40,7 @@ const BENCHES: ReadonlyArray<{
   // Starts routers of its own (one, a mesh of two, a mesh of two with TLS).
   { name: 'mesh', needsRouter: false, run: benchRouterMesh },
   { name: 'arm', needsRouter: true, run: benchArmRti },
+  { name: 'params', needsRouter: true, run: benchParameters },
 ];
 
 async function main(): Promise<number> {
