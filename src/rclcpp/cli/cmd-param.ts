@@ -11,13 +11,7 @@ import { parseInline } from '../parameters/yaml-subset.js';
 import { type CliIo, ExitCode, intOption, type ParsedArgs } from './cli-args.js';
 import { type CliSession, isCliNode, nodeFqn, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
-
-const DEFAULT_TIMEOUT_MS = 5000;
-
-function fail(io: CliIo, message: string, code: ExitCode = ExitCode.Failed): ExitCode {
-  io.err(`rclts: ${message}\n`);
-  return code;
-}
+import { absolute, fail, withRemote } from './remote-session.js';
 
 const PREFIX: Readonly<Record<number, string>> = {
   [ParameterType.BOOL]: 'Boolean value is',
@@ -52,26 +46,13 @@ export function describeParameterLine(p: Parameter): string {
   return `${PREFIX[p.type] ?? 'Value is'}: ${text}`;
 }
 
-async function withClient(
+function withClient(
   args: ParsedArgs,
   io: CliIo,
   target: string,
   body: (client: ParametersClient, timeout: number) => Promise<ExitCode>,
 ): Promise<ExitCode> {
-  const timeout = intOption(args, 'timeout-ms', DEFAULT_TIMEOUT_MS);
-  if (typeof timeout === 'string') return fail(io, timeout, ExitCode.Misuse);
-  const opened = await openSession(args, io, 0);
-  if (!opened.ok) return fail(io, opened.error.message);
-  try {
-    const fqn = target.startsWith('/') ? target : `/${target}`;
-    const client = ParametersClient.create(opened.value.node, fqn);
-    if (!client.ok) return fail(io, client.error.message, ExitCode.Misuse);
-    const ready = await client.value.waitForService(timeout);
-    if (!ready.ok) return fail(io, `node ${fqn} answers no parameter services: ${ready.error.message}`);
-    return await body(client.value, timeout);
-  } finally {
-    await opened.value.close();
-  }
+  return withRemote(args, io, target, 'parameter services', (node, fqn) => ParametersClient.create(node, fqn), body);
 }
 
 function nodesWithParameters(s: CliSession): ResultOf<string[]> {
@@ -150,7 +131,7 @@ export async function runParam(verb: string, args: ParsedArgs, io: CliIo): Promi
     if (!names.ok) return fail(io, names.error.message);
     const values = await c.getParameters(names.value.names, timeout);
     if (!values.ok) return fail(io, values.error.message);
-    const fqn = target.startsWith('/') ? target : `/${target}`;
+    const fqn = absolute(target);
     const lines = [`${fqn}:`, '  ros__parameters:'];
     for (const p of values.value) lines.push(`    ${p.name}: ${valueToYaml(p.value)}`);
     io.out(`${lines.join('\n')}\n`);

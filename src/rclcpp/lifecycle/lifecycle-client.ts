@@ -7,6 +7,7 @@ import { describeValue, err, ok, type Result, type ResultOf } from '../../result
 import type { Node, PollClient } from '../api.js';
 import type * as lcMsg from '../interfaces/generated/lifecycle_msgs/msg.js';
 import * as lcSrv from '../interfaces/generated/lifecycle_msgs/srv.js';
+import { RemoteNodeClients } from '../remote-node-clients.js';
 import type { ServiceType } from '../type-support.js';
 import type { LifecycleState, TransitionDescription } from './state-machine.js';
 
@@ -20,7 +21,7 @@ const fromDescription = (d: lcMsg.TransitionDescription): TransitionDescription 
 
 export class LifecycleClient {
   private constructor(
-    readonly remoteNode: string,
+    private readonly clients: RemoteNodeClients,
     private readonly change: Client<typeof lcSrv.ChangeState>,
     private readonly state: Client<typeof lcSrv.GetState>,
     private readonly states: Client<typeof lcSrv.GetAvailableStates>,
@@ -30,37 +31,27 @@ export class LifecycleClient {
 
   /** Clients of the lifecycle services of `remoteNode` (fully qualified, e.g. `/ns/talker`). */
   static create(node: Node, remoteNode: string): ResultOf<LifecycleClient> {
-    if (typeof remoteNode !== 'string' || !remoteNode.startsWith('/') || remoteNode.length < 2) {
-      return err(
-        'InvalidArgument',
-        `remoteNode must be a fully qualified node name (/ns/name), got ${describeValue(remoteNode)}`,
-      );
-    }
-    const made: Array<{ handle: { reset(): Result } }> = [];
-    const make = <Req, Res>(type: ServiceType<Req, Res>, service: string): ResultOf<PollClient<Req, Res>> => {
-      const c = node.createPollClient(type, `${remoteNode}/${service}`, { maxRequestsInFlight: 1 });
-      if (c.ok) made.push(c.value);
-      return c;
-    };
-    const c = make(lcSrv.ChangeState, 'change_state');
-    const s = c.ok ? make(lcSrv.GetState, 'get_state') : c;
-    const a = s.ok ? make(lcSrv.GetAvailableStates, 'get_available_states') : s;
-    const t = a.ok ? make(lcSrv.GetAvailableTransitions, 'get_available_transitions') : a;
-    const g = t.ok ? make(lcSrv.GetAvailableTransitions, 'get_transition_graph') : t;
+    const opened = RemoteNodeClients.open(node, remoteNode, 'lifecycle services');
+    if (!opened.ok) return opened;
+    const r = opened.value;
+    const c = r.client(lcSrv.ChangeState, 'change_state');
+    const s = c.ok ? r.client(lcSrv.GetState, 'get_state') : c;
+    const a = s.ok ? r.client(lcSrv.GetAvailableStates, 'get_available_states') : s;
+    const t = a.ok ? r.client(lcSrv.GetAvailableTransitions, 'get_available_transitions') : a;
+    const g = t.ok ? r.client(lcSrv.GetAvailableTransitions, 'get_transition_graph') : t;
     if (!c.ok || !s.ok || !a.ok || !t.ok || !g.ok) {
-      for (const m of made) m.handle.reset();
+      r.releaseAll();
       return g.ok ? err('Error', 'creating the lifecycle clients failed') : g;
     }
-    return ok(new LifecycleClient(remoteNode, c.value, s.value, a.value, t.value, g.value));
+    return ok(new LifecycleClient(r, c.value, s.value, a.value, t.value, g.value));
   }
 
-  async waitForService(budgetMs: number): Promise<Result> {
-    const deadline = performance.now() + budgetMs;
-    for (const c of [this.change, this.state, this.states, this.transitions, this.graph]) {
-      const w = await c.waitForService(Math.max(1, deadline - performance.now()));
-      if (!w.ok) return err(w.error.name, `lifecycle services of '${this.remoteNode}': ${w.error.message}`);
-    }
-    return ok();
+  get remoteNode(): string {
+    return this.clients.remoteNode;
+  }
+
+  waitForService(budgetMs: number): Promise<Result> {
+    return this.clients.waitForService(budgetMs);
   }
 
   async getState(budgetMs: number): Promise<ResultOf<LifecycleState>> {
@@ -101,13 +92,10 @@ export class LifecycleClient {
   }
 
   destroy(): void {
-    for (const c of [this.change, this.state, this.states, this.transitions, this.graph]) c.handle.reset();
+    this.clients.releaseAll();
   }
 
-  private failed(r: {
-    readonly ok: false;
-    readonly error: { readonly name: Parameters<typeof err>[0]; readonly message: string };
-  }) {
-    return err(r.error.name, `lifecycle service of '${this.remoteNode}': ${r.error.message}`);
+  private failed(r: Parameters<RemoteNodeClients['failed']>[0]) {
+    return this.clients.failed(r);
   }
 }

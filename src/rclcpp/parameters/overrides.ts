@@ -73,7 +73,9 @@ function globToRegExp(pattern: string): RegExp {
   const body = absolute
     .split('/')
     .slice(1)
-    .map((part) => (part === '**' ? '(/[^/]+)*' : `/${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}`))
+    .map((part) =>
+      part === '**' ? '(/[^/]+)*' : `/${part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}`,
+    )
     .join('');
   return new RegExp(`^${body}$`);
 }

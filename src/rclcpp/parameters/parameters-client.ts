@@ -4,11 +4,12 @@
  * service is in flight at a time (a second answers TryAgain).
  */
 
-import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
+import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Node, PollClient } from '../api.js';
 import type * as rclMsg from '../interfaces/generated/rcl_interfaces/msg.js';
 import * as rclSrv from '../interfaces/generated/rcl_interfaces/srv.js';
 import { QoS } from '../qos.js';
+import { RemoteNodeClients } from '../remote-node-clients.js';
 import type { ServiceType } from '../type-support.js';
 import type { ParameterUpdate, SetParametersResult } from './parameter-types.js';
 import { coerceValue, fromValueMsg, type Parameter, type ParameterType, toValueMsg, typeOfValue } from './value.js';
@@ -27,7 +28,7 @@ function toParameterMsgs(updates: readonly ParameterUpdate[]): ResultOf<rclMsg.P
 
 export class ParametersClient {
   private constructor(
-    readonly remoteNode: string,
+    private readonly clients: RemoteNodeClients,
     private readonly describeC: Client<typeof rclSrv.DescribeParameters>,
     private readonly typesC: Client<typeof rclSrv.GetParameterTypes>,
     private readonly getC: Client<typeof rclSrv.GetParameters>,
@@ -38,42 +39,30 @@ export class ParametersClient {
 
   /** Clients of the services of `remoteNode` (its fully qualified name, e.g. `/ns/talker`). */
   static create(node: Node, remoteNode: string): ResultOf<ParametersClient> {
-    if (typeof remoteNode !== 'string' || !remoteNode.startsWith('/') || remoteNode.length < 2) {
-      return err(
-        'InvalidArgument',
-        `remoteNode must be a fully qualified node name (/ns/name), got ${describeValue(remoteNode)}`,
-      );
-    }
-    const made: PollClient<unknown, unknown>[] = [];
-    const make = <Req, Res>(type: ServiceType<Req, Res>, service: string): ResultOf<PollClient<Req, Res>> => {
-      const c = node.createPollClient(type, `${remoteNode}/${service}`, {
-        qos: QoS.parameters(),
-        maxRequestsInFlight: 1,
-      });
-      if (c.ok) made.push(c.value as unknown as PollClient<unknown, unknown>);
-      return c;
-    };
-    const d = make(rclSrv.DescribeParameters, 'describe_parameters');
-    const t = d.ok ? make(rclSrv.GetParameterTypes, 'get_parameter_types') : d;
-    const g = t.ok ? make(rclSrv.GetParameters, 'get_parameters') : t;
-    const l = g.ok ? make(rclSrv.ListParameters, 'list_parameters') : g;
-    const s = l.ok ? make(rclSrv.SetParameters, 'set_parameters') : l;
-    const a = s.ok ? make(rclSrv.SetParametersAtomically, 'set_parameters_atomically') : s;
+    const opened = RemoteNodeClients.open(node, remoteNode, 'parameter services');
+    if (!opened.ok) return opened;
+    const r = opened.value;
+    const qos = QoS.parameters();
+    const d = r.client(rclSrv.DescribeParameters, 'describe_parameters', qos);
+    const t = d.ok ? r.client(rclSrv.GetParameterTypes, 'get_parameter_types', qos) : d;
+    const g = t.ok ? r.client(rclSrv.GetParameters, 'get_parameters', qos) : t;
+    const l = g.ok ? r.client(rclSrv.ListParameters, 'list_parameters', qos) : g;
+    const s = l.ok ? r.client(rclSrv.SetParameters, 'set_parameters', qos) : l;
+    const a = s.ok ? r.client(rclSrv.SetParametersAtomically, 'set_parameters_atomically', qos) : s;
     if (!d.ok || !t.ok || !g.ok || !l.ok || !s.ok || !a.ok) {
-      for (const c of made) c.handle.reset();
+      r.releaseAll();
       return a.ok ? err('Error', 'creating the parameter clients failed') : a;
     }
-    return ok(new ParametersClient(remoteNode, d.value, t.value, g.value, l.value, s.value, a.value));
+    return ok(new ParametersClient(r, d.value, t.value, g.value, l.value, s.value, a.value));
+  }
+
+  get remoteNode(): string {
+    return this.clients.remoteNode;
   }
 
   /** Waits (spinning) until the remote node's services are visible; Timeout after the budget. */
-  async waitForService(budgetMs: number): Promise<Result> {
-    const deadline = performance.now() + budgetMs;
-    for (const c of this.all()) {
-      const w = await c.waitForService(Math.max(1, deadline - performance.now()));
-      if (!w.ok) return err(w.error.name, `parameter services of '${this.remoteNode}': ${w.error.message}`);
-    }
-    return ok();
+  waitForService(budgetMs: number): Promise<Result> {
+    return this.clients.waitForService(budgetMs);
   }
 
   async getParameters(names: readonly string[], budgetMs: number): Promise<ResultOf<readonly Parameter[]>> {
@@ -160,18 +149,11 @@ export class ParametersClient {
 
   /** Releases the six clients. */
   destroy(): void {
-    for (const c of this.all()) c.handle.reset();
-  }
-
-  private all(): PollClient<unknown, unknown>[] {
-    return [this.describeC, this.typesC, this.getC, this.listC, this.setC, this.atomicC] as unknown as PollClient<
-      unknown,
-      unknown
-    >[];
+    this.clients.releaseAll();
   }
 
   private async call<Req, Res>(client: PollClient<Req, Res>, request: Req, budgetMs: number): Promise<ResultOf<Res>> {
     const r = await client.call(request, budgetMs);
-    return r.ok ? r : err(r.error.name, `parameter service of '${this.remoteNode}': ${r.error.message}`);
+    return r.ok ? r : this.clients.failed(r);
   }
 }
