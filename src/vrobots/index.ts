@@ -5,11 +5,12 @@
  */
 
 export type { ArgValue } from './arm/arm-args.js';
-export type { ArmModeName, RtiCodeName, RtiTransport, ServoGenerator } from './arm/arm-codes.js';
+export type { RtiCodeName, RtiTransport, ServoGenerator } from './arm/arm-codes.js';
 export {
   ARM_JOINTS,
   ARM_TICK_HZ,
   ARM_TICK_MS,
+  ArmModeName,
   JOINT_LIMITS,
   RTI_COMMAND_TIMEOUT_S,
   RtiCode,
@@ -18,7 +19,7 @@ export {
   softRtiTimeoutS,
 } from './arm/arm-codes.js';
 export type { ArmKnob, ArmVerb, RtiVerb } from './arm/arm-verbs.js';
-export { ARM_KNOBS, ARM_VERBS, armSrvKey, armStatusKey, RTI_VERBS } from './arm/arm-verbs.js';
+export { ARM_KNOBS, ARM_STATUS_KEY_EXPR, ARM_VERBS, armSrvKey, armStatusKey, RTI_VERBS } from './arm/arm-verbs.js';
 export type { RtSockets } from './arm/rt-link.js';
 export type { StatePacket as ArmStatePacket } from './arm/rt-packet.js';
 export type {

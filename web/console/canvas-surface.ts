@@ -16,7 +16,14 @@ export function readTheme(): Theme {
     muted: v('--muted', '#666'),
     grid: v('--grid', '#ccc'),
     accent: v('--accent', '#d33'),
-    series: [v('--s0', '#1f77b4'), v('--s1', '#ff7f0e'), v('--s2', '#2ca02c'), v('--s3', '#9467bd')],
+    series: [
+      v('--s0', '#1f77b4'),
+      v('--s1', '#ff7f0e'),
+      v('--s2', '#2ca02c'),
+      v('--s3', '#9467bd'),
+      v('--s4', '#8c564b'),
+      v('--s5', '#17becf'),
+    ],
   };
 }
 

@@ -1,9 +1,10 @@
 /**
- * The page's side of the session worker: starts it, feeds its sample batches to the model, and
- * turns actions into request/reply messages. Every reply is an Outcome; a worker that dies
- * answers its pending requests with the error instead of leaving them waiting.
+ * The page's side of the session worker: starts it, feeds its sample batches and arm statuses
+ * to the models, and turns actions into request/reply messages. Every reply is an Outcome; a
+ * worker that dies answers its pending requests with the error instead of leaving them waiting.
  */
 
+import type { ArmModel } from './arm-model.js';
 import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
 import { SAMPLE_WIDTH, unpackSample } from './state-sample.js';
 import type { SwarmModel } from './swarm-model.js';
@@ -18,6 +19,7 @@ export class ConsoleSession {
   static open(
     router: string | undefined,
     model: SwarmModel,
+    arms: ArmModel,
     onTransport: (message: string, healthy: boolean | undefined) => void,
   ): Promise<{ session: ConsoleSession; opened: Outcome }> {
     const worker = new Worker(new URL('./session-worker.ts', import.meta.url), { type: 'module' });
@@ -29,6 +31,9 @@ export class ConsoleSession {
           case 'samples':
             for (let at = 0; at < message.packed.length; at += SAMPLE_WIDTH)
               model.accept(unpackSample(message.packed, at));
+            break;
+          case 'arms':
+            for (const status of message.statuses) arms.accept(status);
             break;
           case 'reply':
             session.waiting.get(message.id)?.(message.outcome);

@@ -17,7 +17,11 @@ function el<T extends HTMLElement>(id: string): T {
 }
 
 type RobotOp = SessionOp & { readonly sysId: number };
-type RobotOpRequest = RobotOp extends infer R ? (R extends RobotOp ? Omit<R, 'sysId' | 'robotType'> : never) : never;
+export type RobotOpRequest = RobotOp extends infer R
+  ? R extends RobotOp
+    ? Omit<R, 'sysId' | 'robotType'>
+    : never
+  : never;
 
 export class Controls {
   selected: number | undefined;
@@ -37,14 +41,14 @@ export class Controls {
     const skinSelect = el<HTMLSelectElement>('skin');
     // 'plaid' is not a skin: the simulator refuses it, which shows how a refusal looks.
     for (const skin of [...SKINS, 'plaid']) skinSelect.append(new Option(skin, skin));
-    this.onClick('activate', 'activate', () => ({ op: 'activate' }));
-    this.onClick('reset', 'reset', () => ({ op: 'reset' }));
-    this.onClick('delete', 'delete', () => ({ op: 'delete' }));
-    this.onClick('set-skin', 'set skin', () => ({ op: 'setSkin', skin: skinSelect.value }));
-    this.onClick('read-skin', 'read skin', () => ({ op: 'readSkin' }));
-    this.onClick('scene-frame', 'scene frame', () => ({ op: 'sceneFrame' }));
-    this.onClick('set-mass', 'set mass', () => ({ op: 'setMass', kg: el<HTMLInputElement>('mass').valueAsNumber }));
-    this.onClick('stop', 'stop', () => {
+    this.bind('activate', 'activate', () => ({ op: 'activate' }));
+    this.bind('reset', 'reset', () => ({ op: 'reset' }));
+    this.bind('delete', 'delete', () => ({ op: 'delete' }));
+    this.bind('set-skin', 'set skin', () => ({ op: 'setSkin', skin: skinSelect.value }));
+    this.bind('read-skin', 'read skin', () => ({ op: 'readSkin' }));
+    this.bind('scene-frame', 'scene frame', () => ({ op: 'sceneFrame' }));
+    this.bind('set-mass', 'set mass', () => ({ op: 'setMass', kg: el<HTMLInputElement>('mass').valueAsNumber }));
+    this.bind('stop', 'stop', () => {
       this.resetSliders();
       return this.driveRequest();
     });
@@ -70,6 +74,8 @@ export class Controls {
       slider.max = String(drive.max);
       slider.step = String(drive.step);
     }
+    // A type without a drive slider (an arm) shows none rather than one that only answers errors.
+    el('drive-row').hidden = record !== undefined && drive === undefined;
     el('steer-row').hidden = drive?.steer !== true;
     this.resetSliders();
   }
@@ -110,7 +116,8 @@ export class Controls {
     return this.session.call({ ...request, sysId: record.sysId, robotType: record.robotType } as SessionOp);
   }
 
-  private onClick(id: string, what: string, request: () => RobotOpRequest): void {
+  /** A button that sends `request` about the selected robot and logs its Result. */
+  bind(id: string, what: string, request: () => RobotOpRequest): void {
     const button = el<HTMLButtonElement>(id);
     button.addEventListener('click', async () => {
       const sysId = this.selected;

@@ -19,3 +19,10 @@ export function niceStep(span: number, ticks: number): number {
   const unit = raw / power;
   return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
 }
+
+/** Joint angles as the arm panel shows them: stored in rad, shown in rad or deg. */
+export const ANGLE_UNITS = {
+  rad: { unit: 'rad', scale: 1, decimals: 3 },
+  deg: { unit: '°', scale: 180 / Math.PI, decimals: 1 },
+} as const;
+export type AngleUnit = keyof typeof ANGLE_UNITS;

@@ -4,6 +4,9 @@
  * rate. Sample batches from the worker only update the model; one requestAnimationFrame
  * callback reads it, so the cost per frame does not grow with the sample rate. `window.vrobotsConsole` exposes the model and frame statistics to tests and the bench.
  */
+import { ArmModel } from './arm-model.js';
+import { ArmPanel } from './arm-panel.js';
+import { drawArmPlots } from './arm-plot.js';
 import { readTheme, type Theme } from './canvas-surface.js';
 import { ConsoleSession } from './console-session.js';
 import { Controls } from './controls.js';
@@ -39,10 +42,11 @@ function byId<T extends HTMLElement>(id: string): T {
 async function main(): Promise<void> {
   const status = byId('status');
   const model = new SwarmModel();
+  const arms = new ArmModel();
   const router = await routerSetting();
   status.textContent = router === undefined ? 'starting the in-page simulator…' : `connecting to ${router}…`;
   let mode = '';
-  const { session, opened } = await ConsoleSession.open(router, model, (message, healthy) => {
+  const { session, opened } = await ConsoleSession.open(router, model, arms, (message, healthy) => {
     // The router link's health, as the executor reports it: lost and back, stalled and answering.
     if (healthy === false) {
       status.textContent = `${mode}: ${message}`;
@@ -62,9 +66,11 @@ async function main(): Promise<void> {
   status.className = 'ok';
   const log = new ResultLog(byId<HTMLOListElement>('results'));
   const controls = new Controls(session, model, log);
+  const armPanel = new ArmPanel(controls);
   const table = new RobotTable(byId<HTMLTableSectionElement>('robots-body'), (sysId) => controls.select(sysId));
   const map = byId<HTMLCanvasElement>('map');
   const plots = byId<HTMLCanvasElement>('plots');
+  const armPlots = byId<HTMLCanvasElement>('arm-plots');
   const summary = byId('swarm-summary');
   const stats = new FrameStats(model);
   let theme: Theme = readTheme();
@@ -77,20 +83,27 @@ async function main(): Promise<void> {
     const started = performance.now();
     const wall = Date.now();
     const records = model.list(wall);
-    if (now - lastTable >= TABLE_PERIOD_MS) {
+    const refreshText = now - lastTable >= TABLE_PERIOD_MS;
+    if (refreshText) {
       lastTable = now;
       // A selected robot that is gone (deleted, or silent past FORGET_MS) is no longer selected.
       if (controls.selected !== undefined && model.get(controls.selected) === undefined) controls.select(undefined);
       table.update(model, records, wall, controls.selected);
       summary.textContent = `${records.length} robot(s), ${model.samples} state sample(s) received`;
     }
+    const selected = controls.selected === undefined ? undefined : model.get(controls.selected);
+    const isArm = selected?.robotType === 'arm';
+    const selectedArm = isArm ? arms.get(selected.sysId, wall) : undefined;
+    armPanel.show(isArm);
+    if (refreshText) armPanel.update(selectedArm);
     drawMap(map, records, controls.selected, theme);
-    drawPlots(plots, controls.selected === undefined ? undefined : model.get(controls.selected), wall, theme);
+    if (isArm) drawArmPlots(armPlots, selectedArm, armPanel.angle, wall, theme);
+    else drawPlots(plots, selected, wall, theme);
     stats.frameDone(started, performance.now(), wall);
     requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  (window as { vrobotsConsole?: unknown }).vrobotsConsole = { model, session, controls, stats };
+  (window as { vrobotsConsole?: unknown }).vrobotsConsole = { model, arms, session, controls, stats };
 }
 
 main().catch((thrown: unknown) => {

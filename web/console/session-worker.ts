@@ -4,7 +4,15 @@
  * thread then only draws: it receives the samples in batches, packed, at most once per
  * FLUSH_MS, and asks for actions by message.
  */
-import { formatVrError, isRobotType, type VrResult, type VrResultOf } from '../../src/vrobots/index.js';
+import {
+  ARM_KNOBS,
+  type ArmKnob,
+  formatVrError,
+  isRobotType,
+  type VrResult,
+  type VrResultOf,
+} from '../../src/vrobots/index.js';
+import { type ArmView, armViewOf } from './arm-view.js';
 import { ConsoleLink } from './console-link.js';
 import { DRIVES } from './drive.js';
 import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
@@ -20,8 +28,13 @@ const scope = self as unknown as {
 
 let link: ConsoleLink | undefined;
 let pending: StateSample[] = [];
+let armStatuses: ArmView[] = [];
 
 function flush(): void {
+  if (armStatuses.length > 0) {
+    scope.postMessage({ type: 'arms', statuses: armStatuses });
+    armStatuses = [];
+  }
   if (pending.length === 0) return;
   const packed = new Float64Array(pending.length * SAMPLE_WIDTH);
   for (let i = 0; i < pending.length; i++) packSample(pending[i] as StateSample, packed, i * SAMPLE_WIDTH);
@@ -52,6 +65,14 @@ async function run(request: SessionOp): Promise<Outcome> {
   if (request.op === 'create') {
     const made = await link.create(request.robotType);
     return made.ok ? { ok: true, value: made.value.sysId } : outcomeOf(made);
+  }
+  if (request.op === 'armKnob') {
+    if (!Object.hasOwn(ARM_KNOBS, request.knob)) return { ok: false, message: `'${request.knob}' is not an arm knob` };
+    const arm = await link.arm(request.sysId);
+    if (!arm.ok) return outcomeOf(arm);
+    // The raw call, so the page shows the arm's own sentence on success too ("homed", ...).
+    const answered = await arm.value.calls.call(request.knob as ArmKnob, request.args);
+    return answered.ok ? { ok: true, value: answered.value.message } : outcomeOf(answered);
   }
   const handle = await link.robot(request.sysId, request.robotType);
   if (!handle.ok) return outcomeOf(handle);
@@ -89,14 +110,14 @@ async function run(request: SessionOp): Promise<Outcome> {
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'open') {
-    void ConsoleLink.open(
-      message.router,
-      (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs)),
-      (event) => {
+    void ConsoleLink.open(message.router, {
+      state: (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs)),
+      armStatus: (status, arrivalMs) => armStatuses.push(armViewOf(status, arrivalMs)),
+      event: (event) => {
         if (event.type !== 'transport') return;
         scope.postMessage({ type: 'transport', message: event.message, healthy: healthOf(event.message) });
       },
-    ).then((opened) => {
+    }).then((opened) => {
       if (!opened.ok) {
         scope.postMessage({ type: 'failed', message: opened.message });
         return;

@@ -49,3 +49,5 @@ export function slotsOf(verb: ArmVerb): readonly SlotKind[] {
 export const armSrvKey = (sysId: number, verb: ArmVerb): string => `vrobots/${sysId}/z/srv/${verb}`;
 /** The arm's status (ArmStatus), published with the robot's state. */
 export const armStatusKey = (sysId: number): string => `vrobots/${sysId}/z/arm_status`;
+/** Every arm's status, for a watcher of all arms (a web console). */
+export const ARM_STATUS_KEY_EXPR = 'vrobots/*/z/arm_status';
