@@ -9,22 +9,12 @@ import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.
 import { type ConsoleServer, serveConsole } from '../../src/vrobots/cli/web-server.js';
 import { type Simulator, startSimulator, VirtualRobot } from '../../src/vrobots/index.js';
 import { launchChromium, pageErrors } from './chromium.js';
+import { until } from './until.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHOTS = join(root, 'test-results', 'web-console');
 const VIEWPORT = { width: 1280, height: 720 };
 const WAIT_MS = 30_000;
-
-/** Polls `read` until `accept` holds, within a budget; the last value either way. */
-async function until<T>(read: () => Promise<T> | T, accept: (v: T) => boolean, budgetMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  let value = await read();
-  while (!accept(value) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const rowText = (page: Page, sysId: number) =>
   page.locator(`#robots-body tr[data-sys-id="${sysId}"]`).textContent({ timeout: WAIT_MS });

@@ -86,6 +86,8 @@ export class ArmPanel {
     el('arm-knobs').hidden = !isArm;
     el('arm-view').hidden = !isArm;
     el('plots').hidden = isArm;
+    // The arm panel has more to show than a robot's plots: the bottom row takes more height.
+    document.querySelector('main')?.classList.toggle('arm-selected', isArm);
   }
 
   /** Rewrites the text that changed (called ten times a second, like the table). */
@@ -110,7 +112,8 @@ export class ArmPanel {
     error.className = s.errorLatched ? 'error' : '';
     const claim = s.claimed ? 'claimed (commands applied)' : s.stopping ? 'stopping' : 'not claimed';
     setText(el('arm-claim'), s.stopReason === '' ? claim : `${claim}; last stop: ${s.stopReason}`);
-    setText(el('arm-tick'), `${s.tick} ticks (4 ms each), stream port ${s.streamPort === 0 ? 'none' : s.streamPort}`);
+    setText(el('arm-tick'), `${s.tick} (4 ms each)`);
+    setText(el('arm-port'), s.streamPort === 0 ? 'none (no sockets)' : `${s.streamPort} (udp, tcp)`);
     setText(el('arm-position-head'), `position (${a.unit})`);
     setText(el('arm-velocity-head'), `velocity (${a.unit}/s)`);
     setText(el('arm-limits-head'), `limits (${a.unit}, ${a.unit}/s)`);
@@ -131,10 +134,13 @@ export class ArmPanel {
     const list = el<HTMLDListElement>('arm-contract');
     if (this.contractCells.length === 0) {
       for (const [label] of lines) {
+        // A div per term keeps each label with its value when the list wraps.
+        const item = document.createElement('div');
         const dt = document.createElement('dt');
         dt.textContent = label;
         const dd = document.createElement('dd');
-        list.append(dt, dd);
+        item.append(dt, dd);
+        list.append(item);
         this.contractCells.push(dd);
       }
     }
