@@ -1,19 +1,21 @@
-// Parameter services of an rclts node answered to an independent client nobody here wrote:
-// zenoh-ros2-sdk (Python; rmw_zenoh's keys and tokens, CDR and RIHS01 hashes through rosbags)
-// calls list_parameters, get_parameters, get_parameter_types and set_parameters through a
-// router of this file's own, as `ros2 param` would. describe_parameters is left out: the SDK
-// hashes ParameterDescriptor's bounded sequences (`FloatingPointRange[<=1]`) to another RIHS01
-// than ROS 2 does, so its query never matches a conforming server (ours, or rclcpp's).
+// Parameter and lifecycle services of rclts nodes answered to an independent client nobody
+// here wrote: zenoh-ros2-sdk (Python; rmw_zenoh's keys and tokens, CDR and RIHS01 hashes through
+// rosbags), through a router of this file's own. It calls list_parameters, get_parameters,
+// get_parameter_types and set_parameters as `ros2 param` would, and get_state,
+// get_available_transitions and change_state as `ros2 lifecycle` would. describe_parameters is
+// left out: the SDK hashes ParameterDescriptor's bounded sequences (`FloatingPointRange[<=1]`) to
+// another RIHS01 than ROS 2 does, so its query never matches a conforming server.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { Executor, type Node } from '../../src/index.js';
+import { CallbackReturn, Executor, LifecycleNode, type Node } from '../../src/index.js';
 import { ensurePeer, type PeerRun, runPeer } from '../support/ros2-sdk-peer.js';
 
 let router: RunningRouter;
 let python: string;
 let executor: Executor;
 let node: Node;
+let managed: LifecycleNode;
 const ns = `/interop_params_${randomBytes(3).toString('hex')}`;
 const fqn = `${ns}/param_talker`;
 
@@ -33,6 +35,12 @@ beforeAll(async () => {
   ]) {
     if (!declared.ok) throw new Error(declared.error.message);
   }
+  const lc = LifecycleNode.create(executor, 'managed', {
+    namespace: ns,
+    callbacks: { onActivate: () => CallbackReturn.FAILURE },
+  });
+  if (!lc.ok) throw new Error(lc.error.message);
+  managed = lc.value;
 }, 600_000);
 
 afterAll(async () => {
@@ -41,12 +49,12 @@ afterAll(async () => {
 });
 
 /** Runs one peer call while rclts spins (its service handlers run in spin); answers the reply. */
-async function call(service: string, type: string, request: unknown): Promise<Record<string, unknown>> {
+async function call(service: string, type: string, request: unknown, target = fqn): Promise<Record<string, unknown>> {
   const run: PeerRun = runPeer(
     python,
     'call',
     String(router.tcpPort),
-    `${fqn}/${service}`,
+    `${target}/${service}`,
     type,
     JSON.stringify(request),
   );
@@ -93,5 +101,34 @@ describe('parameter services of an rclts node, called by zenoh-ros2-sdk', () => 
     expect(results[2]?.reason).toContain('Wrong parameter type');
     const rate = node.getParameter('rate');
     expect(rate.ok && rate.value.value).toBe(42n);
+  }, 400_000);
+});
+
+describe('lifecycle services of an rclts node, called by zenoh-ros2-sdk', () => {
+  it('reads the state and the available transitions, configures, and sees a FAILURE answered as success = false', async () => {
+    const target = managed.node.getFullyQualifiedName();
+    const state = await call('get_state', 'lifecycle_msgs/srv/GetState', {}, target);
+    expect(state.current_state).toMatchObject({ id: 1, label: 'unconfigured' });
+    const available = await call('get_available_transitions', 'lifecycle_msgs/srv/GetAvailableTransitions', {}, target);
+    const labels = (available.available_transitions as Array<{ transition: { label: string } }>).map(
+      (t) => t.transition.label,
+    );
+    expect(labels).toEqual(['configure', 'shutdown']);
+    const configured = await call(
+      'change_state',
+      'lifecycle_msgs/srv/ChangeState',
+      { transition: { id: 1, label: '' } },
+      target,
+    );
+    expect(configured.success).toBe(true);
+    expect(managed.getCurrentState().label).toBe('inactive');
+    const activated = await call(
+      'change_state',
+      'lifecycle_msgs/srv/ChangeState',
+      { transition: { id: 0, label: 'activate' } },
+      target,
+    );
+    expect(activated.success).toBe(false);
+    expect(managed.getCurrentState().label).toBe('inactive');
   }, 400_000);
 });
