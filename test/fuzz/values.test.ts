@@ -1,0 +1,172 @@
+/**
+ * The value verbs (Duration, Time, Clock, QoS, the Result helpers) and Executor.create with
+ * hostile numbers, strings and objects: each answers a value or a Result, never throws, and
+ * a Result-producing constructor agrees with itself (ok values round-trip, errors are named).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  Clock,
+  describeError,
+  describeThrown,
+  Duration,
+  Executor,
+  type ExecutorOptions,
+  err,
+  isRclError,
+  QoS,
+  Time,
+} from '../../src/index.js';
+import {
+  hostileObject,
+  NUMBERS,
+  numberName,
+  objectKind,
+  STRINGS,
+  stringName,
+  thrownKind,
+  thrownValue,
+} from './hostile.js';
+import { fuzz, installEscapeListeners, Probe, safeDescribe, uninstallEscapeListeners } from './probe.js';
+
+const BIGINTS = {
+  zero: 0n,
+  one: 1n,
+  neg: -1n,
+  max: 2n ** 63n - 1n,
+  min: -(2n ** 63n),
+  over: 2n ** 63n,
+  under: -(2n ** 63n) - 1n,
+  huge: 2n ** 200n,
+} as const;
+const bigName = fc.constantFrom(...(Object.keys(BIGINTS) as (keyof typeof BIGINTS)[]));
+
+describe('value verbs with hostile values', () => {
+  beforeAll(installEscapeListeners);
+  afterAll(uninstallEscapeListeners);
+
+  it('Duration, Time and Clock never throw and keep int64', async () => {
+    await fuzz(
+      300,
+      fc.asyncProperty(numberName, bigName, bigName, stringName, async (n, b1, b2, s) => {
+        const probe = new Probe({ n, b1, b2, s });
+        const x = NUMBERS[n];
+        const made = [
+          probe.call(`Duration.fromMs(${n})`, () => Duration.fromMs(x)),
+          probe.call(`Duration.fromSeconds(${n})`, () => Duration.fromSeconds(x)),
+          probe.call(`Duration.fromNs(${b1})`, () => Duration.fromNs(BIGINTS[b1])),
+          probe.call(`Duration.fromNs(${b2})`, () => Duration.fromNs(BIGINTS[b2])),
+        ];
+        const ds = made.flatMap((r) => (r?.ok ? [r.value] : []));
+        for (const d of ds) {
+          if (d.nanoseconds > 2n ** 63n - 1n || d.nanoseconds < -(2n ** 63n))
+            probe.fail(`a Duration holds ${d.nanoseconds}, outside int64`);
+          for (const e of ds) {
+            probe.call('Duration.plus', () => d.plus(e));
+            probe.call('Duration.minus', () => d.minus(e));
+            probe.call('Duration.compare', () => d.compare(e), 'any');
+          }
+          probe.call('Duration.toMs/toSeconds/toString', () => [d.toMs(), d.toSeconds(), d.toString()], 'any');
+        }
+        const clockType = STRINGS[s] as never;
+        const t = probe.call(`Time.fromNs(${b1}, ${s})`, () => Time.fromNs(BIGINTS[b1], clockType));
+        const t2 = probe.call(`Time.fromNs(${b2})`, () => Time.fromNs(BIGINTS[b2]));
+        if (t?.ok && t2?.ok) {
+          probe.call('Time.minus', () => t.value.minus(t2.value));
+          for (const d of ds) probe.call('Time.plus', () => t2.value.plus(d));
+        }
+        probe.call(`new Clock(${s}).now()`, () => new Clock(clockType).now(), 'any');
+        await probe.finish();
+        probe.assertClean();
+      }),
+    );
+  });
+
+  it('QoS setters, profiles and fromRmw never throw', async () => {
+    await fuzz(
+      200,
+      fc.asyncProperty(numberName, objectKind, async (n, wrap) => {
+        const probe = new Probe({ n, wrap });
+        const x = NUMBERS[n];
+        probe.call(
+          `QoS chain(${n})`,
+          () =>
+            QoS.default()
+              .keepLast(x)
+              .deadline(x)
+              .lifespan(x)
+              .liveliness('automatic', x)
+              .keepAll()
+              .bestEffort()
+              .transientLocal(),
+          'any',
+        );
+        probe.call('QoS.systemDefault()', () => QoS.systemDefault());
+        const q = probe.call(
+          `QoS.fromRmw(${wrap})`,
+          () => QoS.fromRmw(hostileObject(wrap, QoS.default().toRmw())),
+          'any',
+        );
+        if (q !== undefined) probe.call('QoS.fromRmw(...).toRmw()', () => q.toRmw(), 'any');
+        await probe.finish();
+        probe.assertClean();
+      }),
+    );
+  });
+
+  it('the Result helpers describe anything without throwing', async () => {
+    await fuzz(
+      100,
+      fc.asyncProperty(thrownKind, objectKind, stringName, async (thrown, wrap, s) => {
+        const probe = new Probe({ thrown, wrap, s });
+        probe.call(`describeThrown(${thrown})`, () => describeThrown(thrownValue(thrown)), 'any');
+        probe.call(
+          `describeThrown(${wrap} object)`,
+          () => describeThrown(hostileObject(wrap, { message: 'm' })),
+          'any',
+        );
+        probe.call(
+          `isRclError(${wrap})`,
+          () => isRclError(hostileObject(wrap, { code: -1, name: 'Error', message: 'm' })),
+          'any',
+        );
+        probe.call(
+          `describeError(${wrap})`,
+          () => describeError(hostileObject(wrap, { code: -1, name: 'Error', message: 'm' }) as never),
+          'any',
+        );
+        probe.call(`err('Error', ${s})`, () => err('Error', STRINGS[s]));
+        await probe.finish();
+        probe.assertClean();
+      }),
+    );
+  });
+
+  it('Executor.create with hostile options answers within its budget and never throws', {
+    timeout: 60_000,
+  }, async () => {
+    const field = fc.constantFrom('router', 'backend', 'domainId', 'capacity', 'connectBudgetMs', 'keepAllLimit');
+    await fuzz(
+      80,
+      fc.asyncProperty(field, numberName, stringName, objectKind, async (f, n, s, wrap) => {
+        const probe = new Probe({ f, n, s, wrap });
+        const value = f === 'router' || f === 'backend' ? STRINGS[s] : NUMBERS[n];
+        // A real-looking router with a short budget: the connect attempt must end within it.
+        const opts: ExecutorOptions = hostileObject(wrap, {
+          [f]: value,
+          ...(f === 'router' ? { connectBudgetMs: 300 } : {}),
+        });
+        const r = await probe.wait(
+          `Executor.create({${f}: ${f === 'router' || f === 'backend' ? s : n}}, ${wrap})`,
+          300,
+          () => Executor.create(opts),
+        );
+        if (r?.ok) await probe.wait('shutdown', 0, () => r.value.shutdown());
+        else if (r !== undefined && typeof r.error.message !== 'string')
+          probe.fail(`error message ${safeDescribe(r.error.message)}`);
+        await probe.finish();
+        probe.assertClean();
+      }),
+    );
+  });
+});
