@@ -34,8 +34,22 @@ export class QoS implements QoSLike {
     return new QoS(DEFAULT);
   }
 
+  /**
+   * Each policy is read once. One that cannot be read (a throwing getter, a revoked Proxy) is
+   * kept as undefined, which creating an entity refuses with InvalidArgument like any invalid
+   * policy: fromRmw itself never throws.
+   */
   static fromRmw(policies: RmwQos): QoS {
-    return new QoS({ ...policies });
+    const read: Record<string, unknown> = {};
+    const source = policies as unknown as Record<string, unknown>;
+    for (const key of Object.keys(DEFAULT)) {
+      try {
+        if (typeof source === 'object' && source !== null && key in source) read[key] = source[key];
+      } catch {
+        read[key] = undefined;
+      }
+    }
+    return new QoS(read as unknown as RmwQos);
   }
 
   // The profiles keep the values ROS 2 gives them, so a peer on the same profile matches. Their

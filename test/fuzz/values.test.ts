@@ -14,7 +14,9 @@ import {
   type ExecutorOptions,
   err,
   isRclError,
+  type Node,
   QoS,
+  StringType,
   Time,
 } from '../../src/index.js';
 import {
@@ -42,8 +44,25 @@ const BIGINTS = {
 const bigName = fc.constantFrom(...(Object.keys(BIGINTS) as (keyof typeof BIGINTS)[]));
 
 describe('value verbs with hostile values', () => {
-  beforeAll(installEscapeListeners);
-  afterAll(uninstallEscapeListeners);
+  let executor: Executor | undefined;
+  let node: Node | undefined;
+  const qosNode = (): Node => {
+    if (node === undefined) throw new Error('no node');
+    return node;
+  };
+  beforeAll(async () => {
+    installEscapeListeners();
+    const e = await Executor.create({});
+    if (!e.ok) throw new Error(e.error.message);
+    executor = e.value;
+    const n = executor.createNode('fuzz_qos');
+    if (!n.ok) throw new Error(n.error.message);
+    node = n.value;
+  });
+  afterAll(async () => {
+    await executor?.shutdown();
+    uninstallEscapeListeners();
+  });
 
   it('Duration, Time and Clock never throw and keep int64', async () => {
     await fuzz(
@@ -107,7 +126,20 @@ describe('value verbs with hostile values', () => {
           () => QoS.fromRmw(hostileObject(wrap, QoS.default().toRmw())),
           'any',
         );
-        if (q !== undefined) probe.call('QoS.fromRmw(...).toRmw()', () => q.toRmw(), 'any');
+        if (q !== undefined) {
+          probe.call('QoS.fromRmw(...).toRmw()', () => q.toRmw(), 'any');
+          // A record that could not be read is refused where the QoS is used, by name.
+          const pub = probe.call(`createPublisher with QoS.fromRmw(${wrap})`, () =>
+            qosNode().createPublisher(StringType, '/fuzz_qos', q),
+          );
+          const unreadable = wrap === 'throwingGetters' || wrap === 'throwingProxy' || wrap === 'revoked';
+          if (unreadable && pub !== undefined && (pub.ok || pub.error.name !== 'InvalidArgument')) {
+            probe.fail(
+              `createPublisher with QoS.fromRmw(${wrap}) answered ${pub.ok ? 'ok' : pub.error.name}, not InvalidArgument`,
+            );
+          }
+          if (pub?.ok) pub.value.destroy();
+        }
         await probe.finish();
         probe.assertClean();
       }),
