@@ -8,9 +8,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { Executor } from '../../src/index.js';
 import { type ConnectOptions, type Simulator, startSimulator, VirtualRobot } from '../../src/vrobots/index.js';
-import { hostileObject, NUMBERS, numberName, objectKind, STRINGS, stringName } from './hostile.js';
+import { hostileObject, NUMBERS, numberName, objectKind, STRINGS, stringName, thrownKind } from './hostile.js';
 import { fuzz, installEscapeListeners, Probe, SLACK_MS, uninstallEscapeListeners } from './probe.js';
-import { runVrOp, vrOp } from './vrobots-ops.js';
+import { LISTENER_ACTS, runVrOp, vrOp } from './vrobots-ops.js';
 
 export interface VrFuzzBackend {
   readonly name: 'local' | 'zenoh';
@@ -22,6 +22,7 @@ export interface VrFuzzBackend {
 
 /** Short budgets, so a run that waits them out stays short. */
 const BASE = { connectTimeoutMs: 1500, probeTimeoutMs: 1500, serviceTimeoutMs: 600, cameraTimeoutMs: 600 } as const;
+const BUDGETS = { serviceMs: BASE.serviceTimeoutMs, cameraMs: BASE.cameraTimeoutMs } as const;
 const FIELDS = [
   'srcId',
   'connectTimeoutMs',
@@ -180,6 +181,30 @@ export function defineVrobotsFuzz(backend: VrFuzzBackend): void {
       );
     });
 
+    it('a state listener that throws, rejects or returns a hostile thenable never escapes', {
+      timeout: 60_000,
+    }, async () => {
+      await fuzz(
+        Math.max(4, Math.round(backend.runs / 3)),
+        fc.asyncProperty(fc.constantFrom(...LISTENER_ACTS), thrownKind, async (act, thrown) => {
+          const probe = new Probe({ act, thrown });
+          const r = await probe.wait('connect(halfdrone)', 5000, () =>
+            VirtualRobot.connect('halfdrone', 0, withRouter(BASE)),
+          );
+          if (r === undefined || !r.ok)
+            return probe.abort(`connect failed: ${r?.ok === false ? r.error.message : '?'}`);
+          await runVrOp(probe, r.value, { op: 'listen', event: 'state', act, thrown }, BUDGETS);
+          if (act !== 'close') {
+            const s = await probe.wait('waitNewState(2000) (still receiving)', 2000, () => r.value.waitNewState(2000));
+            if (s !== undefined && !s.ok) probe.fail(`the robot no longer receives state: ${s.error.message}`);
+          }
+          await probe.wait('robot.close()', SLACK_MS, () => r.value.close());
+          await probe.finish();
+          probe.assertClean();
+        }),
+      );
+    });
+
     it('random programs of handle verbs with hostile arguments keep the contract', { timeout: 120_000 }, async () => {
       await fuzz(
         backend.runs,
@@ -200,7 +225,7 @@ export function defineVrobotsFuzz(backend: VrFuzzBackend): void {
             for (const raw of ops) {
               const o =
                 scene && raw.op === 'lifecycle' && raw.verb === 'delete' ? { ...raw, verb: 'close' as const } : raw;
-              await runVrOp(probe, robot, o, { serviceMs: BASE.serviceTimeoutMs, cameraMs: BASE.cameraTimeoutMs });
+              await runVrOp(probe, robot, o, BUDGETS);
               if (o.op === 'lifecycle' && (o.verb === 'close' || o.verb === 'delete')) ended = true;
               if (o.op === 'listen' && o.act === 'close') ended = true;
             }

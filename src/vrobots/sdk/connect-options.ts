@@ -5,7 +5,7 @@
  */
 
 import { checkBudget, checkRouterTls, type Executor, parseRouterLocators, type RouterTls } from '../../rclcpp/index.js';
-import { ok } from '../../result.js';
+import { describeThrown, ok } from '../../result.js';
 import { AxisConvention } from '../generated/swarmbotix-types.js';
 import { type VrResultOf, vrErr } from './vr-error.js';
 
@@ -108,6 +108,15 @@ function checkText(v: unknown, allowEmpty: boolean): string | undefined {
 
 /** Merges the defaults once and validates every field; nothing is sent. */
 export function resolveConnectOptions(options: ConnectOptions | undefined): VrResultOf<ResolvedConnectOptions> {
+  try {
+    return resolve(options);
+  } catch (e) {
+    // A throwing getter, a revoked Proxy, an executor whose isShutdown() throws.
+    return vrErr('invalid_argument', `ConnectOptions could not be read: ${describeThrown(e)}`);
+  }
+}
+
+function resolve(options: ConnectOptions | undefined): VrResultOf<ResolvedConnectOptions> {
   const d = defaultConnectOptions();
   if (options === undefined) return ok(d);
   if (typeof options !== 'object' || options === null)

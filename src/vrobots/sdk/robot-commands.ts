@@ -4,12 +4,13 @@
  * `vrobots/{id}/z/cmd`. A refusal answers invalid_argument and nothing is sent (the seq is
  * not used up either). Also the estimate publisher and the command-bus reader.
  */
-import { ok } from '../../result.js';
+import { describeThrown, ok } from '../../result.js';
 import { type CmdArgsInput, CommandId, isCommandId, validateCommand } from '../commands/index.js';
 import type { Estimate } from '../generated/swarmbotix-types.js';
 import { cmdKey, estimateKey } from '../keys.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import { CmdArgs, Command, EstimateState } from '../messages/topic-messages.js';
+import { readCallerValue } from './caller-value.js';
 import { buildArgs as build, type Vec3Like } from './command-helpers.js';
 import { firstNonFinite } from './payload-checks.js';
 import { RobotCore } from './robot-core.js';
@@ -19,11 +20,15 @@ import { type VrResult, type VrResultOf, vrErr, vrFail } from './vr-error.js';
 export abstract class RobotCommands extends RobotCore {
   private readonly streams = new Set<SetpointStream>();
 
-  sendCmd(id: CommandId, args: CmdArgsInput): VrResult {
-    if (typeof args !== 'object' || args === null)
+  sendCmd(id: CommandId, input: CmdArgsInput): VrResult {
+    if (typeof input !== 'object' || input === null)
       return vrErr('invalid_argument', `command ${String(id)}: args must be a CmdArgs object`);
     const refused = this.unusable();
     if (refused !== undefined) return refused;
+    // Checked and encoded from one read of the caller's value.
+    const read = readCallerValue(input, `command ${String(id)} args`);
+    if (!read.ok) return read;
+    const args = read.value;
     const checked = validateCommand(id, args, this.robotType);
     if (!checked.ok) return vrFail(checked.error);
     const key = cmdKey(this.sysId);
@@ -41,58 +46,68 @@ export abstract class RobotCommands extends RobotCore {
     return ok();
   }
 
-  private sendBuilt(id: CommandId, args: VrResultOf<CmdArgsInput>): VrResult {
+  /** Shapes the helper's arguments (reading them may throw: a revoked Proxy, a throwing getter) and sends. */
+  private sendBuilt(id: CommandId, build: () => VrResultOf<CmdArgsInput>): VrResult {
+    let args: VrResultOf<CmdArgsInput>;
+    try {
+      args = build();
+    } catch (e) {
+      return vrErr('invalid_argument', `command ${id}: its arguments could not be read: ${describeThrown(e)}`);
+    }
     return args.ok ? this.sendCmd(id, args.value) : args;
   }
 
   setMrPwm(pwm: readonly number[]): VrResult {
-    return this.sendBuilt(CommandId.SET_MR_PWM, build.mrPwm(pwm));
+    return this.sendBuilt(CommandId.SET_MR_PWM, () => build.mrPwm(pwm));
   }
   setMrThrottle(throttle: readonly number[]): VrResult {
-    return this.sendBuilt(CommandId.SET_MR_THROTTLE, build.mrThrottle(throttle));
+    return this.sendBuilt(CommandId.SET_MR_THROTTLE, () => build.mrThrottle(throttle));
   }
   setCar(steer: number, throttle: number, brake?: number): VrResult {
-    return this.sendBuilt(CommandId.SET_CAR, build.car(steer, throttle, brake));
+    return this.sendBuilt(CommandId.SET_CAR, () => build.car(steer, throttle, brake));
   }
   setBodyForce(force: Vec3Like): VrResult {
-    return this.sendBuilt(CommandId.SET_BODY_FORCE, build.vec3(force, 'force'));
+    return this.sendBuilt(CommandId.SET_BODY_FORCE, () => build.vec3(force, 'force'));
   }
   setBodyTorque(torque: Vec3Like): VrResult {
-    return this.sendBuilt(CommandId.SET_BODY_TORQUE, build.vec3(torque, 'torque'));
+    return this.sendBuilt(CommandId.SET_BODY_TORQUE, () => build.vec3(torque, 'torque'));
   }
   setBodyFt(force: Vec3Like, torque: Vec3Like): VrResult {
-    return this.sendBuilt(CommandId.SET_BODY_FT, build.forceTorque(force, torque));
+    return this.sendBuilt(CommandId.SET_BODY_FT, () => build.forceTorque(force, torque));
   }
   setAngvel(rates: Vec3Like): VrResult {
-    return this.sendBuilt(CommandId.SET_ANGVEL, build.vec3(rates, 'body rates'));
+    return this.sendBuilt(CommandId.SET_ANGVEL, () => build.vec3(rates, 'body rates'));
   }
   setMsdForce(newtons: number): VrResult {
-    return this.sendBuilt(CommandId.SET_MSD, build.floatVal(newtons, 'msd force'));
+    return this.sendBuilt(CommandId.SET_MSD, () => build.floatVal(newtons, 'msd force'));
   }
   setCartpoleForce(newtons: number): VrResult {
-    return this.sendBuilt(CommandId.SET_INVPEN, build.floatVal(newtons, 'cart-pole force'));
+    return this.sendBuilt(CommandId.SET_INVPEN, () => build.floatVal(newtons, 'cart-pole force'));
   }
   setFwCtrlMode(mode: 0 | 1): VrResult {
-    return this.sendBuilt(CommandId.SET_FW_CTRL_MODE, build.intVal(mode, 'control mode'));
+    return this.sendBuilt(CommandId.SET_FW_CTRL_MODE, () => build.intVal(mode, 'control mode'));
   }
   setFwSurfaces(radians: readonly number[]): VrResult {
-    return this.sendBuilt(CommandId.SET_FW_SURFACES, build.floatArr(radians, 'surfaces'));
+    return this.sendBuilt(CommandId.SET_FW_SURFACES, () => build.floatArr(radians, 'surfaces'));
   }
   setFwThrust(newtons: number): VrResult {
-    return this.sendBuilt(CommandId.SET_FW_THRUST, build.floatVal(newtons, 'thrust'));
+    return this.sendBuilt(CommandId.SET_FW_THRUST, () => build.floatVal(newtons, 'thrust'));
   }
   setFwThrustBias(newtons: number): VrResult {
-    return this.sendBuilt(CommandId.SET_FW_THRUST_BIAS, build.floatVal(newtons, 'thrust bias'));
+    return this.sendBuilt(CommandId.SET_FW_THRUST_BIAS, () => build.floatVal(newtons, 'thrust bias'));
   }
   setFwEstSource(source: 0 | 1): VrResult {
-    return this.sendBuilt(CommandId.SET_FW_EST_SOURCE, build.intVal(source, 'estimate source'));
+    return this.sendBuilt(CommandId.SET_FW_EST_SOURCE, () => build.intVal(source, 'estimate source'));
   }
 
-  publishEstimate(estimate: DeepPartial<Estimate>, estimator = ''): VrResult {
+  publishEstimate(input: DeepPartial<Estimate>, estimator = ''): VrResult {
     const refused = this.unusable();
     if (refused !== undefined) return refused;
-    if (typeof estimate !== 'object' || estimate === null)
+    if (typeof input !== 'object' || input === null)
       return vrErr('invalid_argument', 'estimate must be an Estimate object');
+    const read = readCallerValue(input, 'estimate');
+    if (!read.ok) return read;
+    const estimate = read.value;
     const bad = firstNonFinite(estimate, 'estimate');
     if (bad !== undefined) return vrErr('invalid_argument', `${bad} must be finite`);
     if (typeof estimator !== 'string' || estimator.includes('\0'))
@@ -116,7 +131,10 @@ export abstract class RobotCommands extends RobotCore {
     const refused = this.unusable();
     if (refused !== undefined) return refused;
     if (!isCommandId(id)) return vrErr('invalid_argument', `command id ${String(id)} is not a known command id`);
-    const stream = openSetpointStream(this.link.node, this.link.driver, cmdKey(this.sysId), id, options ?? {});
+    // The stream reads its options on every sample: give it one read of the caller's.
+    const read = readCallerValue(options ?? {}, 'subscribeCommand options');
+    if (!read.ok) return read;
+    const stream = openSetpointStream(this.link.node, this.link.driver, cmdKey(this.sysId), id, read.value);
     if (stream.ok) this.streams.add(stream.value);
     return stream;
   }

@@ -29,6 +29,7 @@ export const CONNECTION_LOST_MS = 1500;
 const WATCHDOG_PERIOD_MS = 250;
 
 const Emitter = EventEmitter as unknown as new () => TypedEmitter<VirtualRobotEvents>;
+const ignore = (): void => {};
 
 export abstract class RobotCore extends Emitter {
   readonly sysId: number;
@@ -158,12 +159,19 @@ export abstract class RobotCore extends Emitter {
     this.publishers.clear();
   }
 
-  /** A listener that throws must not break the SDK's own flow (nothing here rejects). */
+  /**
+   * A listener that throws, or returns a promise that rejects, is the listener's bug: the
+   * robot goes on, and the next listener still runs (nothing here throws or rejects).
+   */
   protected emitSafely<E extends keyof VirtualRobotEvents>(event: E, ...args: Parameters<VirtualRobotEvents[E]>): void {
-    try {
-      this.emit(event, ...args);
-    } catch {
-      // the listener's bug; the robot goes on
+    for (const listener of this.rawListeners(event)) {
+      try {
+        const returned: unknown = (listener as (...a: unknown[]) => unknown)(...args);
+        // Promise.resolve adopts a thenable without throwing, even one whose `then` throws.
+        if (typeof returned === 'object' && returned !== null) Promise.resolve(returned).catch(ignore);
+      } catch {
+        // the listener's bug
+      }
     }
   }
 }

@@ -6,13 +6,14 @@
  * read-back, scene frame) use a zero-byte request.
  */
 import type { ServiceType } from '../../rclcpp/index.js';
-import { ok } from '../../result.js';
+import { describeThrown, ok } from '../../result.js';
 import { CameraOp, type CameraSpec, type CoordFrameDef, type Pose } from '../generated/swarmbotix-types.js';
 import { MANAGER_DELETE_KEY as DELETE_KEY, framesKey, SCENE_FRAME_KEY, srvKey } from '../keys.js';
 import type { DeepPartial } from '../messages/proto-codec.js';
 import type { SrvAck } from '../messages/service-messages.js';
 import { ROBOT_SERVICES, type SegmentRequest, type ServiceSegment } from '../messages/service-table.js';
 import { DeleteService } from '../messages/service-types.js';
+import { readCallerValue } from './caller-value.js';
 import { toVec3 } from './command-helpers.js';
 import { FrameDefs } from './frame-defs.js';
 import { firstNonFinite, textProblem } from './payload-checks.js';
@@ -60,12 +61,17 @@ export abstract class RobotServiceCalls extends RobotCommands {
   ): Promise<VrResult> {
     const key = srvKey(this.sysId, segment);
     const header = this.stamp.next(key);
-    this.stamp.commit(key);
     // Indexing the table with a generic S widens to the union of every service type.
     const service = ROBOT_SERVICES[segment].service as unknown as ServiceType<SegmentRequest<S>, SrvAck> & {
       readonly Request: { create(init: object): SegmentRequest<S> };
     };
-    const request = service.Request.create({ ...fields, header });
+    let request: SegmentRequest<S>;
+    try {
+      request = service.Request.create({ ...fields, header });
+    } catch (e) {
+      return vrErr('invalid_argument', `${key}: the request could not be built: ${describeThrown(e)}`);
+    }
+    this.stamp.commit(key);
     const r = receipt(key, await this.call(service, key, request, budgetMs));
     return r.ok ? ok() : r;
   }
@@ -81,7 +87,10 @@ export abstract class RobotServiceCalls extends RobotCommands {
     return r.ok ? ok() : r;
   }
 
-  reset(pose?: DeepPartial<Pose>): Promise<VrResult> {
+  reset(input?: DeepPartial<Pose>): Promise<VrResult> {
+    const read = readCallerValue(input, 'reset: pose');
+    if (!read.ok) return Promise.resolve(read);
+    const pose = read.value;
     if (pose !== undefined) {
       const bad = firstNonFinite(pose, 'pose');
       if (bad !== undefined) return refusedNow(`reset: ${bad} must be finite`);
@@ -90,7 +99,10 @@ export abstract class RobotServiceCalls extends RobotCommands {
     return this.callSegment('reset', pose === undefined ? {} : { pose });
   }
 
-  setPhysicalParams(params: PhysicalParams): Promise<VrResult> {
+  setPhysicalParams(input: PhysicalParams): Promise<VrResult> {
+    const read = readCallerValue(input, 'setPhysicalParams: params');
+    if (!read.ok) return Promise.resolve(read);
+    const params = read.value;
     if (typeof params !== 'object' || params === null) return refusedNow('setPhysicalParams: params must be an object');
     const fields: { mass?: number; principalMoments?: { x: number; y: number; z: number } } = {};
     if (params.mass !== undefined) {
@@ -121,8 +133,11 @@ export abstract class RobotServiceCalls extends RobotCommands {
     return this.getAck(srvKey(this.sysId, 'skin'));
   }
 
-  private configure<S extends ConfigSegment>(segment: S, fields: ServiceFields<SegmentRequest<S>>): Promise<VrResult> {
+  private configure<S extends ConfigSegment>(segment: S, input: ServiceFields<SegmentRequest<S>>): Promise<VrResult> {
     const name = `configure ${segment}`;
+    const read = readCallerValue(input, `${name}: config`);
+    if (!read.ok) return Promise.resolve(read);
+    const fields = read.value;
     if (typeof fields !== 'object' || fields === null) return refusedNow(`${name}: config must be an object`);
     const nonFinite = firstNonFinite(fields, segment);
     if (nonFinite !== undefined) return refusedNow(`${name}: ${nonFinite} must be finite`);
@@ -168,7 +183,10 @@ export abstract class RobotServiceCalls extends RobotCommands {
     return this.frameDefs.find(frameId, this.link.options.serviceTimeoutMs);
   }
 
-  mountCamera(camera: DeepPartial<CameraSpec> & { readonly name: string }): Promise<VrResult> {
+  mountCamera(input: DeepPartial<CameraSpec> & { readonly name: string }): Promise<VrResult> {
+    const read = readCallerValue(input, 'mountCamera: camera');
+    if (!read.ok) return Promise.resolve(read);
+    const camera = read.value;
     if (
       typeof camera !== 'object' ||
       camera === null ||
