@@ -72,8 +72,12 @@ function canonChunks(chunks: readonly string[]): string[] {
   return out;
 }
 
+/** A lone UTF-16 surrogate: no UTF-8 spelling exists, and a router handed one stops serving every client. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 function structuralProblem(ke: string): string | undefined {
   if (ke.length === 0) return 'it is empty';
+  if (LONE_SURROGATE.test(ke)) return 'it holds a lone UTF-16 surrogate (not valid UTF-8)';
   for (const chunk of ke.split('/')) {
     const problem = chunkProblem(chunk);
     if (problem !== undefined) return problem;
