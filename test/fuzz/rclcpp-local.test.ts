@@ -8,6 +8,6 @@ import { defineRequestFuzz } from './requests-suite.js';
 const local: FuzzBackend = { name: 'local', options: () => ({}), runs: 100, dispatchBoundMs: 2000 };
 
 defineRclcppFuzz(local);
-defineRequestFuzz({ ...local, runs: 15 });
-defineHandlerFuzz({ ...local, runs: 100 });
+defineRequestFuzz({ ...local, runs: 12 });
+defineHandlerFuzz({ ...local, runs: 80 });
 defineNamesFuzz({ ...local, runs: 2 });

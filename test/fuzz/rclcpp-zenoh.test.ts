@@ -32,5 +32,5 @@ defineNamesFuzz({
     if (own === undefined) throw new Error('the names router did not start');
     return { router: own.locator };
   },
-  runs: 2,
+  runs: 1,
 });

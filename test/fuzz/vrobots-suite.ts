@@ -143,7 +143,7 @@ export function defineVrobotsFuzz(backend: VrFuzzBackend): void {
         cameraTimeoutMs: 400,
       } as const;
       await fuzz(
-        Math.max(2, Math.round(backend.runs / 8)),
+        Math.max(2, Math.round(backend.runs / 12)),
         fc.asyncProperty(
           fc.record({
             selector: fc.constantFrom('*', 'create', 'activate', 'skin', 'reset', 'frame'),
