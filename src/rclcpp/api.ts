@@ -12,9 +12,18 @@ import type { Result, ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from '../rmw/qos.js';
 import type { BackendKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 import type { RouterTls } from '../rmw/router-locator.js';
+import type {
+  ActionClient,
+  ActionClientOptions,
+  ActionServer,
+  ActionServerCallbacks,
+  ActionServerOptions,
+  ActionType,
+} from './action/action-types.js';
 import type { Duration } from './duration.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
+import type { Future } from './future.js';
 import type { Clock } from './time.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
@@ -142,14 +151,6 @@ export interface PollSubscription<M> extends AsyncIterable<M> {
   readonly handle: EntityHandle;
 }
 
-export interface Future<T> {
-  isReady(): boolean;
-  /** TryAgain while pending. */
-  take(): ResultOf<T>;
-  /** Spins the executor up to the budget. */
-  wait(budgetMs: number): Promise<ResultOf<T>>;
-}
-
 export interface PollClient<Req, Res> {
   sendRequest(request: Req, budgetMs?: number): ResultOf<Future<Res>>;
   call(request: Req, budgetMs: number): Promise<ResultOf<Res>>;
@@ -227,6 +228,21 @@ export interface Node extends ParametersApi {
     name: string,
     options?: ClientOptions,
   ): ResultOf<PollClient<Req, Res>>;
+  /**
+   * An action server (`<name>/_action/...`: three services, feedback and status topics); its
+   * callbacks run in spin. `type` is a generated action (`example_interfaces.action.Fibonacci`).
+   */
+  createActionServer<G, R, F>(
+    type: ActionType<G, R, F>,
+    name: string,
+    callbacks: ActionServerCallbacks<NoInfer<G>, NoInfer<R>, NoInfer<F>>,
+    options?: ActionServerOptions,
+  ): ResultOf<ActionServer<G, R, F>>;
+  createActionClient<G, R, F>(
+    type: ActionType<G, R, F>,
+    name: string,
+    options?: ActionClientOptions,
+  ): ResultOf<ActionClient<G, R, F>>;
   /** Period in ms, or a Duration. */
   createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer>;
   createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer>;
@@ -281,4 +297,4 @@ export interface Executor {
   stats(): ExecutorStats;
 }
 
-export type { ExecutorEvent, ExecutorStats, SpinReport };
+export type { ExecutorEvent, ExecutorStats, Future, SpinReport };

@@ -35,6 +35,26 @@ export type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
+export {
+  DEFAULT_GOAL_REQUEST_BUDGET_MS,
+  DEFAULT_MAX_GOALS_IN_FLIGHT,
+  DEFAULT_RESULT_BUDGET_MS,
+} from './action/action-client.js';
+export { DEFAULT_ACTION_QUEUE_DEPTH, DEFAULT_RESULT_TIMEOUT_MS } from './action/action-server.js';
+export type {
+  ActionClient,
+  ActionClientOptions,
+  ActionServer,
+  ActionServerCallbacks,
+  ActionServerOptions,
+  ActionType,
+  CancelAnswer,
+  ClientGoalHandle,
+  SendGoalOptions,
+  ServerGoalHandle,
+  WrappedResult,
+} from './action/action-types.js';
+export { CancelResponse, CancelReturnCode, GoalResponse, GoalStatus } from './action/action-types.js';
 export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
 export { Duration } from './duration.js';
 // `Executor` is the interface and the value `Executor.create` at once (see executor.ts).

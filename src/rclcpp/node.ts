@@ -25,6 +25,16 @@ import type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
+import { createActionClient } from './action/action-client.js';
+import { createActionServer } from './action/action-server.js';
+import type {
+  ActionClient,
+  ActionClientOptions,
+  ActionServer,
+  ActionServerCallbacks,
+  ActionServerOptions,
+  ActionType,
+} from './action/action-types.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
 import { Handle } from './handle.js';
@@ -258,6 +268,23 @@ export class NodeImpl extends NodeGraph implements Node {
       o.value.requestBudgetMs,
     );
     return this.entities.admit(entry, what, () => this.rmw.createServiceClient(spec, (reply) => entry.receive(reply)));
+  }
+
+  createActionServer<G, R, F>(
+    type: ActionType<G, R, F>,
+    name: string,
+    callbacks: ActionServerCallbacks<G, R, F>,
+    options?: ActionServerOptions,
+  ): ResultOf<ActionServer<G, R, F>> {
+    return createActionServer(this, type, name, callbacks, options);
+  }
+
+  createActionClient<G, R, F>(
+    type: ActionType<G, R, F>,
+    name: string,
+    options?: ActionClientOptions,
+  ): ResultOf<ActionClient<G, R, F>> {
+    return createActionClient(this, type, name, options);
   }
 
   createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer> {

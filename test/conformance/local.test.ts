@@ -1,3 +1,4 @@
+import { defineActionSuite } from './action-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
@@ -7,3 +8,4 @@ defineConformanceSuite('local', () => ({ backend: 'local' }));
 defineContractSuite('local', () => ({ backend: 'local' }));
 defineParametersSuite('local', () => ({ backend: 'local' }));
 defineLifecycleSuite('local', () => ({ backend: 'local' }));
+defineActionSuite('local', () => ({ backend: 'local' }));

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { defineActionSuite } from './action-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
@@ -8,3 +9,4 @@ defineConformanceSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineContractSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineParametersSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineLifecycleSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineActionSuite('zenoh', () => ({ router: inject('zenohLocator') }));

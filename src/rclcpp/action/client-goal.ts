@@ -1,0 +1,79 @@
+/** One goal as the client tracks it: its futures, last status, and feedback not yet taken. */
+import { err, type ResultOf } from '../../result.js';
+import type { Executor, Future } from '../api.js';
+import { type ClientGoalHandle, GoalStatus, type SendGoalOptions, type WrappedResult } from './action-types.js';
+import { goalKey } from './goal-id.js';
+import { SettableFuture } from './settable-future.js';
+
+/** Feedback kept for takeFeedback() when no feedback handler is given. */
+export const FEEDBACK_KEPT = 100;
+
+export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
+  readonly key: string;
+  readonly acceptance: SettableFuture<boolean>;
+  private resultFuture: SettableFuture<WrappedResult<R>>;
+  private status: GoalStatus = GoalStatus.Unknown;
+  private readonly feedbackKept: F[] = [];
+  /** A get_result request is awaiting its reply. */
+  asking = false;
+
+  constructor(
+    private readonly executor: Executor,
+    readonly goalId: Uint8Array,
+    readonly handlers: SendGoalOptions<F, R>,
+    readonly what: string,
+  ) {
+    this.key = goalKey(goalId);
+    this.acceptance = new SettableFuture<boolean>(executor, `the acceptance of ${what}`);
+    this.resultFuture = new SettableFuture<WrappedResult<R>>(executor, `the result of ${what}`);
+  }
+
+  getStatus(): GoalStatus {
+    return this.status;
+  }
+  setStatus(status: GoalStatus): void {
+    this.status = status;
+  }
+
+  result(): Future<WrappedResult<R>> {
+    return this.resultFuture;
+  }
+
+  /** A new ask after a failed one gets a fresh future; a settled success stays. */
+  renewResult(): SettableFuture<WrappedResult<R>> {
+    const current = this.resultFuture.take();
+    if (!this.resultFuture.isReady() || current.ok) return this.resultFuture;
+    this.resultFuture = new SettableFuture<WrappedResult<R>>(this.executor, `the result of ${this.what}`);
+    return this.resultFuture;
+  }
+
+  settleResult(result: ResultOf<WrappedResult<R>>): void {
+    this.asking = false;
+    if (result.ok) this.status = result.value.code;
+    this.resultFuture.settle(result);
+    this.handlers.result?.(result, this);
+  }
+
+  settleAcceptance(accepted: ResultOf<boolean>): void {
+    this.acceptance.settle(accepted);
+    if (accepted.ok && accepted.value && this.status === GoalStatus.Unknown) this.status = GoalStatus.Accepted;
+    this.handlers.goalResponse?.(accepted, this);
+    if (!accepted.ok || !accepted.value) {
+      const why = accepted.ok ? err('Rejected', `${this.what} was rejected by the server`) : accepted;
+      this.resultFuture.settle(why);
+    }
+  }
+
+  feedback(feedback: F): void {
+    if (this.handlers.feedback !== undefined) {
+      this.handlers.feedback(this, feedback);
+      return;
+    }
+    if (this.feedbackKept.length >= FEEDBACK_KEPT) this.feedbackKept.shift();
+    this.feedbackKept.push(feedback);
+  }
+
+  takeFeedback(): F | undefined {
+    return this.feedbackKept.shift();
+  }
+}

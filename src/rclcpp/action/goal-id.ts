@@ -1,0 +1,37 @@
+/** Goal ids (16-byte UUIDs), their map keys, and the stamps of goal infos. */
+import type { Time } from '../interfaces/generated/builtin_interfaces/codec.js';
+import type { UUID } from '../interfaces/generated/unique_identifier_msgs/codec.js';
+
+export const GOAL_ID_BYTES = 16;
+
+/** A random version-4 UUID, as rclcpp_action generates goal ids. */
+export function newGoalId(): Uint8Array {
+  const id = new Uint8Array(GOAL_ID_BYTES);
+  globalThis.crypto.getRandomValues(id);
+  id[6] = ((id[6] as number) & 0x0f) | 0x40;
+  id[8] = ((id[8] as number) & 0x3f) | 0x80;
+  return id;
+}
+
+export function goalIdBytes(id: UUID): Uint8Array {
+  return id.uuid instanceof Uint8Array ? id.uuid : Uint8Array.from(id.uuid);
+}
+
+/** Hex form: the key of goal maps and the form of goal ids in messages. */
+export function goalKey(id: Uint8Array): string {
+  let s = '';
+  for (const b of id) s += b.toString(16).padStart(2, '0');
+  return s;
+}
+
+export function isZeroId(id: Uint8Array): boolean {
+  return id.every((b) => b === 0);
+}
+
+export function stampOf(ns: bigint): Time {
+  return { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) };
+}
+
+export function nsOf(t: Time): bigint {
+  return BigInt(t.sec) * 1_000_000_000n + BigInt(t.nanosec);
+}
