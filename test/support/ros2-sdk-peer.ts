@@ -41,7 +41,12 @@ export interface PeerRun {
 }
 
 export function runPeer(python: string, ...args: string[]): PeerRun {
-  const child = spawn(python, [join(ROOT, 'test/fixtures/ros2-sdk-peer.py'), ...args], {
+  return runPeerScript(python, 'test/fixtures/ros2-sdk-peer.py', ...args);
+}
+
+/** Runs another Python fixture in the same venv (eclipse-zenoh and rosbags are in it). */
+export function runPeerScript(python: string, script: string, ...args: string[]): PeerRun {
+  const child = spawn(python, [join(ROOT, script), ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -66,7 +71,7 @@ export function runPeer(python: string, ...args: string[]): PeerRun {
       if (buffered.trim() !== '') lines.push(buffered);
       markReady(false);
       if (code !== 0 && code !== null)
-        process.stderr.write(`ros2-sdk-peer ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}\n`);
+        process.stderr.write(`${script} ${args.join(' ')} exited ${code}: ${stderr.slice(-2000)}\n`);
       r(code);
     }),
   );
