@@ -97,7 +97,11 @@ function fibonacciServer(name: string) {
       }
     }),
   );
-  return { goals, stop: () => (server.destroy(), timer.reset()) };
+  const stop = (): void => {
+    server.destroy();
+    timer.reset();
+  };
+  return { goals, stop };
 }
 
 describe('actions with an independent peer (raw eclipse-zenoh + rosbags, rmw_zenoh key layout)', () => {
