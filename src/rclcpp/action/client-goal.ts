@@ -16,6 +16,8 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
   private readonly feedbackKept: F[] = [];
   /** A get_result request is awaiting its reply. */
   asking = false;
+  /** get_result requests that ended without an answer and were sent again. */
+  reasked = 0;
 
   constructor(
     private readonly executor: Executor,
@@ -58,9 +60,12 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     this.acceptance.settle(accepted);
     if (accepted.ok && accepted.value && this.status === GoalStatus.Unknown) this.status = GoalStatus.Accepted;
     this.handlers.goalResponse?.(accepted, this);
-    if (!accepted.ok || !accepted.value) {
-      const why = accepted.ok ? err('Rejected', `${this.what} was rejected by the server`) : accepted;
-      this.resultFuture.settle(why);
+    if (!accepted.ok) {
+      // The goal may or may not run on the server; its result handler hears why it is unknown.
+      this.resultFuture.settle(accepted);
+      this.handlers.result?.(accepted, this);
+    } else if (!accepted.value) {
+      this.resultFuture.settle(err('Rejected', `${this.what} was rejected by the server`));
     }
   }
 
