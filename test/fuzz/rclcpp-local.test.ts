@@ -5,7 +5,7 @@ import type { FuzzBackend } from './rclcpp-suite.js';
 import { defineRclcppFuzz } from './rclcpp-suite.js';
 import { defineRequestFuzz } from './requests-suite.js';
 
-const local: FuzzBackend = { name: 'local', options: () => ({}), runs: 100, dispatchBoundMs: 2000 };
+const local: FuzzBackend = { name: 'local', options: () => ({}), runs: 100, dispatchBoundMs: 5000 };
 
 defineRclcppFuzz(local);
 defineRequestFuzz({ ...local, runs: 12 });
