@@ -4,6 +4,7 @@
  */
 
 import { type CliIo, ExitCode, parseArgs } from './cli-args.js';
+import { runAction } from './cmd-action.js';
 import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
 import { runLifecycle } from './cmd-lifecycle.js';
@@ -19,11 +20,12 @@ export const USAGE = `usage: rclts <command> [options]
   service list [-t] | type <service> | call <service> <type> [values]
   param list [node] | get <node> <name> | set <node> <name> <value> | dump <node>
   lifecycle get <node> | list <node> | set <node> <transition>
+  action list [-t] | info <action> | send_goal <action> <pkg/action/Name> [values] [--feedback]
 
 graph options: --router ws/HOST:PORT (default: in-process, which sees only itself), --domain N,
   --wait-ms N (discovery, default 1500)
 echo/hz: --once, --count N, --timeout-ms N, --window-ms N    pub: --once, --times N, --rate HZ
-call, param, lifecycle: --timeout-ms N (default 5000)
+call, param, lifecycle, send_goal: --timeout-ms N (default 5000; send_goal: for the server and the acceptance)
 types: the bundled packages, and your own with --interfaces <package dirs, comma-separated>
 values: YAML flow style, as ros2 takes them: "{linear: {x: 1.0}, angular: {z: 0.5}}"
 exit codes: 0 done, 1 failed, 2 usage
@@ -51,6 +53,7 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   service: ['list', 'type', 'call'],
   param: ['list', 'get', 'set', 'dump'],
   lifecycle: ['get', 'set', 'list'],
+  action: ['list', 'info', 'send_goal'],
 };
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -74,5 +77,6 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
   if (group === 'service' && verb === 'call') return runServiceCall(args, io);
   if (group === 'param') return runParam(verb, args, io);
   if (group === 'lifecycle') return runLifecycle(verb, args, io);
+  if (group === 'action') return runAction(verb, args, io);
   return runGraphCommand(group, verb, args, io);
 }

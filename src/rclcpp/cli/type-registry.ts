@@ -7,6 +7,7 @@
 
 import { readFileSync } from 'node:fs';
 import { err, ok, type ResultOf } from '../../result.js';
+import type { ActionType } from '../action/action-types.js';
 import { parseAll, structTable } from '../interfaces/compiler/compile.js';
 import type { DefinitionError, InterfaceDef, StructDef } from '../interfaces/compiler/definition.js';
 import { typeHash } from '../interfaces/compiler/type-hash.js';
@@ -67,6 +68,28 @@ export class TypeRegistry {
       );
     }
     return ok({ type: type as MessageClass<AnyMessage>, struct });
+  }
+
+  /** A bundled action type (`pkg/action/Name`) with the definitions of its goal, feedback and result. */
+  action(typeName: string): ResultOf<{
+    type: ActionType<AnyMessage, AnyMessage, AnyMessage>;
+    goal: StructDef;
+    feedback: StructDef;
+    result: StructDef;
+  }> {
+    const full = typeName.split('/').length === 2 ? typeName.replace('/', '/action/') : typeName;
+    const [pkg = '', section = '', name = ''] = full.split('/');
+    const type = section === 'action' ? packages[pkg]?.action?.[name] : undefined;
+    const goal = this.structs.get(`${full}_Goal`);
+    const feedback = this.structs.get(`${full}_Feedback`);
+    const result = this.structs.get(`${full}_Result`);
+    if (type === undefined || goal === undefined || feedback === undefined || result === undefined) {
+      return err(
+        'NotFound',
+        `unknown action type '${typeName}' (the bundled packages' actions; see rclts interface list)`,
+      );
+    }
+    return ok({ type: type as unknown as ActionType<AnyMessage, AnyMessage, AnyMessage>, goal, feedback, result });
   }
 
   service(
