@@ -30,7 +30,9 @@ type Handle = ServerGoalHandle<
 >;
 
 beforeAll(async () => {
-  executor = (await Executor.create({ router: inject('zenohLocator') })).value as Executor;
+  const created = await Executor.create({ router: inject('zenohLocator') });
+  if (!created.ok) throw new Error(created.error.message);
+  executor = created.value;
   const node = executor.createNode('fib_server', { namespace: NS });
   if (!node.ok) throw new Error(node.error.message);
   const goals: Handle[] = [];
