@@ -3,11 +3,12 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { benchActions } from './actions.js';
 import { benchArmRti } from './arm-rti.js';
 import { benchExecutor } from './executor-dispatch.js';
 import type { BenchContext, BenchMode } from './harness/context.js';
@@ -41,6 +42,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'mesh', needsRouter: false, run: benchRouterMesh },
   { name: 'arm', needsRouter: true, run: benchArmRti },
   { name: 'params', needsRouter: true, run: benchParameters },
+  { name: 'actions', needsRouter: true, run: benchActions },
 ];
 
 async function main(): Promise<number> {
