@@ -4,7 +4,8 @@
  * exactly one RmwReply: the first reply; ServiceFailed for an error reply; NotFound when
  * the get ends with no reply at all (nobody serves the key); Timeout after its budget;
  * TransportError when the router is lost or the client closes. Abandoned requests are
- * forgotten and whatever arrives for them later is dropped.
+ * forgotten and whatever arrives for them later is dropped. At most GETS_IN_FLIGHT_PER_CLIENT
+ * gets are on the router at once; later requests wait in the client, their budget running.
  *
  * Readiness is event-driven: a querier on the exact key (for ros the key includes type and
  * hash) with a matching listener, cached so serviceIsReady() answers synchronously. When
@@ -24,6 +25,12 @@ import type { Undeclarable } from './zenoh-entity.js';
 
 /** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
 const ZENOH_TIMEOUT_SLACK_MS = 1000;
+/**
+ * Gets of one client on the router at once; the rest wait here, in order. The remote-api
+ * plugin keeps at most 1000 unanswered queries per serving session and drops the oldest past
+ * that (its caller then sees the get end with no reply), so no client may fill that alone.
+ */
+export const GETS_IN_FLIGHT_PER_CLIENT = 256;
 
 interface Pending {
   readonly seq: bigint;
@@ -37,6 +44,9 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   readonly gid = entityGid(this.endpoint.token);
   private sequence = 0n;
   private readonly pending = new Map<bigint, Pending>();
+  /** Requests whose get is on the router, until its final (or cancellation). */
+  private readonly sending = new Set<Pending>();
+  private readonly waiting: Array<{ p: Pending; payload: Uint8Array }> = [];
   private matching = false;
   private readonly readyListeners = new Set<() => void>();
   private readonly unwatchGraph: () => void;
@@ -72,7 +82,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
       timerDelay(budgetMs),
     );
-    this.get(session, p, new Uint8Array(payload));
+    this.waiting.push({ p, payload: new Uint8Array(payload) });
+    this.pump();
     return ok(seq);
   }
 
@@ -149,6 +160,9 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
           : `${this.what} could not be declared`;
     for (const p of [...this.pending.values()])
       this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
+    // That session's gets are gone with it; none of them holds a place any more.
+    this.sending.clear();
+    this.waiting.length = 0;
     if (reason !== 'lost') this.unwatchGraph();
     if (this.matching) {
       this.matching = false;
@@ -183,6 +197,21 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     });
   }
 
+  /** Sends waiting requests while the window has room; settled ones are skipped. */
+  private pump(): void {
+    while (this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
+      const next = this.waiting.shift();
+      if (next === undefined) return;
+      if (this.pending.get(next.p.seq) !== next.p) continue;
+      this.sending.add(next.p);
+      this.get(next.p.session, next.p, next.payload);
+    }
+  }
+
+  private release(p: Pending): void {
+    if (this.sending.delete(p)) this.pump();
+  }
+
   private get(session: Session, p: Pending, payload: Uint8Array): void {
     const { zenoh } = this.session;
     let answered = false;
@@ -207,6 +236,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       }
     };
     const onDone = (): void => {
+      // The final (or the cancellation): the serving session no longer holds this query.
+      this.release(p);
       if (answered || this.pending.get(p.seq) !== p) return;
       if (this.session.connection.current() !== session) return; // the loss handler answers
       this.settle(
@@ -236,6 +267,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         handler: [onReply, onDone],
       })
       .catch((thrown: unknown) => {
+        this.release(p);
         if (this.pending.get(p.seq) !== p) return;
         this.settle(
           p,
