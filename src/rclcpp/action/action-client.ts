@@ -42,8 +42,6 @@ import { SettableFuture } from './settable-future.js';
 export const DEFAULT_GOAL_REQUEST_BUDGET_MS = 10_000;
 export const DEFAULT_RESULT_BUDGET_MS = 900_000;
 export const DEFAULT_MAX_GOALS_IN_FLIGHT = 10_000;
-/** Times a get_result request that ended without an answer is sent again. */
-const RESULT_REASKS = 2;
 
 type SendGoalClient<G> = ClientHandle<
   { goal_id: UUID; goal: G },
@@ -201,13 +199,7 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
       );
       return;
     }
-    // get_result is idempotent: a request that ended with no answer (NotFound) is sent again,
-    // a bounded number of times, before the error reaches the caller.
     g.asking = false;
-    if (response.error.name === 'NotFound' && g.reasked < RESULT_REASKS && this.askResult(g).ok) {
-      g.reasked++;
-      return;
-    }
     g.settleResult(response);
   };
 

@@ -16,8 +16,6 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
   private readonly feedbackKept: F[] = [];
   /** A get_result request is awaiting its reply. */
   asking = false;
-  /** get_result requests that ended without an answer and were sent again. */
-  reasked = 0;
 
   constructor(
     private readonly executor: Executor,
