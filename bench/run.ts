@@ -3,15 +3,17 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions).
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions),
+ * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed).
  */
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchActions } from './actions.js';
 import { benchArmRti } from './arm-rti.js';
 import { benchExecutor } from './executor-dispatch.js';
 import type { BenchContext, BenchMode } from './harness/context.js';
+import { comparisonTable, compareRows, readEarlierRows } from './harness/compare.js';
 import { benchInterfacesCdr } from './interfaces-cdr.js';
 import { Recorder } from './harness/recorder.js';
 import { describeMachine, markdownTable, writeRunFile } from './harness/report.js';
@@ -47,7 +49,7 @@ const BENCHES: ReadonlyArray<{
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { full: { type: 'boolean', default: false }, only: { type: 'string' } },
+    options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, compare: { type: 'string' } },
     allowPositionals: false,
   });
   const mode: BenchMode = values.full === true ? 'full' : 'quick';
@@ -60,6 +62,12 @@ async function main(): Promise<number> {
     process.stderr.write(
       `unknown benchmark(s): ${unknown.join(', ')}; known: ${BENCHES.map((b) => b.name).join(', ')}\n`,
     );
+    return 2;
+  }
+  // Read before the run so that a wrong path costs nothing.
+  const earlier = values.compare === undefined ? undefined : readEarlierRows(values.compare);
+  if (typeof earlier === 'string') {
+    process.stderr.write(`--compare: ${earlier}\n`);
     return 2;
   }
   const chosen = BENCHES.filter((b) => only === undefined || only.includes(b.name));
@@ -106,6 +114,13 @@ async function main(): Promise<number> {
   process.stdout.write(
     `\n## rclts bench (${mode}) — ${machine.cpus} cores, Node ${machine.node}, ${machine.date.slice(0, 10)}, ${((Date.now() - started) / 1000).toFixed(0)} s\n\n${table}\n\nresults: ${path}\n`,
   );
+  if (earlier !== undefined && values.compare !== undefined) {
+    const changes = compareRows(rec.rows, earlier);
+    const worse = changes.filter((c) => c.worse);
+    process.stdout.write(
+      `\n## against ${values.compare}\n\n${comparisonTable(changes, basename(values.compare))}\n\n${worse.length} row(s) more than 10 % worse${worse.length > 0 ? `: ${worse.map((c) => `${c.row.case} / ${c.row.subject}`).join('; ')}` : ''}\n`,
+    );
+  }
   return rec.rows.some((r) => r.error !== undefined) ? 1 : 0;
 }
 
