@@ -3,7 +3,8 @@
  * this process is the one client, an rclts executor subscribing `vrobots/*\/z/state` through
  * the router. Measured over a window after every robot has been heard: delivered rate against
  * N x 25 Hz (and against what the simulator says it sent), samples lost (gaps in each robot's
- * header seq), the client's CPU time per second (process.cpuUsage, simulator excluded), and
+ * header seq, plus what a robot silent at the window's end or never heard should have sent,
+ * counted after a drain so that late samples are not called lost), the client's CPU time per second (process.cpuUsage, simulator excluded), and
  * the protobuf decode time of one State.
  */
 
@@ -18,6 +19,9 @@ import type { Figure, Unit } from './harness/results.js';
 
 const BENCH = 'swarm';
 const STATE_HZ = 25;
+const PERIOD_MS = 1000 / STATE_HZ;
+/** After the window, samples still in flight may arrive for this long before silence counts as loss. */
+const DRAIN_MS = 1000;
 
 function seqOf(value: unknown): number | undefined {
   if (typeof value === 'bigint') return Number(value);
@@ -32,9 +36,13 @@ function seqOf(value: unknown): number | undefined {
 export class SwarmClient {
   readonly lastSeq = new Map<string, number>();
   delivered = 0;
+  /** performance.now() of each robot's newest sample */
+  readonly lastAt = new Map<string, number>();
   lost = 0;
   decodeErrors = 0;
   counting = false;
+  /** After the window: gaps still count (they fell in or just after it), deliveries do not. */
+  draining = false;
   decodeUs: number[] = [];
 
   onSample(bytes: Uint8Array, key: string): void {
@@ -48,11 +56,32 @@ export class SwarmClient {
     }
     const dt = (performance.now() - t0) * 1000;
     const last = this.lastSeq.get(key);
-    if (seq !== undefined) this.lastSeq.set(key, seq);
-    if (!this.counting) return;
-    this.delivered += 1;
-    this.decodeUs.push(dt);
+    if (seq !== undefined) {
+      this.lastSeq.set(key, seq);
+      this.lastAt.set(key, performance.now());
+    }
+    if (!this.counting && !this.draining) return;
+    if (this.counting) {
+      this.delivered += 1;
+      this.decodeUs.push(dt);
+    }
     if (seq !== undefined && last !== undefined && seq > last + 1) this.lost += seq - last - 1;
+  }
+
+  /**
+   * What robots silent at the end of the window [t0, t1] should have sent in it: a robot never
+   * heard since t0 lost the whole window, one that fell silent lost what 25 Hz would have sent
+   * after its last sample (two periods of jitter allowed). Call after the drain.
+   */
+  silentLoss(keys: readonly string[], t0: number, t1: number): number {
+    let lost = 0;
+    for (const k of keys) {
+      const at = this.lastAt.get(k);
+      const silentMs = at === undefined || at < t0 ? t1 - t0 : t1 - at;
+      if (at !== undefined && at > t1) continue; // heard again after the window: gaps, if any, are counted
+      if (silentMs > 2 * PERIOD_MS) lost += Math.floor(silentMs / PERIOD_MS);
+    }
+    return lost;
   }
 }
 
@@ -157,10 +186,19 @@ async function runSwarm(
     client.counting = true;
     await sleep(windowMs);
     client.counting = false;
-    const seconds = (performance.now() - t0) / 1000;
+    client.draining = true;
+    const t1 = performance.now();
+    const seconds = (t1 - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
     const sim1 = await simCounters(sim);
     const droppedInQueue = exec.stats().dropped - dropped0;
+    const gapLoss0 = client.lost;
+    await sleep(DRAIN_MS);
+    client.draining = false;
+    const keys = [...Array(robots).keys()].map((id) => `vrobots/${id}/z/state`);
+    const gapLoss = client.lost;
+    const silent = client.silentLoss(keys, t0, t1);
+    client.lost += silent;
 
     const expected = robots * STATE_HZ;
     const delivered = client.delivered / seconds;
@@ -169,7 +207,7 @@ async function runSwarm(
     const simCpuPct = ((sim1.cpuUs - sim0.cpuUs) / 1000 / (sim1.atMs - sim0.atMs)) * 100;
     const unheard = [...Array(robots).keys()].filter((id) => !client.lastSeq.has(`vrobots/${id}/z/state`));
     log(
-      `delivered ${delivered.toFixed(0)}/s of ${expected}/s expected (simulator sent ${simSent.toFixed(0)}/s), lost ${client.lost}, queue drops ${droppedInQueue}, client CPU ${cpuPct.toFixed(0)} %, simulator CPU ${simCpuPct.toFixed(0)} %${unheard.length > 0 ? `; never heard: ${unheard.slice(0, 10).join(', ')}` : ''}`,
+      `delivered ${delivered.toFixed(0)}/s of ${expected}/s expected (simulator sent ${simSent.toFixed(0)}/s), lost ${client.lost} (gaps ${gapLoss0} in the window + ${gapLoss - gapLoss0} in the drain, silent or unheard robots ${silent}), queue drops ${droppedInQueue}, client CPU ${cpuPct.toFixed(0)} %, simulator CPU ${simCpuPct.toFixed(0)} %${unheard.length > 0 ? `; never heard: ${unheard.slice(0, 10).join(', ')}` : ''}`,
     );
     const rate = rec.measure({
       bench: BENCH,
@@ -183,6 +221,8 @@ async function runSwarm(
         simSent,
         simCpuPct,
         lost: client.lost,
+        lostGaps: gapLoss,
+        lostSilent: silent,
         droppedInQueue,
         decodeErrors: client.decodeErrors,
         unheard: unheard.length,
@@ -203,11 +243,11 @@ async function runSwarm(
     rec.compare({
       bench: BENCH,
       case: caseName,
-      metric: 'samples lost (seq gaps)',
+      metric: 'samples lost (gaps, silent and unheard robots)',
       better: 'lower',
       subject: 'rclts client',
       figure: measure('rclts client', 'lost', 'count', [client.lost]),
-      note: `[${lossPct.toFixed(2)} % of ${client.delivered + client.lost}${droppedInQueue > 0 ? `; ${droppedInQueue} dropped in the executor queue` : ''}]`,
+      note: `[${lossPct.toFixed(2)} % of ${client.delivered + client.lost}: ${gapLoss} in gaps, ${silent} from silent or unheard robots${droppedInQueue > 0 ? `; ${droppedInQueue} dropped in the executor queue` : ''}]`,
       ...(robots >= 1000 ? { target: { on: 'value', op: '<=', bound: 0, text: 'no loss' } as const } : {}),
     });
     rec.compare({

@@ -7,8 +7,18 @@ import { readFileSync } from 'node:fs';
 import { formatValue } from './report.js';
 import type { Row } from './results.js';
 
-function rowKey(r: Row): string {
-  return `${r.bench}\u0000${r.case}\u0000${r.metric}\u0000${r.subject}`;
+/**
+ * A row's identity across runs: bench, case, metric, subject, and which of the rows sharing
+ * those it is (one figure shown against two baselines); baseline labels carry measured numbers.
+ */
+function keyed(rows: readonly Row[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    const k = `${r.bench}\u0000${r.case}\u0000${r.metric}\u0000${r.subject}`;
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return `${k}\u0000${n}`;
+  });
 }
 
 /** The rows of an earlier run file, or a message saying why they could not be read. */
@@ -40,9 +50,11 @@ export interface RowChange {
 }
 
 export function compareRows(now: readonly Row[], earlier: readonly Row[], noise = 0.1): RowChange[] {
-  const byKey = new Map(earlier.map((r) => [rowKey(r), r]));
-  return now.map((row) => {
-    const before = byKey.get(rowKey(row));
+  const earlierKeys = keyed(earlier);
+  const byKey = new Map(earlier.map((r, i) => [earlierKeys[i]!, r]));
+  const nowKeys = keyed(now);
+  return now.map((row, i) => {
+    const before = byKey.get(nowKeys[i]!);
     const a = row.figure?.value;
     const b = before?.figure?.value;
     const change = a !== undefined && b !== undefined && b !== 0 ? a / b : Number.NaN;

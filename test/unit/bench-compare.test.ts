@@ -37,6 +37,13 @@ describe('bench --compare', () => {
     expect(table).toContain('0.80x / 1.00x');
   });
 
+  it('matches a figure shown against two baselines row by row', () => {
+    const before = [row('x', 100, 'lower', 1.2), row('x', 100, 'lower', 0.9)];
+    const now = [row('x', 100, 'lower', 1.1), row('x', 100, 'lower', 0.8)];
+    const changes = compareRows(now, before);
+    expect(changes.map((c) => c.before?.ratio)).toEqual([1.2, 0.9]);
+  });
+
   it('calls a risen rate better, not worse', () => {
     const [c] = compareRows([row('rate', 150, 'higher')], [row('rate', 100, 'higher')]);
     expect(c!.worse).toBe(false);
