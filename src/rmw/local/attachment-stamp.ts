@@ -15,7 +15,14 @@ export class AttachmentStamp {
   /** `attach`: whether the endpoint's naming carries attachments (`ros`). */
   constructor(private readonly attach: boolean) {}
 
-  /** Counts one publication or request; its attachment, or undefined for `raw` endpoints. */
+  /** Counts one publication; its attachment, or undefined for `raw` endpoints (no wrapper: the publish hot path). */
+  nextAttachment(): RmwAttachment | undefined {
+    this.sequence += 1n;
+    if (!this.attach) return undefined;
+    return { sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid };
+  }
+
+  /** Counts one request; its sequence number and attachment, or undefined for `raw` endpoints. */
   next(): { readonly sequenceNumber: bigint; readonly attachment: RmwAttachment | undefined } {
     this.sequence += 1n;
     const sequenceNumber = this.sequence;

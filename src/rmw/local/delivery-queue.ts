@@ -7,7 +7,7 @@
  */
 import { describeThrown } from '../../result.js';
 
-interface Task {
+export interface Task {
   readonly run: () => void;
   /** Told what a callback threw; the flush goes on. */
   readonly report: (message: string) => void;
@@ -18,7 +18,12 @@ export class DeliveryQueue {
   private scheduled = false;
 
   post(run: () => void, report: (message: string) => void): void {
-    this.tasks.push({ run, report });
+    this.postTask({ run, report });
+  }
+
+  /** `post` for a caller that keeps run and report on one object of its own. */
+  postTask(task: Task): void {
+    this.tasks.push(task);
     if (!this.scheduled) {
       this.scheduled = true;
       queueMicrotask(this.flush);

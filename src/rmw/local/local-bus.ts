@@ -121,17 +121,7 @@ export class LocalBus {
 
   /** Queues one sample for one subscriber; dropped if the subscriber closes before the flush. */
   postSample(sub: BusSubscriber, key: string, payload: Uint8Array, attachment: RmwAttachment | undefined): void {
-    this.queue.post(
-      () => {
-        if (sub.isOpen()) sub.deliver({ key, payload, attachment, receivedAtMs: Date.now() });
-      },
-      (message) =>
-        sub.session.emit({
-          type: 'transport_error',
-          key: sub.key,
-          message: `subscription callback on '${sub.key}' threw: ${message}`,
-        }),
-    );
+    this.queue.postTask(new SampleDelivery(sub, key, payload, attachment));
   }
 
   // ---- services ----
@@ -259,4 +249,28 @@ let defaultBus: LocalBus | undefined;
 export function defaultLocalBus(): LocalBus {
   defaultBus ??= new LocalBus();
   return defaultBus;
+}
+
+/** One sample on its way to one subscriber: a single object per sample, no closures (the publish hot path). */
+class SampleDelivery {
+  constructor(
+    private readonly sub: BusSubscriber,
+    private readonly key: string,
+    private readonly payload: Uint8Array,
+    private readonly attachment: RmwAttachment | undefined,
+  ) {}
+
+  run(): void {
+    const sub = this.sub;
+    if (sub.isOpen())
+      sub.deliver({ key: this.key, payload: this.payload, attachment: this.attachment, receivedAtMs: Date.now() });
+  }
+
+  report(message: string): void {
+    this.sub.session.emit({
+      type: 'transport_error',
+      key: this.sub.key,
+      message: `subscription callback on '${this.sub.key}' threw: ${message}`,
+    });
+  }
 }

@@ -40,7 +40,7 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
     if (bad !== undefined) return bad;
     const checked = checkPayloadType(payload, this.what);
     if (!checked.ok) return checked;
-    const { attachment } = this.stamp.next();
+    const attachment = this.stamp.nextAttachment();
     // The caller may reuse its buffer as soon as publish returns: take a copy now.
     const copy = new Uint8Array(payload);
     if (this.cache !== undefined) {

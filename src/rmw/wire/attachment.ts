@@ -30,6 +30,8 @@ export function decodeAttachment(bytes: Uint8Array | undefined): RmwAttachment |
 }
 
 let lastNs = 0n;
+let stampedMs = -1;
+let stampedMsNs = 0n;
 
 /**
  * Wall-clock now in ns since the epoch (ms resolution plus the sub-ms part of the monotonic
@@ -39,8 +41,13 @@ let lastNs = 0n;
  */
 export function nowNs(): bigint {
   const ms = Date.now();
+  // One BigInt multiplication per millisecond, not per stamp (every publication takes one).
+  if (ms !== stampedMs) {
+    stampedMs = ms;
+    stampedMsNs = BigInt(ms) * 1_000_000n;
+  }
   const subMs = typeof performance !== 'undefined' ? Math.floor((performance.now() % 1) * 1e6) : 0;
-  const ns = BigInt(ms) * 1_000_000n + BigInt(subMs);
+  const ns = stampedMsNs + BigInt(subMs);
   lastNs = ns > lastNs ? ns : lastNs + 1n;
   return lastNs;
 }
