@@ -10,7 +10,7 @@
 import type { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
-import type { RmwQos } from '../rmw/qos.js';
+import { type RmwQos, shareQos } from '../rmw/qos.js';
 import type { NamingScheme, RmwEndpointSpec } from '../rmw/rmw.js';
 import type { Executor } from './api.js';
 import { resolveName } from './names.js';
@@ -96,8 +96,10 @@ export class NodeEntities {
     if (refused !== undefined) return refused;
     const depth = qos.value.history === 'keep_all' ? this.executor.keepAllLimit : qos.value.depth;
     const { typeName, typeHash } = type;
-    const spec = { naming, name: name.value, typeName, typeHash, qos: { ...qos.value, depth } };
-    return ok({ name: name.value, qos: qos.value, spec, what });
+    const shared = shareQos(qos.value);
+    const specQos = depth === shared.depth ? shared : shareQos({ ...shared, depth });
+    const spec = { naming, name: name.value, typeName, typeHash, qos: specQos };
+    return ok({ name: name.value, qos: shared, spec, what });
   }
 
   /** admit: registers the entry, then declares its rmw entity; a failed declaration leaves nothing behind. */

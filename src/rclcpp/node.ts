@@ -194,7 +194,8 @@ export class NodeImpl extends NodeGraph implements Node {
     const { name, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
-    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, (sample) => entry.offer(sample)));
+    const onSample = offerTo(entry);
+    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample));
   }
 
   createService<Req, Res>(
@@ -332,4 +333,13 @@ export class NodeImpl extends NodeGraph implements Node {
     this.rmw.close();
     return ok();
   }
+}
+
+/**
+ * The transport's sample callback for one entry. Made here rather than inline so that the
+ * closure's context holds the entry alone, not the endpoint spec and everything else in scope
+ * (it lives as long as the subscription).
+ */
+function offerTo<T>(entry: { offer(item: T): void }): (item: T) => void {
+  return (item) => entry.offer(item);
 }

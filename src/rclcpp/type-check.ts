@@ -65,15 +65,31 @@ export function checkMessageType<M>(argument: string, type: MessageType<M>): Res
   if (typeof encode !== 'function' || typeof decode !== 'function') {
     return err('InvalidArgument', `${argument} (${typeName}) must have encode() and decode()`);
   }
-  return ok(
-    Object.freeze({
-      typeName,
-      typeHash,
-      encode: (message: M): Uint8Array => encode.call(type, message),
-      decode: (bytes: Uint8Array): M => decode.call(type, bytes),
-    }),
-  );
+  // Entities of one type share its snapshot while the type's fields stay what they were.
+  const known = snapshots.get(type);
+  if (
+    known !== undefined &&
+    known.encode === encode &&
+    known.decode === decode &&
+    known.snapshot.typeName === typeName &&
+    known.snapshot.typeHash === typeHash
+  )
+    return ok(known.snapshot as unknown as MessageType<M>);
+  const snapshot: MessageType<M> = Object.freeze({
+    typeName,
+    typeHash,
+    encode: (message: M): Uint8Array => encode.call(type, message),
+    decode: (bytes: Uint8Array): M => decode.call(type, bytes),
+  });
+  snapshots.set(type, { encode, decode, snapshot: snapshot as unknown as MessageType<unknown> });
+  return ok(snapshot);
 }
+
+/** The last snapshot taken of each message type object, and the functions it was taken from. */
+const snapshots = new WeakMap<
+  object,
+  { readonly encode: unknown; readonly decode: unknown; readonly snapshot: MessageType<unknown> }
+>();
 
 /** A frozen snapshot of a service type and its two message types. */
 export function checkServiceType<Req, Res>(

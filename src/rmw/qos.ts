@@ -72,3 +72,30 @@ export interface RmwQos {
 
 /** Granted QoS: what the backend applied; `'unknown'` where it cannot tell. */
 export type RmwActualQos = { readonly [K in keyof RmwQos]: RmwQos[K] | 'unknown' };
+
+/** Distinct QoS profiles kept for sharing; past this many, new ones are handed out unshared. */
+const SHARED_QOS_LIMIT = 256;
+const sharedQos = new Map<string, Readonly<RmwQos> | Readonly<RmwActualQos>>();
+
+/**
+ * One frozen object per distinct QoS profile, so that thousands of entities with the same
+ * policies hold one object between them rather than a copy each (its fields are all that
+ * matters; nothing compares QoS objects by identity).
+ */
+export function shareQos<Q extends RmwQos | RmwActualQos>(qos: Q): Q {
+  const key = `${qos.reliability}|${qos.durability}|${qos.history}|${qos.depth}|${qos.deadlineMs}|${qos.lifespanMs}|${qos.liveliness}|${qos.livelinessLeaseMs}`;
+  const known = sharedQos.get(key);
+  if (known !== undefined) return known as Q;
+  const frozen = Object.freeze({
+    reliability: qos.reliability,
+    durability: qos.durability,
+    history: qos.history,
+    depth: qos.depth,
+    deadlineMs: qos.deadlineMs,
+    lifespanMs: qos.lifespanMs,
+    liveliness: qos.liveliness,
+    livelinessLeaseMs: qos.livelinessLeaseMs,
+  }) as Q;
+  if (sharedQos.size < SHARED_QOS_LIMIT) sharedQos.set(key, frozen);
+  return frozen;
+}

@@ -8,16 +8,26 @@ import type { RmwActualQos } from '../qos.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
 
+/** Told once when an entity closes; one per node, shared by its entities (no closure per entity). */
+export type EntityClosed = (entity: LocalEntity) => void;
+
 export abstract class LocalEntity {
   protected closed = false;
+  private whatText: string | undefined;
 
   protected constructor(
     readonly key: string,
     private readonly qos: RmwActualQos,
-    /** How errors name this entity: `publisher on 'chatter'`. */
-    protected readonly what: string,
-    private readonly onClose: () => void,
+    /** What kind of endpoint this is: `publisher`, `subscription` ... */
+    private readonly role: string,
+    private readonly onClose: EntityClosed,
   ) {}
+
+  /** How errors name this entity: `publisher on 'chatter'`. Built when first needed: most never are. */
+  protected get what(): string {
+    this.whatText ??= `${this.role} on '${this.key}'`;
+    return this.whatText;
+  }
 
   ready(): Promise<Result> {
     return READY;
@@ -35,7 +45,7 @@ export abstract class LocalEntity {
     if (this.closed) return;
     this.closed = true;
     this.detach();
-    this.onClose();
+    this.onClose(this);
   }
 
   /** Leaves the bus and ends what the entity still holds; runs once, from close(). */

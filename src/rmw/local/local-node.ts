@@ -15,18 +15,22 @@ import type {
   RmwSubscriber,
 } from '../rmw.js';
 import type { BusEndpoint, BusNode, BusSessionLink, LocalBus } from './local-bus.js';
+import type { LocalEntity } from './local-entity.js';
 import { LocalPublisher, LocalSubscriber } from './local-pub-sub.js';
 import { localActualQos } from './local-qos.js';
 import { LocalServiceClient } from './local-service-client.js';
 import { LocalServiceServer } from './local-service-server.js';
 
-interface Closable {
-  close(): void;
-}
-
 export class LocalNode implements RmwNode {
   private readonly busNode: BusNode;
-  private readonly entities = new Set<Closable>();
+  /** Each open entity and its place on the graph. */
+  private readonly entities = new Map<LocalEntity, BusEndpoint>();
+  private readonly entityClosed = (entity: LocalEntity): void => {
+    const endpoint = this.entities.get(entity);
+    if (endpoint === undefined) return;
+    this.entities.delete(entity);
+    this.bus.removeEndpoint(endpoint);
+  };
   private closed = false;
 
   constructor(
@@ -81,16 +85,16 @@ export class LocalNode implements RmwNode {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const entity of [...this.entities]) entity.close();
+    for (const entity of [...this.entities.keys()]) entity.close();
     this.bus.removeNode(this.busNode);
     this.onClose();
   }
 
   /** Validates the spec, builds the entity, and puts it on the graph until it closes. */
-  private declare<E extends Closable>(
+  private declare<E extends LocalEntity>(
     spec: RmwEndpointSpec,
     kind: EndpointKind,
-    build: (key: string, qos: ReturnType<typeof localActualQos>, done: () => void) => E,
+    build: (key: string, qos: ReturnType<typeof localActualQos>, done: (entity: LocalEntity) => void) => E,
   ): ResultOf<E> {
     if (this.closed)
       return err(
@@ -112,13 +116,8 @@ export class LocalNode implements RmwNode {
         qos,
       },
     };
-    let entity: E | undefined;
-    const done = (): void => {
-      if (entity !== undefined) this.entities.delete(entity);
-      this.bus.removeEndpoint(endpoint);
-    };
-    entity = build(key.value, qos, done);
-    this.entities.add(entity);
+    const entity = build(key.value, qos, this.entityClosed);
+    this.entities.set(entity, endpoint);
     this.bus.addEndpoint(endpoint);
     return ok(entity);
   }

@@ -5,7 +5,7 @@ import type { RmwActualQos } from '../qos.js';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
-import { LocalEntity } from './local-entity.js';
+import { type EntityClosed, LocalEntity } from './local-entity.js';
 
 export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPublisher {
   private readonly stamp: AttachmentStamp;
@@ -17,9 +17,9 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
     key: string,
     qos: RmwActualQos,
     attach: boolean,
-    onClose: () => void,
+    onClose: EntityClosed,
   ) {
-    super(key, qos, `publisher on '${key}'`, onClose);
+    super(key, qos, 'publisher', onClose);
     this.stamp = new AttachmentStamp(attach);
     const transientLocal = qos.durability === 'transient_local';
     this.cache = transientLocal ? [] : undefined;
@@ -75,9 +75,9 @@ export class LocalSubscriber extends LocalEntity implements RmwSubscriber, BusSu
     qos: RmwActualQos,
     readonly session: BusSessionLink,
     private readonly onSample: (sample: RmwSample) => void,
-    onClose: () => void,
+    onClose: EntityClosed,
   ) {
-    super(key, qos, `subscription on '${key}'`, onClose);
+    super(key, qos, 'subscription', onClose);
     this.transientLocal = qos.durability === 'transient_local';
     bus.addSubscriber(this);
   }

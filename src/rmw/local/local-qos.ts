@@ -1,5 +1,5 @@
 /** The QoS the local backend grants. */
-import type { RmwActualQos, RmwQos } from '../qos.js';
+import { type RmwActualQos, type RmwQos, shareQos } from '../qos.js';
 
 /**
  * In process nothing is lost, so delivery is reliable whatever was asked; history and depth
@@ -7,7 +7,7 @@ import type { RmwActualQos, RmwQos } from '../qos.js';
  * policies are not enforced here.
  */
 export function localActualQos(qos: RmwQos): RmwActualQos {
-  return {
+  return shareQos<RmwActualQos>({
     reliability: 'reliable',
     durability: qos.durability,
     history: qos.history,
@@ -16,5 +16,5 @@ export function localActualQos(qos: RmwQos): RmwActualQos {
     lifespanMs: 'unknown',
     liveliness: 'unknown',
     livelinessLeaseMs: 'unknown',
-  };
+  });
 }

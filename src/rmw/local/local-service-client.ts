@@ -12,7 +12,7 @@ import type { RmwActualQos } from '../qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-import { LocalEntity } from './local-entity.js';
+import { type EntityClosed, LocalEntity } from './local-entity.js';
 
 class PendingCall implements ServiceCall {
   state: ServiceCall['state'] = 'waiting';
@@ -63,9 +63,9 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
     attach: boolean,
     private readonly session: BusSessionLink,
     private readonly onReply: (reply: RmwReply) => void,
-    onClose: () => void,
+    onClose: EntityClosed,
   ) {
-    super(key, qos, `service client on '${key}'`, onClose);
+    super(key, qos, 'service client', onClose);
     this.stamp = new AttachmentStamp(attach);
   }
 

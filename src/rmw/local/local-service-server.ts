@@ -5,7 +5,7 @@ import type { RmwActualQos } from '../qos.js';
 import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-import { LocalEntity } from './local-entity.js';
+import { type EntityClosed, LocalEntity } from './local-entity.js';
 
 class LocalRequest implements RmwRequest {
   readonly receivedAtMs = Date.now();
@@ -87,9 +87,9 @@ export class LocalServiceServer extends LocalEntity implements RmwServiceServer,
     qos: RmwActualQos,
     readonly session: BusSessionLink,
     private readonly onRequest: (request: RmwRequest) => void,
-    onClose: () => void,
+    onClose: EntityClosed,
   ) {
-    super(key, qos, `service server on '${key}'`, onClose);
+    super(key, qos, 'service server', onClose);
     bus.addServer(this);
   }
 
