@@ -101,6 +101,9 @@ export async function benchMemory(bc: BenchContext): Promise<void> {
       figure: f,
       baselineSubject: baseN === n ? base : `${base} (at ${baseN.toLocaleString('en')})`,
       baseline: figs.get(base),
+      ...(mine === 'rclts subscription (in-process)'
+        ? { target: { on: 'value', op: '<=', bound: 512, text: '≤ 512 B' } as const }
+        : {}),
     });
   }
 }
