@@ -113,16 +113,35 @@ export class RigidBody {
     this.lastTorque = copy(loads.torqueBody);
   }
 
+  /**
+   * The body's motion. step() and placeAt() replace these vectors rather than change them, so
+   * the same view (no copies) serves every reader of one step: the state, the sensors and the
+   * environment read it three times per published state. Readers must not change it.
+   */
   kinematics(): Kinematics {
-    return {
-      position: copy(this.position),
-      orientation: copyQuat(this.orientation),
-      linearVelocity: copy(this.linearVelocity),
-      angularVelocity: copy(this.angularVelocity),
-      linearAcceleration: copy(this.linearAcceleration),
-      angularAcceleration: copy(this.angularAcceleration),
-    };
+    const v = this.view;
+    if (
+      v !== undefined &&
+      v.position === this.position &&
+      v.orientation === this.orientation &&
+      v.linearVelocity === this.linearVelocity &&
+      v.angularVelocity === this.angularVelocity &&
+      v.linearAcceleration === this.linearAcceleration &&
+      v.angularAcceleration === this.angularAcceleration
+    )
+      return v;
+    this.view = Object.freeze({
+      position: this.position,
+      orientation: this.orientation,
+      linearVelocity: this.linearVelocity,
+      angularVelocity: this.angularVelocity,
+      linearAcceleration: this.linearAcceleration,
+      angularAcceleration: this.angularAcceleration,
+    });
+    return this.view;
   }
+
+  private view: Readonly<Kinematics> | undefined;
 
   wrench(): Wrench {
     return { force: copy(this.lastForce), torque: copy(this.lastTorque) };

@@ -21,7 +21,7 @@ import {
   type PhysicsModel,
 } from './physics-model.js';
 import { RigidBody } from './rigid-body.js';
-import { add, clamp, copy, cross, identityQuat, norm, scale, vec3 } from './vector-math.js';
+import { add, clamp, copy, identityQuat, norm, scale, vec3 } from './vector-math.js';
 
 export interface RotorSpec {
   /** Thrust of one rotor at n = 1, N. */
@@ -110,6 +110,18 @@ export class RotorcraftModel implements PhysicsModel {
     this.body.placeAt(this.spawn);
   }
 
+  private mounts: readonly RotorMount[] | undefined;
+  private mountsArm = Number.NaN;
+
+  /** The rotor layout, made again only when the arm length changed. */
+  private mountsNow(): readonly RotorMount[] {
+    if (this.mounts === undefined || this.mountsArm !== this.rotor.armLength) {
+      this.mounts = layout(this.spec, this.rotor.armLength);
+      this.mountsArm = this.rotor.armLength;
+    }
+    return this.mounts;
+  }
+
   get rotorCount(): number {
     return this.spec.planar ? 2 : 4;
   }
@@ -151,27 +163,36 @@ export class RotorcraftModel implements PhysicsModel {
   step(dt: number): void {
     const alpha = 1 - Math.exp(-dt / Math.max(this.rotor.timeConstant, 1e-4));
     this.spinning = this.spinning.map((n, i) => n + ((this.commanded[i] ?? 0) - n) * alpha);
-    const mounts = layout(this.spec, this.rotor.armLength);
-    let force = vec3();
-    let torque = vec3();
-    mounts.forEach((m, i) => {
+    const mounts = this.mountsNow();
+    // Each rotor's thrust (0, T, 0) at its mount p: force += (0, T, 0), torque += p x (0, T, 0)
+    // = (-p.z T, 0, p.x T), plus its drag torque about y. In scalars: this runs 50 times a
+    // second for every robot, and the vector helpers allocate an object per operation.
+    let fy = 0;
+    let tx = 0;
+    let ty = 0;
+    let tz = 0;
+    for (let i = 0; i < mounts.length; i++) {
+      const m = mounts[i] as RotorMount;
       const n = this.spinning[i] ?? 0;
       const thrust = this.rotor.maxThrust * n * n;
-      const f = { x: 0, y: thrust, z: 0 };
-      force = add(force, f);
-      torque = add(torque, cross(m.position, f));
-      torque = add(torque, { x: 0, y: m.spin * this.rotor.torqueCoefficient * thrust, z: 0 });
-    });
+      fy += thrust;
+      tx += -(m.position.z * thrust);
+      tz += m.position.x * thrust;
+      ty += m.spin * this.rotor.torqueCoefficient * thrust;
+    }
+    let force: Vec3 = { x: 0, y: fy, z: 0 };
+    let torque: Vec3 = { x: tx, y: ty, z: tz };
     force = add(force, this.commands.force());
     torque = add(torque, this.commands.torque());
     torque = add(torque, scale(this.body.angularVelocity, -this.spec.angularDrag));
     const v = this.body.linearVelocity;
     const drag = scale(v, -this.spec.linearDrag * (1 + 0.1 * norm(v)));
+    // No copies: step() replaces the body's vectors, it never changes them in place.
     const before = {
-      position: copy(this.body.position),
-      velocity: copy(v),
-      rate: copy(this.body.angularVelocity),
-      orientation: { ...this.body.orientation },
+      position: this.body.position,
+      velocity: v,
+      rate: this.body.angularVelocity,
+      orientation: this.body.orientation,
     };
     this.body.step(dt, { forceBody: force, forceWorld: drag, torqueBody: torque });
     if (this.spec.planar) this.flatten();
