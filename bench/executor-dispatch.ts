@@ -26,6 +26,7 @@ const SHAPES: readonly Shape[] = [
   { topics: 1, perTopic: 10_000 },
 ];
 const ROUND_TARGET = { op: '<=', bound: 1.5, text: '≤ 1.5x 1-entry' } as const;
+const DISPATCH_TARGET = { op: '>=', bound: 0.7, text: '≥ 0.7x EventEmitter' } as const;
 
 function flushMicrotasks(): Promise<void> {
   return new Promise((r) => setImmediate(r));
@@ -177,6 +178,7 @@ async function benchDispatch(bc: BenchContext, shape: Shape): Promise<void> {
       figure: f,
       baselineSubject: base,
       baseline: fig.get(base),
+      ...(base === 'Node EventEmitter' ? { target: DISPATCH_TARGET } : {}),
     });
   }
 }

@@ -1,0 +1,13 @@
+import { startSimulator } from '../src/vrobots/sim/index.js';
+const robots = Number(process.argv[2] ?? 1000), secs = Number(process.argv[3] ?? 6);
+const router = process.argv[4];
+const sim = await startSimulator({ ...(router !== undefined ? { router, connectBudgetMs: 10_000 } : {}), robots: Array.from({ length: robots }, () => 'multirotor'), capacity: robots * 16 + 64 });
+if (!sim.ok) throw new Error(sim.error.message);
+await new Promise((r) => setTimeout(r, 1000));
+const count = () => { let n = 0; for (const [k, c] of sim.value.counters().published) if (k.endsWith('/z/state')) n += c; return n; };
+const c0 = process.cpuUsage(), n0 = count(), t0 = performance.now();
+await new Promise((r) => setTimeout(r, secs * 1000));
+const cpu = process.cpuUsage(c0), n1 = count(), dt = (performance.now() - t0) / 1000;
+console.log(`${robots} robots: ${((n1 - n0) / dt).toFixed(0)} states/s, CPU ${(((cpu.user + cpu.system) / 1e6 / dt) * 100).toFixed(0)} % of a core, ${(((cpu.user + cpu.system)) / (n1 - n0)).toFixed(1)} µs per state`);
+await sim.value.stop();
+process.exit(0);
