@@ -2,7 +2,7 @@
  * The one budget rule and the one timer limit, shared by every floor (rmw, executor, rclcpp,
  * vrobots) so that they refuse the same inputs with the same sentence.
  */
-import { describeValue, err, ok, type Result } from './result.js';
+import { err, ok, quoteValue, type Result } from './result.js';
 
 /**
  * setTimeout fires at once past 2^31-1 ms (about 24.8 days); a longer budget waits this long,
@@ -23,8 +23,5 @@ export function timerDelay(ms: number): number {
  */
 export function checkBudget(argument: string, value: unknown): Result {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return ok();
-  return err(
-    'InvalidArgument',
-    `${argument} must be a finite number of milliseconds >= 0, got ${typeof value === 'string' ? JSON.stringify(value) : describeValue(value)}`,
-  );
+  return err('InvalidArgument', `${argument} must be a finite number of milliseconds >= 0, got ${quoteValue(value)}`);
 }

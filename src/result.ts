@@ -130,6 +130,11 @@ export function describeValue(x: unknown): string {
   return x === null ? 'null' : `[${typeof x} that cannot be shown as text]`;
 }
 
+/** describeValue, with strings quoted: for sentences that show the caller's argument as given. */
+export function quoteValue(x: unknown): string {
+  return typeof x === 'string' ? JSON.stringify(x) : describeValue(x);
+}
+
 /** `instanceof Error` that survives a revoked Proxy (whose prototype lookup throws). */
 function isErrorObject(x: unknown): x is Error {
   try {

@@ -13,7 +13,7 @@
  * after a loss): an array of locators, or one string with commas between them (the CLI's
  * `--router a,b`). The list travels as that one string, so every layer keeps a `string`.
  */
-import { describeValue, err, ok, type ResultOf } from '../result.js';
+import { describeValue, err, ok, quoteValue, type ResultOf } from '../result.js';
 
 export interface RouterLocator {
   /** The locator as given (zenoh-ts opens both forms). */
@@ -33,10 +33,6 @@ const HOW_TO =
   "rclts reaches zenoh through a router's remote-api WebSocket, a locator of the form ws/HOST:PORT " +
   '(e.g. ws/127.0.0.1:10000); start one with `npm run router:start` (or `node scripts/zenoh-router.mjs start`)';
 
-function quoted(locator: unknown): string {
-  return typeof locator === 'string' ? JSON.stringify(locator) : describeValue(locator);
-}
-
 /** Parses a router locator, or answers InvalidArgument with a sentence saying what rclts expects. */
 export function parseRouterLocator(locator: unknown): ResultOf<RouterLocator> {
   if (typeof locator === 'string') {
@@ -44,13 +40,13 @@ export function parseRouterLocator(locator: unknown): ResultOf<RouterLocator> {
     if (m !== null) {
       const port = Number(m[3]);
       if (port >= 1 && port <= 65535) return ok({ locator, secure: m[1] === 'wss', host: m[2] ?? '', port });
-      return err('InvalidArgument', `router locator ${quoted(locator)} has port ${port} outside 1..65535`);
+      return err('InvalidArgument', `router locator ${quoteValue(locator)} has port ${port} outside 1..65535`);
     }
     if (NATIVE.test(locator)) {
-      return err('InvalidArgument', `router locator ${quoted(locator)} is a zenoh transport locator; ${HOW_TO}`);
+      return err('InvalidArgument', `router locator ${quoteValue(locator)} is a zenoh transport locator; ${HOW_TO}`);
     }
   }
-  return err('InvalidArgument', `router locator ${quoted(locator)} is not a WebSocket locator; ${HOW_TO}`);
+  return err('InvalidArgument', `router locator ${quoteValue(locator)} is not a WebSocket locator; ${HOW_TO}`);
 }
 
 export interface RouterLocatorList {
@@ -80,7 +76,7 @@ export function parseRouterLocators(value: unknown): ResultOf<RouterLocatorList>
     const parsed = parseRouterLocator(item);
     if (!parsed.ok) return parsed;
     if (locators.some((l) => l.locator === parsed.value.locator)) {
-      return err('InvalidArgument', `router list names ${quoted(item)} twice`);
+      return err('InvalidArgument', `router list names ${quoteValue(item)} twice`);
     }
     locators.push(parsed.value);
   }
