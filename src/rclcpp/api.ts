@@ -21,9 +21,9 @@ import type {
   ActionType,
 } from './action/action-types.js';
 import type { Duration } from './duration.js';
+import type { Future } from './future.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
-import type { Future } from './future.js';
 import type { Clock } from './time.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
@@ -278,9 +278,10 @@ export interface Executor {
    * Waits until `done()` holds, up to the budget (Timeout after it): runs the rounds that are
    * ready while nobody spins, waits passively while someone does, so a host loop's spinSome()
    * or spin() keeps working meanwhile. Reentrant inside a handler. The one wait that
-   * waitForService, PollClient.call, Future.wait and takeWithin are built on.
+   * waitForService, PollClient.call, Future.wait and takeWithin are built on. `what` names the
+   * wait in its error sentences (default 'spinUntil').
    */
-  spinUntil(done: () => boolean, budgetMs: number): Promise<Result>;
+  spinUntil(done: () => boolean, budgetMs: number, what?: string): Promise<Result>;
   cancel(): void;
   isSpinning(): boolean;
   /** True while a handler of this executor runs (blocking helpers answer Reentrant then). */

@@ -18,8 +18,8 @@ import { checkRouterTls, parseRouterLocators, type RouterTls } from '../rmw/rout
 import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
-import { readNodeParameterOptions } from './parameters/node-options.js';
 import { guardTransport } from './node-entities.js';
+import { readNodeParameterOptions } from './parameters/node-options.js';
 import { readOptions } from './type-check.js';
 
 /** Arena entries (subscriptions, services, clients, timers, guard conditions) per executor. */

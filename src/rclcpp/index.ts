@@ -12,6 +12,26 @@ export type { RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
 export { BackendKind, EndpointKind, NamingScheme } from '../rmw/rmw.js';
 export type { RouterLocator, RouterLocatorList, RouterTls } from '../rmw/router-locator.js';
 export { checkRouterTls, MAX_ROUTER_LOCATORS, parseRouterLocator, parseRouterLocators } from '../rmw/router-locator.js';
+export {
+  DEFAULT_GOAL_REQUEST_BUDGET_MS,
+  DEFAULT_MAX_GOALS_IN_FLIGHT,
+  DEFAULT_RESULT_BUDGET_MS,
+} from './action/action-client.js';
+export { DEFAULT_ACTION_QUEUE_DEPTH, DEFAULT_RESULT_TIMEOUT_MS } from './action/action-server.js';
+export type {
+  ActionClient,
+  ActionClientOptions,
+  ActionServer,
+  ActionServerCallbacks,
+  ActionServerOptions,
+  ActionType,
+  CancelAnswer,
+  ClientGoalHandle,
+  SendGoalOptions,
+  ServerGoalHandle,
+  WrappedResult,
+} from './action/action-types.js';
+export { CancelResponse, CancelReturnCode, GoalResponse, GoalStatus } from './action/action-types.js';
 export type {
   Callback,
   ClientHandle,
@@ -35,26 +55,6 @@ export type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
-export {
-  DEFAULT_GOAL_REQUEST_BUDGET_MS,
-  DEFAULT_MAX_GOALS_IN_FLIGHT,
-  DEFAULT_RESULT_BUDGET_MS,
-} from './action/action-client.js';
-export { DEFAULT_ACTION_QUEUE_DEPTH, DEFAULT_RESULT_TIMEOUT_MS } from './action/action-server.js';
-export type {
-  ActionClient,
-  ActionClientOptions,
-  ActionServer,
-  ActionServerCallbacks,
-  ActionServerOptions,
-  ActionType,
-  CancelAnswer,
-  ClientGoalHandle,
-  SendGoalOptions,
-  ServerGoalHandle,
-  WrappedResult,
-} from './action/action-types.js';
-export { CancelResponse, CancelReturnCode, GoalResponse, GoalStatus } from './action/action-types.js';
 export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
 export { Duration } from './duration.js';
 // `Executor` is the interface and the value `Executor.create` at once (see executor.ts).
@@ -76,6 +76,7 @@ export {
   Transition as LifecycleTransitionId,
 } from './lifecycle/state-machine.js';
 export * from './msgs/index.js';
+export { PARAMETER_EVENTS_TOPIC } from './parameters/parameter-services.js';
 export type {
   FloatingPointRange,
   IntegerRange,
@@ -84,7 +85,6 @@ export type {
   ParameterUpdate,
   SetParametersResult,
 } from './parameters/parameter-types.js';
-export { PARAMETER_EVENTS_TOPIC } from './parameters/parameter-services.js';
 export { ParametersClient } from './parameters/parameters-client.js';
 export type { Parameter, ParameterValue } from './parameters/value.js';
 export { formatValue as formatParameterValue, ParameterType, parameterTypeName } from './parameters/value.js';

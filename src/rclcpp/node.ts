@@ -8,6 +8,16 @@ import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { NamingScheme, RmwNode } from '../rmw/rmw.js';
+import { createActionClient } from './action/action-client.js';
+import { createActionServer } from './action/action-server.js';
+import type {
+  ActionClient,
+  ActionClientOptions,
+  ActionServer,
+  ActionServerCallbacks,
+  ActionServerOptions,
+  ActionType,
+} from './action/action-types.js';
 import type {
   Callback,
   ClientHandle,
@@ -25,16 +35,6 @@ import type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
-import { createActionClient } from './action/action-client.js';
-import { createActionServer } from './action/action-server.js';
-import type {
-  ActionClient,
-  ActionClientOptions,
-  ActionServer,
-  ActionServerCallbacks,
-  ActionServerOptions,
-  ActionType,
-} from './action/action-types.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
 import { Handle } from './handle.js';

@@ -9,39 +9,21 @@ import type { ExecutorCore } from '../executor/executor-core.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
 import type { EntityHandle, Future, PollClient } from './api.js';
 import { ClientEntry, waitForClientService } from './client.js';
+import { SettableFuture } from './future.js';
 import { entryOf } from './handle.js';
 
-export class FutureImpl<T> implements Future<T> {
-  private result: ResultOf<T> | undefined;
-
+/** The in-flight request's Future: settled by the reply carrying its sequence number. */
+export class FutureImpl<T> extends SettableFuture<T> {
   constructor(
-    private readonly core: ExecutorCore,
+    core: ExecutorCore,
     readonly sequenceNumber: bigint,
-    private readonly what: string,
-  ) {}
+    what: string,
+  ) {
+    super(core, what);
+  }
 
   describe(): string {
     return this.what;
-  }
-
-  settle(result: ResultOf<T>): void {
-    this.result ??= result;
-  }
-
-  isReady(): boolean {
-    return this.result !== undefined;
-  }
-
-  take(): ResultOf<T> {
-    return this.result ?? err('TryAgain', `${this.what} is still pending`);
-  }
-
-  async wait(budgetMs: number): Promise<ResultOf<T>> {
-    const bad = checkBudget('budgetMs', budgetMs);
-    if (!bad.ok) return bad;
-    const waited = await this.core.spinUntil(() => this.result !== undefined, budgetMs, `waiting for ${this.what}`);
-    if (!waited.ok && this.result === undefined) return waited;
-    return this.take();
   }
 }
 

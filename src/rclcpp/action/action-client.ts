@@ -6,6 +6,7 @@
 import { checkBudget } from '../../budget.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { ClientHandle, EntityHandle, Executor, Future, Node } from '../api.js';
+import { SettableFuture } from '../future.js';
 import type {
   CancelGoal_Request,
   CancelGoal_Response,
@@ -37,7 +38,6 @@ import type {
 } from './action-types.js';
 import { ClientGoal } from './client-goal.js';
 import { goalIdBytes, goalKey, newGoalId, stampOf } from './goal-id.js';
-import { SettableFuture } from './settable-future.js';
 
 export const DEFAULT_GOAL_REQUEST_BUDGET_MS = 10_000;
 export const DEFAULT_RESULT_BUDGET_MS = 900_000;

@@ -6,10 +6,14 @@
  */
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { EntityHandle, GuardCondition, Node, Publisher, Timer } from '../api.js';
-import type { GoalStatusArray } from '../interfaces/generated/action_msgs/codec.js';
+import type {
+  CancelGoal_Request,
+  CancelGoal_Response,
+  GoalInfo,
+  GoalStatusArray,
+} from '../interfaces/generated/action_msgs/codec.js';
 import { GoalStatusArray as GoalStatusArrayType } from '../interfaces/generated/action_msgs/msg.js';
 import { CancelGoal } from '../interfaces/generated/action_msgs/srv.js';
-import type { CancelGoal_Request, CancelGoal_Response, GoalInfo } from '../interfaces/generated/action_msgs/codec.js';
 import { QoS } from '../qos.js';
 import { checkFunction, readOptions } from '../type-check.js';
 import {

@@ -1,9 +1,9 @@
 /** One goal as the client tracks it: its futures, last status, and feedback not yet taken. */
 import { err, type ResultOf } from '../../result.js';
 import type { Executor, Future } from '../api.js';
+import { SettableFuture } from '../future.js';
 import { type ClientGoalHandle, GoalStatus, type SendGoalOptions, type WrappedResult } from './action-types.js';
 import { goalKey } from './goal-id.js';
-import { SettableFuture } from './settable-future.js';
 
 /** Feedback kept for takeFeedback() when no feedback handler is given. */
 export const FEEDBACK_KEPT = 100;

@@ -4,10 +4,10 @@
  * `<action>/_action/send_goal` service: servers declare it, clients call it.
  */
 
-import { GoalStatus } from '../action/action-types.js';
 import { ACTION_SUFFIX } from '../action/action-entities.js';
+import { GoalStatus } from '../action/action-types.js';
 import type { RmwEndpointInfo } from '../index.js';
-import { type CliIo, ExitCode, intOption, interfaceDirs, type ParsedArgs } from './cli-args.js';
+import { type CliIo, ExitCode, interfaceDirs, intOption, type ParsedArgs } from './cli-args.js';
 import { type CliSession, isCliNode, nodeFqn, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
 import { messageFromValues, messageToYaml } from './message-values.js';

@@ -4,8 +4,8 @@
  */
 
 import type { ResultOf } from '../../result.js';
-import { ParametersClient } from '../parameters/parameters-client.js';
 import { yamlToValue } from '../parameters/overrides.js';
+import { ParametersClient } from '../parameters/parameters-client.js';
 import { type Parameter, ParameterType, type ParameterValue } from '../parameters/value.js';
 import { parseInline } from '../parameters/yaml-subset.js';
 import { type CliIo, ExitCode, intOption, type ParsedArgs } from './cli-args.js';

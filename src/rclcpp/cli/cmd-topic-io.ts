@@ -4,7 +4,7 @@
  * (`"{linear: {x: 1.0}}"`).
  */
 
-import { type ResultOf, err, ok } from '../../result.js';
+import { err, ok, type ResultOf } from '../../result.js';
 import { type CliIo, ExitCode, interfaceDirs, intOption, numberOption, type ParsedArgs } from './cli-args.js';
 import { type CliSession, isCliNode, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';

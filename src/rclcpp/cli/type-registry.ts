@@ -12,8 +12,8 @@ import { parseAll, structTable } from '../interfaces/compiler/compile.js';
 import type { DefinitionError, InterfaceDef, StructDef } from '../interfaces/compiler/definition.js';
 import { typeHash } from '../interfaces/compiler/type-hash.js';
 import { DynamicTypes } from '../interfaces/dynamic-type.js';
-import * as generated from '../interfaces/generated/index.js';
 import { bundledInterfacesDir, readInterfaceDirs } from '../interfaces/generate.js';
+import * as generated from '../interfaces/generated/index.js';
 import type { MessageClass, ServiceClass } from '../interfaces/runtime/index.js';
 
 type AnyMessage = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeThrown, err, ok, type ResultOf } from '../../result.js';
-import { compileInterfaces, type CompiledSet } from './compiler/compile.js';
+import { type CompiledSet, compileInterfaces } from './compiler/compile.js';
 import type { DefinitionError } from './compiler/definition.js';
 import type { ImportPaths } from './compiler/emit-package.js';
 import type { InterfaceFile } from './compiler/interface-set.js';

@@ -14,6 +14,7 @@ import type { MessageType } from '../type-support.js';
 import { LifecyclePublisher } from './lifecycle-publisher.js';
 import {
   ALL_STATES,
+  availableFrom,
   type CallbackName,
   CallbackReturn,
   findTransition,
@@ -25,7 +26,6 @@ import {
   stepOf,
   TRANSITION_GRAPH,
   type TransitionDescription,
-  availableFrom,
 } from './state-machine.js';
 
 /** A transition callback: gets the state the transition started from. */

@@ -8,7 +8,7 @@ import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import type { ParameterDescriptor as DescriptorMsg } from '../interfaces/generated/rcl_interfaces/msg.js';
 import { readOptions } from '../type-check.js';
 import type { ParameterDescriptorOptions } from './parameter-types.js';
-import { type ParameterType, ParameterType as PT, type ParameterValue, parameterTypeName } from './value.js';
+import { type ParameterType, type ParameterValue, ParameterType as PT, parameterTypeName } from './value.js';
 
 export type { FloatingPointRange, IntegerRange, ParameterDescriptorOptions } from './parameter-types.js';
 

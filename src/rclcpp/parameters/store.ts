@@ -21,6 +21,7 @@ export type {
   ParameterUpdate,
   SetParametersResult,
 } from './parameter-types.js';
+
 import {
   coerceValue,
   copyValue,
