@@ -60,7 +60,23 @@ export function ok<T>(value?: T): Ok<T | undefined> {
 }
 
 export function err(name: Exclude<ErrorName, 'Ok'>, message: string): Err {
-  return { ok: false, error: { code: ErrorCode[name] as Exclude<ErrorCode, 0>, name, message } };
+  return { ok: false, error: { code: ErrorCode[name] as Exclude<ErrorCode, 0>, name, message: clipMessage(message) } };
+}
+
+/** Longest error sentence kept whole; past it the middle is left out. */
+export const MAX_MESSAGE_LENGTH = 1000;
+
+/**
+ * An error sentence of at most about MAX_MESSAGE_LENGTH characters. Sentences quote the caller's
+ * argument, which may be a megabyte of text: the start (what was refused) and the end (why) are
+ * kept, and the middle is replaced by a note of how much was left out.
+ */
+export function clipMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  const head = message.slice(0, 600);
+  const tail = message.slice(message.length - 300);
+  const cut = message.length - head.length - tail.length;
+  return `${head}…[${cut.toLocaleString('en')} characters left out]…${tail}`;
 }
 
 /** Builds an error from a numeric nros code (unknown codes map to `Error`). */

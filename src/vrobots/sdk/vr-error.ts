@@ -5,7 +5,7 @@
  * its stable `vrCode` and the bare `detail`. `message` is printed the vendor's way:
  * `<kind>: <detail>`.
  */
-import { ErrorCode, type ErrorName, type Ok, type RclError } from '../../result.js';
+import { clipMessage, ErrorCode, type ErrorName, type Ok, type RclError } from '../../result.js';
 
 /** Stable vrobots codes (docs/vrobots-protocol.md); `unsupported` (10) is an rclts addition (cameras). */
 export const VrErrorCode = {
@@ -58,10 +58,10 @@ export function vrError(kind: VrErrorKind, detail: string): VrError {
   return Object.freeze({
     code: ErrorCode[name] as Exclude<ErrorCode, 0>,
     name,
-    message: `${kind}: ${detail}`,
+    message: clipMessage(`${kind}: ${detail}`),
     kind,
     vrCode: VrErrorCode[kind],
-    detail,
+    detail: clipMessage(detail),
   });
 }
 
