@@ -1,17 +1,17 @@
 // The ros2-style `rclts` command against rclts entities on the shared router, each command in
 // its own OS process: node/topic/service list and info, echo, hz, pub and service call.
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Executor, type Node } from '../../src/index.js';
-import { geometry_msgs, sensor_msgs, std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
+import { Executor, type Node, QoS } from '../../src/index.js';
+import { readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
+import { geometry_msgs, sensor_msgs, std_msgs, std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../../src/rclcpp/interfaces/runtime/index.js';
 import { generateFixture } from '../support/generate-fixture.js';
-import { readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
 
 const BIN = join(import.meta.dirname, '../../bin/rclts.mjs');
 const NS = `/cli_${randomBytes(3).toString('hex')}`;
@@ -43,6 +43,9 @@ beforeAll(async () => {
     pub.value.publish(sensor_msgs.msg.JointState.create({ name: ['j1', 'j2'], position: [k++, 0.5] }));
   });
   node.createSubscription(geometry_msgs.msg.Twist, 'cmd_vel', (m) => twists.push(m));
+  const latched = node.createPublisher(std_msgs.msg.String, 'latched', QoS.default().transientLocal());
+  if (!latched.ok) throw new Error(latched.error.message);
+  latched.value.publish({ data: 'published before echo started' });
   node.createService(std_srvs.srv.SetBool, 'enable', (req) => ({
     success: req.data,
     message: req.data ? 'on' : 'off',
@@ -79,6 +82,40 @@ describe('rclts (ros2-style command line) through the router', () => {
     const hz = await onRouter('topic', 'hz', `${NS}/joint_states`, '--count', '6', '--timeout-ms', '20000');
     expect(hz.code).toBe(0);
     expect(hz.out).toMatch(/average rate: \d+\.\d{3}\n\tmin: /);
+  }, 120_000);
+
+  it('echo --qos-durability transient_local gets a sample published before it started; --field prints one field', async () => {
+    const late = await onRouter(
+      'topic',
+      'echo',
+      `${NS}/latched`,
+      'std_msgs/msg/String',
+      '--qos-durability',
+      'transient_local',
+      '--field',
+      'data',
+      '--once',
+      '--timeout-ms',
+      '20000',
+    );
+    expect(late.err).toBe('');
+    expect(late.code).toBe(0);
+    expect(late.out).toBe('published before echo started\n---\n');
+    // The default (volatile) subscription does not ask for the publisher's history.
+    const volatile = await onRouter(
+      'topic',
+      'echo',
+      `${NS}/latched`,
+      'std_msgs/msg/String',
+      '--once',
+      '--timeout-ms',
+      '3000',
+    );
+    expect(volatile.code).toBe(1);
+    expect(volatile.err).toContain('no message on');
+    const bad = await onRouter('topic', 'echo', `${NS}/latched`, 'std_msgs/msg/String', '--field', 'text');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe("rclts: --field text: std_msgs/msg/String has no field 'text' (fields: data)\n");
   }, 120_000);
 
   it('publishes the value syntax ros2 users type', async () => {

@@ -6,8 +6,10 @@
 
 import { err, ok, type ResultOf } from '../../result.js';
 import { type CliIo, ExitCode, interfaceDirs, intOption, numberOption, type ParsedArgs } from './cli-args.js';
+import { qosFromOptions } from './cli-qos.js';
 import { type CliSession, isCliNode, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
+import { echoPrinter } from './echo-field.js';
 import { messageFromValues, messageToYaml } from './message-values.js';
 import { TypeRegistry } from './type-registry.js';
 import { parseValues } from './value-syntax.js';
@@ -63,6 +65,11 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
     const found = registry.value.message(name);
     if (!found.ok) return fail(io, found.error.message);
     const { type, struct } = found.value;
+    const qos = qosFromOptions(args);
+    if (!qos.ok) return fail(io, qos.error.message, ExitCode.Misuse);
+    const field = args.options.get('field');
+    const printer = echoPrinter(registry.value, struct, typeof field === 'string' ? field : undefined);
+    if (!printer.ok) return fail(io, printer.error.message, ExitCode.Misuse);
     if (verb === 'pub') {
       const parsed = parseValues(values ?? '{}');
       if (!parsed.ok) return fail(io, `cannot read the values: ${parsed.error}`, ExitCode.Misuse);
@@ -77,7 +84,7 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
       const rate = numberOption(args, 'rate', 1);
       if (typeof times === 'string' || typeof rate === 'string')
         return fail(io, String(typeof times === 'string' ? times : rate), ExitCode.Misuse);
-      const pub = s.node.createPublisher(type, topic);
+      const pub = s.node.createPublisher(type, topic, qos.value);
       if (!pub.ok) return fail(io, pub.error.message);
       io.err(`publisher: beginning loop\n`);
       const stop = { now: false };
@@ -106,12 +113,17 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
     }
     let received = 0;
     const stamps: number[] = [];
-    const sub = s.node.createSubscription(type, topic, (m) => {
-      received++;
-      if (verb === 'echo') io.out(`${messageToYaml(registry.value, struct, m).join('\n')}\n---\n`);
-      else stamps.push(performance.now());
-      if (count !== 0 && received >= count) s.executor.cancel();
-    });
+    const sub = s.node.createSubscription(
+      type,
+      topic,
+      (m) => {
+        received++;
+        if (verb === 'echo') io.out(`${printer.value(m).join('\n')}\n---\n`);
+        else stamps.push(performance.now());
+        if (count !== 0 && received >= count) s.executor.cancel();
+      },
+      qos.value,
+    );
     if (!sub.ok) return fail(io, sub.error.message);
     const stop = { now: false };
     void io.stopRequested.then(() => {

@@ -86,34 +86,42 @@ function formatScalar(base: string, v: unknown): string {
   return plain ? s : `'${s.replace(/'/g, "''")}'`;
 }
 
+/** One field's value as YAML: a scalar (or `[]`) on the key's line, or lines below it. */
+export type FieldYaml = { readonly inline: string } | { readonly lines: string[] };
+
+/**
+ * A field's value as ros2 topic echo prints it. `indent` is the key's: list items sit at it,
+ * a nested message's fields two spaces in.
+ */
+export function fieldToYaml(registry: TypeRegistry, f: FieldDef, v: unknown, indent: string): FieldYaml {
+  const t = f.type;
+  const nested = t.nested ? registry.message(t.base) : undefined;
+  if (t.array === ARRAY_KIND.none) {
+    if (nested?.ok) return { lines: messageToYaml(registry, nested.value.struct, v as Message, `${indent}  `) };
+    return { inline: formatScalar(t.base, v) };
+  }
+  const items = Array.from(v as ArrayLike<unknown>);
+  if (items.length === 0) return { inline: '[]' };
+  const out: string[] = [];
+  for (const item of items.slice(0, ECHO_ARRAY_LIMIT)) {
+    if (nested?.ok) {
+      const lines = messageToYaml(registry, nested.value.struct, item as Message, `${indent}  `);
+      out.push(...lines.map((l, i) => (i === 0 ? `${indent}- ${l.slice(indent.length + 2)}` : l)));
+    } else {
+      out.push(`${indent}- ${formatScalar(t.base, item)}`);
+    }
+  }
+  if (items.length > ECHO_ARRAY_LIMIT) out.push(`${indent}- '...'`);
+  return { lines: out };
+}
+
 /** The message as YAML lines, as ros2 topic echo prints it (without the `---`). */
 export function messageToYaml(registry: TypeRegistry, struct: StructDef, m: Message, indent = ''): string[] {
   const out: string[] = [];
   for (const f of struct.fields) {
-    const v = m[f.name];
-    const t = f.type;
-    const nested = t.nested ? registry.message(t.base) : undefined;
-    if (t.array === ARRAY_KIND.none) {
-      if (nested?.ok)
-        out.push(`${indent}${f.name}:`, ...messageToYaml(registry, nested.value.struct, v as Message, `${indent}  `));
-      else out.push(`${indent}${f.name}: ${formatScalar(t.base, v)}`);
-      continue;
-    }
-    const items = Array.from(v as ArrayLike<unknown>);
-    if (items.length === 0) {
-      out.push(`${indent}${f.name}: []`);
-      continue;
-    }
-    out.push(`${indent}${f.name}:`);
-    for (const item of items.slice(0, ECHO_ARRAY_LIMIT)) {
-      if (nested?.ok) {
-        const lines = messageToYaml(registry, nested.value.struct, item as Message, `${indent}  `);
-        out.push(...lines.map((l, i) => (i === 0 ? `${indent}- ${l.slice(indent.length + 2)}` : l)));
-      } else {
-        out.push(`${indent}- ${formatScalar(t.base, item)}`);
-      }
-    }
-    if (items.length > ECHO_ARRAY_LIMIT) out.push(`${indent}- '...'`);
+    const y = fieldToYaml(registry, f, m[f.name], indent);
+    if ('inline' in y) out.push(`${indent}${f.name}: ${y.inline}`);
+    else out.push(`${indent}${f.name}:`, ...y.lines);
   }
   return out;
 }

@@ -4,6 +4,7 @@
  */
 
 import { type CliIo, ExitCode, parseArgs } from './cli-args.js';
+import { QOS_OPTIONS } from './cli-qos.js';
 import { runAction } from './cmd-action.js';
 import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
@@ -24,7 +25,10 @@ export const USAGE = `usage: rclts <command> [options]
 
 graph options: --router ws/HOST:PORT (default: in-process, which sees only itself), --domain N,
   --wait-ms N (discovery, default 1500)
-echo/hz: --once, --count N, --timeout-ms N, --window-ms N    pub: --once, --times N, --rate HZ
+echo/hz: --once, --count N, --timeout-ms N, --window-ms N    echo: --field a.b    pub: --once, --times N, --rate HZ
+echo/hz/pub QoS: --qos-profile default|sensor_data|services_default|parameters|parameter_events|rosout_default,
+  --qos-depth N, --qos-history keep_last|keep_all, --qos-reliability reliable|best_effort,
+  --qos-durability volatile|transient_local (default: the default profile, reliable volatile keep-last 10)
 call, param, lifecycle, send_goal: --timeout-ms N (default 5000; send_goal: for the server and the acceptance)
 types: the bundled packages, and your own with --interfaces <package dirs, comma-separated>
 values: YAML flow style, as ros2 takes them: "{linear: {x: 1.0}, angular: {z: 0.5}}"
@@ -43,6 +47,8 @@ const VALUED = [
   'rate',
   'out',
   'rclts',
+  'field',
+  ...QOS_OPTIONS,
 ];
 
 const VERBS: Readonly<Record<string, readonly string[]>> = {
