@@ -3,7 +3,8 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions),
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions, rclpy),
+ * --rclpy (make the venv of the real-ROS 2 baseline when missing; without it and without the venv the rclpy rows are skipped),
  * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed).
  */
 import { basename, dirname, join } from 'node:path';
@@ -21,6 +22,7 @@ import { type RunningRouter, startBenchRouter } from './harness/router.js';
 import { benchMemory } from './memory.js';
 import { benchParameters } from './parameters.js';
 import { benchPubSubThroughput } from './pubsub-throughput.js';
+import { benchRclpy } from './rclpy.js';
 import { benchRouterMesh } from './router-mesh.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 import { benchSwarm } from './swarm.js';
@@ -45,11 +47,18 @@ const BENCHES: ReadonlyArray<{
   { name: 'arm', needsRouter: true, run: benchArmRti },
   { name: 'params', needsRouter: true, run: benchParameters },
   { name: 'actions', needsRouter: true, run: benchActions },
+  // rclts against rclpy over Fast DDS; runs when the venv of scripts/rclpy-venv.sh exists.
+  { name: 'rclpy', needsRouter: true, run: benchRclpy },
 ];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { full: { type: 'boolean', default: false }, only: { type: 'string' }, compare: { type: 'string' } },
+    options: {
+      full: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      compare: { type: 'string' },
+      rclpy: { type: 'boolean', default: false },
+    },
     allowPositionals: false,
   });
   const mode: BenchMode = values.full === true ? 'full' : 'quick';
@@ -88,7 +97,7 @@ async function main(): Promise<number> {
       rec.error('router', 'start', '-', e instanceof Error ? e.message : String(e));
     }
   }
-  const bc: BenchContext = { rec, mode, locator: router?.locator };
+  const bc: BenchContext = { rec, mode, locator: router?.locator, makeRclpyVenv: values.rclpy };
   try {
     for (const b of chosen) {
       rec.log(`=== ${b.name} ===`);

@@ -21,10 +21,7 @@ export class ChildLink {
     readonly name: string,
     private readonly child: ChildProcess,
   ) {
-    child.on('message', (m: ChildMessage) => {
-      this.inbox.push(m);
-      this.wakeAll();
-    });
+    child.on('message', (m: ChildMessage) => this.receive(m));
     child.stderr?.on('data', (chunk: Buffer) => {
       this.stderrTail.push(...String(chunk).split('\n').filter(Boolean));
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - 20));
@@ -37,6 +34,12 @@ export class ChildLink {
 
   get pid(): number | undefined {
     return this.child.pid;
+  }
+
+  /** Takes one message from the child (IPC here; a subclass may read another channel). */
+  protected receive(m: ChildMessage): void {
+    this.inbox.push(m);
+    this.wakeAll();
   }
 
   private wakeAll(): void {
@@ -108,7 +111,11 @@ export function forkBenchChild(file: string, args: readonly string[], nodeFlags:
     execArgv: [...nodeFlags, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
-  const link = new ChildLink(`${file} (pid ${child.pid})`, child);
+  return tracked(new ChildLink(`${file} (pid ${child.pid})`, child), child);
+}
+
+/** Kills `link`'s process when the bench exits, so that no child outlives a run. */
+export function tracked<L extends ChildLink>(link: L, child: ChildProcess): L {
   live.add(link);
   child.on('exit', () => live.delete(link));
   return link;

@@ -1,0 +1,132 @@
+/**
+ * The processes of the real-ROS 2 comparison (bench/rclpy.ts): an rclpy peer
+ * (bench/python/rclpy_peer.py in the venv of scripts/rclpy-venv.sh) or an rclts one
+ * (bench/child/rclts-peer.ts), both speaking JSON lines on stdin/stdout. Every wait has a
+ * budget, and stop() never leaves a process behind (bench/harness/child.ts).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { ChildLink, type ChildMessage, tracked } from './harness/child.js';
+
+/** One answer of a peer: `ready`, `samples`, `published`, `report` or `error`. */
+export type PeerMessage = ChildMessage;
+
+/**
+ * The message on one line of a peer's stdout, or undefined for anything else (a library's
+ * log line, a blank): only a JSON object with a string `type` is protocol.
+ */
+export function parsePeerLine(line: string): PeerMessage | undefined {
+  const t = line.trim();
+  if (!t.startsWith('{')) return undefined;
+  try {
+    const v: unknown = JSON.parse(t);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+    const type = (v as { type?: unknown }).type;
+    return typeof type === 'string' ? (v as PeerMessage) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `us` of a `samples` message: finite non-negative numbers, or a thrown Error. */
+export function samplesOf(m: PeerMessage): number[] {
+  const us = m.us;
+  if (!Array.isArray(us) || !us.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0))
+    throw new Error(`samples message without a list of latencies: ${JSON.stringify(m).slice(0, 200)}`);
+  return us as number[];
+}
+
+/** A number field of a message, or a thrown Error naming it. */
+export function numberField(m: PeerMessage, field: string): number {
+  const v = m[field];
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new Error(`'${m.type}' message without a number '${field}': ${JSON.stringify(m).slice(0, 200)}`);
+  return v;
+}
+
+/** Starting a process up to its `ready`: python's imports, DDS or zenoh discovery. */
+const READY_BUDGET_MS = 30_000;
+
+/** Where scripts/rclpy-venv.sh makes the venv. */
+export function rclpyVenvDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'rclts', 'rclpy-venv');
+}
+
+/** Made and complete: the script writes requirements.txt into it last. */
+export function rclpyVenvReady(dir: string): boolean {
+  return existsSync(join(dir, 'bin', 'python')) && existsSync(join(dir, 'requirements.txt'));
+}
+
+/** The environment rclpy runs in: the venv as the ament prefix, its libraries, Fast DDS named. */
+export function rclpyEnv(dir: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const lib = join(dir, 'lib');
+  return {
+    ...env,
+    AMENT_PREFIX_PATH: dir,
+    LD_LIBRARY_PATH: env.LD_LIBRARY_PATH ? `${lib}:${env.LD_LIBRARY_PATH}` : lib,
+    RMW_IMPLEMENTATION: 'rmw_fastrtps_cpp',
+    // A domain of its own, so that other ROS 2 processes on the machine neither see nor load it.
+    // Discovery and transports stay Fast DDS's defaults (shared memory between local processes):
+    // the baseline is what a ROS 2 user gets, not a narrowed one.
+    ROS_DOMAIN_ID: env.ROS_DOMAIN_ID ?? '42',
+    PYTHONUNBUFFERED: '1',
+  };
+}
+
+/** A peer process speaking JSON lines: ChildLink's waits and stop, over stdin and stdout. */
+export class LinePeer extends ChildLink {
+  constructor(
+    name: string,
+    private readonly proc: ChildProcess,
+  ) {
+    super(name, proc);
+    if (proc.stdout !== null)
+      createInterface({ input: proc.stdout }).on('line', (line) => {
+        const m = parsePeerLine(line);
+        if (m !== undefined) this.receive(m);
+      });
+    proc.stdin?.on('error', () => undefined); // a peer that died is reported by next()
+  }
+
+  override send(command: unknown): void {
+    if (this.proc.exitCode === null && this.proc.signalCode === null)
+      this.proc.stdin?.write(`${JSON.stringify(command)}\n`);
+  }
+}
+
+/** An rclpy peer: `role` of bench/python/rclpy_peer.py run by the venv's python. */
+export function spawnRclpyPeer(venv: string, role: string, args: readonly string[]): LinePeer {
+  const script = fileURLToPath(new URL('./python/rclpy_peer.py', import.meta.url));
+  const child = spawn(join(venv, 'bin', 'python'), [script, role, ...args], {
+    env: rclpyEnv(venv),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return tracked(new LinePeer(`rclpy ${role} (pid ${child.pid})`, child), child);
+}
+
+/** An rclts peer: `role` of bench/child/rclts-peer.ts under tsx, on the bench's router. */
+export function spawnRcltsPeer(role: string, args: readonly string[], router: string): LinePeer {
+  const script = fileURLToPath(new URL('./child/rclts-peer.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, role, ...args, '--router', router], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return tracked(new LinePeer(`rclts ${role} (pid ${child.pid})`, child), child);
+}
+
+/** The same role in both stacks, the rclpy peer first; resolves when both said `ready`. */
+export async function startBoth(
+  peers: LinePeer[],
+  venv: string,
+  locator: string,
+  role: string,
+  args: readonly string[],
+): Promise<[rclpy: LinePeer, rclts: LinePeer]> {
+  const both: [LinePeer, LinePeer] = [spawnRclpyPeer(venv, role, args), spawnRcltsPeer(role, args, locator)];
+  peers.push(...both);
+  for (const p of both) await p.next('ready', READY_BUDGET_MS);
+  return both;
+}

@@ -1,0 +1,109 @@
+/**
+ * Service round trip, rclts against real ROS 2 (rclpy over Fast DDS): std_srvs/Trigger, whose
+ * request is empty and whose response carries a string, answered with a message of 16 B, 1 KiB
+ * and 64 KiB. No standard service from the ROS wheels carries bytes both ways, so the payload
+ * goes one way only, unlike the echo of bench/service-round-trip.ts. Each stack runs its own
+ * pair of processes (server, client): rclpy's over Fast DDS, rclts's through the bench's router.
+ */
+import { byMode, rotated } from './harness/context.js';
+import type { CaseContext, Recorder } from './harness/recorder.js';
+import type { Figure, Target } from './harness/results.js';
+import { type LinePeer, samplesOf, spawnRclpyPeer, spawnRcltsPeer } from './rclpy-peer.js';
+import type { BenchMode } from './harness/context.js';
+
+const BENCH = 'service vs ROS 2';
+const SIZES = [16, 1024, 64 * 1024] as const;
+const RCLPY = 'rclpy call_async (Fast DDS)';
+const P50_TARGET: Target = { op: '<=', bound: 1, text: 'p50 ≤ rclpy' };
+const P99_TARGET: Target = { op: '<=', bound: 2, text: 'p99 ≤ 2x rclpy' };
+const READY_BUDGET_MS = 30_000;
+
+interface Subject {
+  readonly name: string;
+  readonly peer: LinePeer;
+  readonly api: string;
+}
+
+function label(size: number): string {
+  return size >= 1024 ? `${size / 1024} KiB` : `${size} B`;
+}
+
+async function block(s: Subject, size: number, count: number): Promise<number[]> {
+  const m = await s.peer.request({ cmd: 'calls', size, count, api: s.api }, 'samples', 5000 + count * 3000);
+  return samplesOf(m);
+}
+
+export async function benchRclpyService(
+  rec: Recorder,
+  mode: BenchMode,
+  venv: string,
+  locator: string,
+  prefix: string,
+): Promise<void> {
+  const sizes = ['--sizes', SIZES.join(',')];
+  const args = ['--prefix', `${prefix}_srv`, ...sizes];
+  const peers: LinePeer[] = [];
+  const subjects: Subject[] = [];
+  try {
+    const ready = await rec.runCase(BENCH, 'setup: server and client processes, rclpy and rclts', 60_000, async () => {
+      const servers = [spawnRclpyPeer(venv, 'server', args), spawnRcltsPeer('server', args, locator)];
+      peers.push(...servers);
+      for (const s of servers) await s.next('ready', READY_BUDGET_MS);
+      const rclpyClient = spawnRclpyPeer(venv, 'client', args);
+      const rcltsClient = spawnRcltsPeer('client', args, locator);
+      peers.push(rclpyClient, rcltsClient);
+      for (const c of [rclpyClient, rcltsClient]) await c.next('ready', READY_BUDGET_MS);
+      subjects.push(
+        { name: RCLPY, peer: rclpyClient, api: 'rclpy' },
+        { name: 'rclts PollClient.call', peer: rcltsClient, api: 'poll' },
+        { name: 'rclts ClientHandle', peer: rcltsClient, api: 'handle' },
+      );
+    });
+    if (!ready) return;
+    const warmup = byMode(mode, 50, 200);
+    const rounds = byMode(mode, 20, 40);
+    const perBlock = byMode(mode, 50, 100);
+    for (const size of SIZES) {
+      const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
+      await rec.runCase(
+        BENCH,
+        `Trigger, ${label(size)} response: ${warmup} warm-up + ${rounds}x${perBlock} per subject`,
+        byMode(mode, 90_000, 300_000),
+        async (ctx: CaseContext) => {
+          for (const s of subjects) await block(s, size, warmup);
+          for (let r = 0; r < rounds && !ctx.signal.aborted; r++)
+            for (const s of rotated(subjects, r)) samples.get(s.name)!.push(...(await block(s, size, perBlock)));
+        },
+      );
+      report(rec, size, samples);
+    }
+  } finally {
+    await Promise.all(peers.map((p) => p.stop()));
+  }
+}
+
+function report(rec: Recorder, size: number, samples: ReadonlyMap<string, number[]>): void {
+  const figures = new Map<string, Figure>();
+  for (const [name, us] of samples) {
+    if (us.length === 0) continue;
+    const measured = { bench: BENCH, case: label(size), subject: name, metric: 'round trip', unit: 'us' } as const;
+    figures.set(name, rec.measure({ ...measured, samples: us }));
+  }
+  const base = figures.get(RCLPY);
+  // Without its summary: the cell would show the same p99 a second time.
+  const p99 = (f: Figure | undefined): Figure | undefined =>
+    f?.summary === undefined ? undefined : { value: f.summary.p99, unit: f.unit };
+  for (const [name, f] of figures) {
+    rec.log(`  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})`);
+    if (name === RCLPY) continue;
+    const common = {
+      bench: BENCH,
+      case: `Trigger ${label(size)}`,
+      better: 'lower',
+      subject: name,
+      baselineSubject: RCLPY,
+    } as const;
+    rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, target: P50_TARGET });
+    rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), target: P99_TARGET });
+  }
+}
