@@ -7,7 +7,7 @@
  */
 import { type BenchMode, byMode, rotated } from './harness/context.js';
 import { type CaseContext, type Recorder, sleep } from './harness/recorder.js';
-import { type LinePeer, numberField, spawnRclpyPeer, spawnRcltsPeer } from './rclpy-peer.js';
+import { type LinePeer, numberField, startBoth } from './rclpy-peer.js';
 
 const BENCH = 'pub/sub vs ROS 2';
 const RCLPY = 'rclpy (Fast DDS)';
@@ -15,7 +15,8 @@ const RCLTS = 'rclts Publisher -> Subscription';
 /** No delivery for this long with everything published: the rest is counted lost. */
 const STALL_MS = 1500;
 const POLL_MS = 50;
-const READY_BUDGET_MS = 30_000;
+/** Deliveries standing still this long: nothing of an earlier block is still on its way. */
+const SETTLE_MS = 150;
 
 const CASES = [
   { size: 100, label: '100 B', count: [5000, 50_000] },
@@ -32,7 +33,8 @@ interface Pair {
 
 export interface BlockOutcome {
   readonly delivered: number;
-  readonly lost: number;
+  /** Not delivered before the block gave up on them: late or lost (the case's drain tells which). */
+  readonly missing: number;
   /** delivered / (last delivery - first publish); NaN when nothing arrived. */
   readonly rate: number;
 }
@@ -41,31 +43,46 @@ export interface BlockOutcome {
 export function blockOutcome(count: number, start: number, before: number, after: number, last: number): BlockOutcome {
   const delivered = Math.min(count, Math.max(0, after - before));
   const seconds = last - start;
-  return { delivered, lost: count - delivered, rate: delivered > 0 && seconds > 0 ? delivered / seconds : Number.NaN };
+  return {
+    delivered,
+    missing: count - delivered,
+    rate: delivered > 0 && seconds > 0 ? delivered / seconds : Number.NaN,
+  };
 }
 
-async function delivered(sub: LinePeer): Promise<{ n: number; last: number }> {
+interface Report {
+  readonly n: number;
+  readonly last: number;
+}
+
+async function report(sub: LinePeer): Promise<Report> {
   const m = await sub.request({ cmd: 'report' }, 'report', 5000);
   return { n: numberField(m, 'delivered'), last: numberField(m, 'last') };
 }
 
-async function block(pair: Pair, size: number, count: number, ctx: CaseContext): Promise<BlockOutcome> {
-  const before = (await delivered(pair.sub)).n;
-  const published = await pair.pub.request({ cmd: 'publish', size, count }, 'published', 60_000);
-  let now = await delivered(pair.sub);
+/** Polls the subscriber until it has `target` deliveries or none came for `stallMs`. */
+async function deliveredUpTo(sub: LinePeer, target: number, stallMs: number, ctx: CaseContext): Promise<Report> {
+  let now = await report(sub);
   let progressAt = Date.now();
-  for (let seen = now.n; now.n - before < count && Date.now() - progressAt < STALL_MS && !ctx.signal.aborted; ) {
+  for (let seen = now.n; now.n < target && Date.now() - progressAt < stallMs && !ctx.signal.aborted; ) {
     await sleep(POLL_MS);
-    now = await delivered(pair.sub);
+    now = await report(sub);
     if (now.n !== seen) {
       seen = now.n;
       progressAt = Date.now();
     }
   }
-  const outcome = blockOutcome(count, numberField(published, 'start'), before, now.n, now.last);
+  return now;
+}
+
+async function block(pair: Pair, size: number, count: number, ctx: CaseContext): Promise<BlockOutcome> {
+  // Late deliveries of an earlier block must not count in this one: wait until the count stands still.
+  const before = (await deliveredUpTo(pair.sub, Number.POSITIVE_INFINITY, SETTLE_MS, ctx)).n;
+  const published = await pair.pub.request({ cmd: 'publish', size, count }, 'published', 60_000);
+  const now = await deliveredUpTo(pair.sub, before + count, STALL_MS, ctx);
   const failed = numberField(published, 'failed');
   if (failed > 0) ctx.log(`${pair.name}: ${failed} publish calls failed`);
-  return outcome;
+  return blockOutcome(count, numberField(published, 'start'), before, now.n, now.last);
 }
 
 export async function benchRclpyPubSub(
@@ -84,14 +101,8 @@ export async function benchRclpyPubSub(
       'setup: publisher and subscriber processes, rclpy and rclts',
       60_000,
       async () => {
-        const rclpySub = spawnRclpyPeer(venv, 'sub', args);
-        const rcltsSub = spawnRcltsPeer('sub', args, locator);
-        peers.push(rclpySub, rcltsSub);
-        for (const s of [rclpySub, rcltsSub]) await s.next('ready', READY_BUDGET_MS);
-        const rclpyPub = spawnRclpyPeer(venv, 'pub', args);
-        const rcltsPub = spawnRcltsPeer('pub', args, locator);
-        peers.push(rclpyPub, rcltsPub);
-        for (const p of [rclpyPub, rcltsPub]) await p.next('ready', READY_BUDGET_MS);
+        const [rclpySub, rcltsSub] = await startBoth(peers, venv, locator, 'sub', args);
+        const [rclpyPub, rcltsPub] = await startBoth(peers, venv, locator, 'pub', args);
         pairs.push({ name: RCLPY, pub: rclpyPub, sub: rclpySub }, { name: RCLTS, pub: rcltsPub, sub: rcltsSub });
       },
     );
@@ -106,16 +117,27 @@ export async function benchRclpyPubSub(
         `String ${c.label}: ${rounds}x${count} messages per stack`,
         byMode(mode, 120_000, 600_000),
         async (ctx) => {
-          for (const p of pairs) await block(p, c.size, Math.max(10, Math.floor(count / 10)), ctx); // warm-up
+          const base = new Map<string, number>();
+          const sent = new Map<string, number>(pairs.map((p) => [p.name, 0]));
+          const run = async (p: Pair, n: number): Promise<BlockOutcome> => {
+            sent.set(p.name, sent.get(p.name)! + n);
+            return block(p, c.size, n, ctx);
+          };
+          for (const p of pairs) base.set(p.name, (await report(p.sub)).n);
+          for (const p of pairs) await run(p, Math.max(10, Math.floor(count / 10))); // warm-up
           for (let r = 0; r < rounds && !ctx.signal.aborted; r++)
             for (const p of rotated(pairs, r)) {
-              const b = await block(p, c.size, count, ctx);
+              const b = await run(p, count);
               if (Number.isFinite(b.rate)) rates.get(p.name)!.push(b.rate);
-              lost.set(p.name, lost.get(p.name)! + b.lost);
-              ctx.log(
-                `${p.name}: ${b.delivered}/${count} = ${b.rate.toFixed(0)} msg/s${b.lost > 0 ? `, ${b.lost} lost` : ''}`,
-              );
+              const missing = b.missing > 0 ? `, ${b.missing} not delivered within the block` : '';
+              ctx.log(`${p.name}: ${b.delivered}/${count} = ${b.rate.toFixed(0)} msg/s${missing}`);
             }
+          // Lost is what never arrived: a late message is slow, not lost.
+          for (const p of pairs) {
+            const total = base.get(p.name)! + sent.get(p.name)!;
+            const end = await deliveredUpTo(p.sub, total, 2 * STALL_MS, ctx);
+            lost.set(p.name, Math.max(0, total - end.n));
+          }
         },
       );
       const fig = (name: string) => {

@@ -8,7 +8,7 @@
 import { byMode, rotated } from './harness/context.js';
 import type { CaseContext, Recorder } from './harness/recorder.js';
 import type { Figure, Target } from './harness/results.js';
-import { type LinePeer, samplesOf, spawnRclpyPeer, spawnRcltsPeer } from './rclpy-peer.js';
+import { type LinePeer, samplesOf, startBoth } from './rclpy-peer.js';
 import type { BenchMode } from './harness/context.js';
 
 const BENCH = 'service vs ROS 2';
@@ -16,7 +16,6 @@ const SIZES = [16, 1024, 64 * 1024] as const;
 const RCLPY = 'rclpy call_async (Fast DDS)';
 const P50_TARGET: Target = { op: '<=', bound: 1, text: 'p50 ≤ rclpy' };
 const P99_TARGET: Target = { op: '<=', bound: 2, text: 'p99 ≤ 2x rclpy' };
-const READY_BUDGET_MS = 30_000;
 
 interface Subject {
   readonly name: string;
@@ -46,13 +45,8 @@ export async function benchRclpyService(
   const subjects: Subject[] = [];
   try {
     const ready = await rec.runCase(BENCH, 'setup: server and client processes, rclpy and rclts', 60_000, async () => {
-      const servers = [spawnRclpyPeer(venv, 'server', args), spawnRcltsPeer('server', args, locator)];
-      peers.push(...servers);
-      for (const s of servers) await s.next('ready', READY_BUDGET_MS);
-      const rclpyClient = spawnRclpyPeer(venv, 'client', args);
-      const rcltsClient = spawnRcltsPeer('client', args, locator);
-      peers.push(rclpyClient, rcltsClient);
-      for (const c of [rclpyClient, rcltsClient]) await c.next('ready', READY_BUDGET_MS);
+      await startBoth(peers, venv, locator, 'server', args);
+      const [rclpyClient, rcltsClient] = await startBoth(peers, venv, locator, 'client', args);
       subjects.push(
         { name: RCLPY, peer: rclpyClient, api: 'rclpy' },
         { name: 'rclts PollClient.call', peer: rcltsClient, api: 'poll' },
