@@ -117,16 +117,37 @@ export function spawnRcltsPeer(role: string, args: readonly string[], router: st
   return tracked(new LinePeer(`rclts ${role} (pid ${child.pid})`, child), child);
 }
 
-/** The same role in both stacks, the rclpy peer first; resolves when both said `ready`. */
-export async function startBoth(
+/** One client library whose peers the comparison starts. */
+export interface Stack {
+  readonly name: string;
+  spawn(role: string, args: readonly string[]): LinePeer;
+}
+
+export const RCLPY_EVENTS = 'rclpy EventsExecutor';
+export const RCLPY_DEFAULT = 'rclpy SingleThreadedExecutor';
+export const RCLTS = 'rclts';
+
+/**
+ * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
+ * baseline the targets are judged against), rclpy with its default one, and rclts.
+ */
+export function comparedStacks(venv: string, locator: string): Stack[] {
+  return [
+    { name: RCLPY_EVENTS, spawn: (role, args) => spawnRclpyPeer(venv, role, [...args, '--executor', 'events']) },
+    { name: RCLPY_DEFAULT, spawn: (role, args) => spawnRclpyPeer(venv, role, [...args, '--executor', 'single']) },
+    { name: RCLTS, spawn: (role, args) => spawnRcltsPeer(role, args, locator) },
+  ];
+}
+
+/** `role` in every stack, by stack name; resolves when all said `ready`. */
+export async function startRole(
   peers: LinePeer[],
-  venv: string,
-  locator: string,
+  stacks: readonly Stack[],
   role: string,
   args: readonly string[],
-): Promise<[rclpy: LinePeer, rclts: LinePeer]> {
-  const both: [LinePeer, LinePeer] = [spawnRclpyPeer(venv, role, args), spawnRcltsPeer(role, args, locator)];
-  peers.push(...both);
-  for (const p of both) await p.next('ready', READY_BUDGET_MS);
-  return both;
+): Promise<Map<string, LinePeer>> {
+  const started = new Map(stacks.map((s) => [s.name, s.spawn(role, args)] as const));
+  peers.push(...started.values());
+  for (const p of started.values()) await p.next('ready', READY_BUDGET_MS);
+  return started;
 }
