@@ -120,6 +120,8 @@ export function spawnRcltsPeer(role: string, args: readonly string[], router: st
 /** One client library whose peers the comparison starts. */
 export interface Stack {
   readonly name: string;
+  /** Part of every topic and service name of this stack's peers. */
+  readonly key: string;
   spawn(role: string, args: readonly string[]): LinePeer;
 }
 
@@ -132,21 +134,30 @@ export const RCLTS = 'rclts';
  * baseline the targets are judged against), rclpy with its default one, and rclts.
  */
 export function comparedStacks(venv: string, locator: string): Stack[] {
+  const rclpy = (executor: string) => (role: string, args: readonly string[]) =>
+    spawnRclpyPeer(venv, role, [...args, '--executor', executor]);
   return [
-    { name: RCLPY_EVENTS, spawn: (role, args) => spawnRclpyPeer(venv, role, [...args, '--executor', 'events']) },
-    { name: RCLPY_DEFAULT, spawn: (role, args) => spawnRclpyPeer(venv, role, [...args, '--executor', 'single']) },
-    { name: RCLTS, spawn: (role, args) => spawnRcltsPeer(role, args, locator) },
+    { name: RCLPY_EVENTS, key: 'events', spawn: rclpy('events') },
+    { name: RCLPY_DEFAULT, key: 'single', spawn: rclpy('single') },
+    { name: RCLTS, key: 'rclts', spawn: (role, args) => spawnRcltsPeer(role, args, locator) },
   ];
 }
 
-/** `role` in every stack, by stack name; resolves when all said `ready`. */
+/**
+ * `role` in every stack, by stack name; resolves when all said `ready`. Each stack's names
+ * start with `<prefix>_<key>`: both rclpy stacks share one DDS domain, and a client seeing
+ * two servers would send every request to both.
+ */
 export async function startRole(
   peers: LinePeer[],
   stacks: readonly Stack[],
   role: string,
-  args: readonly string[],
+  prefix: string,
+  args: readonly string[] = [],
 ): Promise<Map<string, LinePeer>> {
-  const started = new Map(stacks.map((s) => [s.name, s.spawn(role, args)] as const));
+  const started = new Map(
+    stacks.map((s) => [s.name, s.spawn(role, ['--prefix', `${prefix}_${s.key}`, ...args])] as const),
+  );
   peers.push(...started.values());
   for (const p of started.values()) await p.next('ready', READY_BUDGET_MS);
   return started;

@@ -99,7 +99,6 @@ export async function benchRclpyPubSub(
   locator: string,
   prefix: string,
 ): Promise<void> {
-  const args = ['--prefix', `${prefix}_topic`];
   const pairs: Pair[] = [];
   const peers: LinePeer[] = [];
   try {
@@ -109,8 +108,8 @@ export async function benchRclpyPubSub(
       60_000,
       async () => {
         const stacks = comparedStacks(venv, locator);
-        const subs = await startRole(peers, stacks, 'sub', args);
-        const pubs = await startRole(peers, stacks, 'pub', args);
+        const subs = await startRole(peers, stacks, 'sub', `${prefix}_topic`);
+        const pubs = await startRole(peers, stacks, 'pub', `${prefix}_topic`);
         for (const s of stacks) pairs.push({ name: s.name, pub: pubs.get(s.name)!, sub: subs.get(s.name)! });
       },
     );

@@ -47,14 +47,14 @@ export async function benchRclpyService(
   locator: string,
   prefix: string,
 ): Promise<void> {
-  const args = ['--prefix', `${prefix}_srv`, '--sizes', SIZES.join(',')];
+  const args = ['--sizes', SIZES.join(',')];
   const stacks = comparedStacks(venv, locator);
   const peers: LinePeer[] = [];
   const subjects: Subject[] = [];
   try {
     const ready = await rec.runCase(BENCH, 'setup: a server and a client process per stack', 60_000, async () => {
-      await startRole(peers, stacks, 'server', args);
-      const clients = await startRole(peers, stacks, 'client', args);
+      await startRole(peers, stacks, 'server', `${prefix}_srv`, args);
+      const clients = await startRole(peers, stacks, 'client', `${prefix}_srv`, args);
       subjects.push(
         { name: RCLPY_EVENTS, peer: clients.get(RCLPY_EVENTS)!, api: 'rclpy' },
         { name: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
