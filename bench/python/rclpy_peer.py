@@ -81,8 +81,13 @@ def run_server(node, executor, prefix, sizes):
 def run_client(node, executor, prefix, sizes):
     clients = {size: node.create_client(Trigger, f"{prefix}/trigger_{size}") for size in sizes}
     for size, client in clients.items():
+        name = f"{prefix}/trigger_{size}"
         if not client.wait_for_service(timeout_sec=DISCOVERY_BUDGET_S):
-            say({"type": "error", "message": f"service {prefix}/trigger_{size} not found within {DISCOVERY_BUDGET_S} s"})
+            say({"type": "error", "message": f"service {name} not found within {DISCOVERY_BUDGET_S} s"})
+            return
+        # A second server would answer every request too: the figures would be of two round trips.
+        if node.count_services(name) != 1:
+            say({"type": "error", "message": f"service {name} has {node.count_services(name)} servers, not 1"})
             return
     say({"type": "ready"})
     request = Trigger.Request()
@@ -113,6 +118,10 @@ def run_pub(node, prefix):
             say({"type": "error", "message": f"no subscription on {prefix}/chatter within {DISCOVERY_BUDGET_S} s"})
             return
         time.sleep(0.01)
+    if publisher.get_subscription_count() != 1:
+        count = publisher.get_subscription_count()
+        say({"type": "error", "message": f"{prefix}/chatter has {count} subscriptions, not 1"})
+        return
     say({"type": "ready"})
     for cmd in commands():
         msg = String(data="x" * cmd["size"])
