@@ -79,10 +79,15 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
         `${this.what} has ${MAX_QUEUED_SAMPLES} samples waiting for the router; publish again later`,
       );
     }
-    // Copied: the caller may reuse its buffer once publish returns.
-    const out = this.stamp(new Uint8Array(payload));
-    if (this.publisher === undefined) this.waiting.push(out);
-    else this.send(this.publisher, out);
+    const p = this.publisher;
+    // A direct put is serialized by zenoh-ts before put() returns; anything kept past this
+    // call (history, a sample waiting for the declaration or the socket) is copied, since the
+    // caller may reuse its buffer once publish returns.
+    const direct = p !== undefined && this.chain.inFlight === 0 && this.socketTakesAtOnce();
+    const out = this.stamp(direct && this.cache === undefined ? payload : new Uint8Array(payload));
+    if (p === undefined) this.waiting.push(out);
+    else if (direct) p.put(out.bytes, putOptions(out)).catch(this.putFailed);
+    else this.send(p, out);
     return ok();
   }
 
@@ -159,9 +164,10 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     return { bytes, attachment, timestamp };
   }
 
+  /** Puts `out` behind the puts still waiting, or at once when none waits and the socket takes it. */
   private send(p: Publisher, out: Outgoing): void {
-    const { bytes, attachment, timestamp } = out;
-    const options = attachment === undefined ? { timestamp } : { attachment, timestamp };
+    const { bytes } = out;
+    const options = putOptions(out);
     const chain = this.chain;
     if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
       // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
@@ -201,4 +207,10 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     });
     this.session.connection.suspect();
   }
+}
+
+function putOptions(out: Outgoing): { attachment?: Uint8Array; timestamp: Timestamp } {
+  return out.attachment === undefined
+    ? { timestamp: out.timestamp }
+    : { attachment: out.attachment, timestamp: out.timestamp };
 }

@@ -82,8 +82,14 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
       timerDelay(budgetMs),
     );
-    this.waiting.push({ p, payload: new Uint8Array(payload) });
-    this.pump();
+    if (this.waiting.length === 0 && this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
+      // zenoh-ts copies the payload into its frame before get() returns: no copy of ours.
+      this.sending.add(p);
+      this.get(session, p, payload);
+    } else {
+      // Copied: it waits for the window, and the caller may reuse its buffer meanwhile.
+      this.waiting.push({ p, payload: new Uint8Array(payload) });
+    }
     return ok(seq);
   }
 
@@ -221,7 +227,12 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       const r = reply.result();
       if (r instanceof zenoh.Sample) {
         const attachment = decodeAttachment(r.attachment()?.toBytes());
-        this.settle(p, { kind: 'reply', sequenceNumber: p.seq, payload: r.payload().toBytes(), attachment }, false);
+        this.settle(
+          p,
+          { kind: 'reply', sequenceNumber: p.seq, payload: r.payload().toBytes(), attachment },
+          false,
+          true,
+        );
       } else {
         const message = r.payload().toString();
         this.settle(
@@ -232,6 +243,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
             `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`,
           ),
           false,
+          true,
         );
       }
     };
@@ -248,6 +260,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
           `${this.what}: request ${p.seq} ended without a reply (no service server on the key, or it left before answering)`,
         ),
         false,
+        true,
       );
     };
     const ros = this.endpoint.spec.naming === 'ros';
@@ -290,13 +303,15 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   }
 
   /**
-   * Delivers the one reply of `p` (if it is still pending) and forgets it. Always from a
-   * microtask: close() settles too, and callbacks never run inside a user's call.
+   * Delivers the one reply of `p` (if it is still pending) and forgets it: at once from the
+   * transport's reply callback, else from a microtask (close() settles too, and callbacks
+   * never run inside a user's call).
    */
-  private settle(p: Pending, reply: RmwReply, cancelGet = true): void {
+  private settle(p: Pending, reply: RmwReply, cancelGet = true, inTransportCallback = false): void {
     if (this.pending.get(p.seq) !== p) return;
     this.forget(p, cancelGet);
-    queueMicrotask(() => deliver(this.session, this.key, this.what, this.onReply, reply));
+    if (inTransportCallback) deliver(this.session, this.key, this.what, this.onReply, reply);
+    else queueMicrotask(() => deliver(this.session, this.key, this.what, this.onReply, reply));
   }
 
   /**

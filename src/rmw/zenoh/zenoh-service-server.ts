@@ -44,7 +44,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     this.open.clear();
     // After a loss the plugin already dropped these queries; otherwise tell each caller now.
     if (reason === 'lost') return;
-    for (const q of open) void this.answer(q, undefined, `${this.what} closed before answering`).catch(() => {});
+    for (const q of open) this.answer(q, undefined, `${this.what} closed before answering`, undefined, true);
   }
 
   private onQuery(session: Session, query: Query): void {
@@ -76,15 +76,14 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
         if (!checked.ok) return checked;
         const refused = once('respond');
         if (refused !== undefined) return refused;
-        this.answer(entry, new Uint8Array(payload), undefined, attachment).catch((thrown: unknown) =>
-          this.replyFailed(thrown),
-        );
+        // zenoh-ts copies the payload into its frame within answer(): no copy of ours.
+        this.answer(entry, payload, undefined, attachment);
         return ok();
       },
       fail: (message: string): Result => {
         const refused = once('fail');
         if (refused !== undefined) return refused;
-        this.answer(entry, undefined, describeValue(message)).catch((thrown: unknown) => this.replyFailed(thrown));
+        this.answer(entry, undefined, describeValue(message));
         return ok();
       },
     };
@@ -94,14 +93,16 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   /**
    * One reply (or error reply), then finalize; skipped when that session is gone. Both are
    * handed to the socket in one corked step when it takes them at once, so they leave in one
-   * segment (the router's Nagle would hold a lone final ~40 ms); otherwise one after the other, in order.
+   * segment (the router's Nagle would hold a lone final ~40 ms); otherwise one after the other,
+   * in order. zenoh-ts serializes both before this returns, so `payload` is not kept.
    */
-  private async answer(
+  private answer(
     q: OpenQuery,
     payload: Uint8Array | undefined,
     failure: string | undefined,
     req?: RmwAttachment,
-  ): Promise<void> {
+    quiet = false,
+  ): void {
     if (this.session.connection.current() !== q.session) return;
     let send: () => Promise<void>;
     if (payload !== undefined) {
@@ -110,29 +111,40 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
           ? undefined
           : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
       // A wildcard server answers on the concrete key it was asked about.
-      const replyKey = hasWildcard(this.key) ? q.query.keyExpr().toString() : this.key;
+      const replyKey = this.wildcard ? q.query.keyExpr().toString() : this.key;
       send = () => q.query.reply(replyKey, payload, attachment === undefined ? undefined : { attachment });
     } else {
       send = () => q.query.replyErr(failure ?? 'service failed');
     }
-    let sent: Promise<void> | undefined;
+    const failed = quiet ? ignoreFailure : this.onReplyFailed;
     const corked = sendCorked(q.query, () => {
       try {
-        sent = send();
+        send().catch(failed);
+      } catch (thrown) {
+        failed(thrown);
       } finally {
         finalizeQuietly(q.query);
       }
     });
-    if (corked) {
-      await sent;
-      return;
-    }
+    if (corked) return;
+    // zenoh-ts queues a send while its socket is backed up: the final must wait for the reply.
+    let sent: Promise<void>;
     try {
-      await send();
-    } finally {
-      finalizeQuietly(q.query);
+      sent = send();
+    } catch (thrown) {
+      sent = Promise.reject(thrown);
     }
+    sent.then(
+      () => finalizeQuietly(q.query),
+      (thrown: unknown) => {
+        finalizeQuietly(q.query);
+        failed(thrown);
+      },
+    );
   }
+
+  private readonly wildcard = hasWildcard(this.key);
+  private readonly onReplyFailed = (thrown: unknown): void => this.replyFailed(thrown);
 
   private replyFailed(thrown: unknown): void {
     this.session.emit({
@@ -143,3 +155,5 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     this.session.connection.suspect();
   }
 }
+
+function ignoreFailure(): void {}
