@@ -195,6 +195,9 @@ export abstract class Spinner extends Dispatcher {
         await this.signal.wait(remaining);
       } else if (this.hasReadyWork() || this.hasPendingEvents()) {
         this.round(this.discardedReport);
+        // The round may have met the condition (a reply settling a Future): answer without a macrotask hop.
+        const met = holdsNow(done, what);
+        if (met !== false) return met === true ? ok() : met;
         await yieldToHost();
       } else {
         await this.waitForWork(remaining);

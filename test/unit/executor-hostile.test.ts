@@ -473,4 +473,19 @@ describe('spinUntil, the one wait verb', () => {
     await executor.shutdown();
     expect(expectErr(await executor.spinUntil(() => false, 100))).toBe('NotInitialized');
   });
+
+  it('answers as soon as the round it ran meets the condition, with no macrotask after it', async () => {
+    const { executor, node } = makeFixture();
+    let fired = 0;
+    const guard = unwrap(node.createGuardCondition(() => void fired++));
+    unwrap(guard.trigger());
+    // A reply that settles a PollClient's Future is such a round: its caller waits for no other task.
+    let otherTaskRan = false;
+    setImmediate(() => {
+      otherTaskRan = true;
+    });
+    expect(await executor.spinUntil(() => fired === 1, 1000)).toEqual({ ok: true, value: undefined });
+    expect(otherTaskRan).toBe(false);
+    await executor.shutdown();
+  });
 });
