@@ -37,7 +37,7 @@ interface Pending {
   readonly budgetMs: number;
   readonly session: Session;
   timer: ReturnType<typeof setTimeout> | undefined;
-  cancel: (() => void) | undefined;
+  cancellation: { cancel(): void } | undefined;
 }
 
 export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient {
@@ -75,13 +75,9 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
 
     this.sequence += 1n;
     const seq = this.sequence;
-    const p: Pending = { seq, budgetMs, session, timer: undefined, cancel: undefined };
+    const p: Pending = { seq, budgetMs, session, timer: undefined, cancellation: undefined };
     this.pending.set(seq, p);
-    p.timer = setTimeout(
-      () =>
-        this.settle(p, this.error(seq, 'Timeout', `${this.what}: no reply to request ${seq} within ${budgetMs} ms`)),
-      timerDelay(budgetMs),
-    );
+    p.timer = setTimeout(this.timedOut, timerDelay(budgetMs), p);
     if (this.waiting.length === 0 && this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
       // zenoh-ts copies the payload into its frame before get() returns: no copy of ours.
       this.sending.add(p);
@@ -92,6 +88,10 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     }
     return ok(seq);
   }
+
+  /** A request's budget ran out (one function for every request's timer). */
+  private readonly timedOut = (p: Pending): void =>
+    this.settle(p, this.error(p.seq, 'Timeout', `${this.what}: no reply to request ${p.seq} within ${p.budgetMs} ms`));
 
   abandon(sequenceNumber: bigint): void {
     const p = this.pending.get(sequenceNumber);
@@ -268,7 +268,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       ? encodeAttachment({ sequenceNumber: p.seq, sourceTimestampNs: nowNs(), gid: this.gid })
       : undefined;
     const cancellation = new zenoh.CancellationToken();
-    p.cancel = () => cancellation.cancel();
+    p.cancellation = cancellation;
     session
       .get(this.key, {
         payload,
@@ -322,11 +322,11 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     this.pending.delete(p.seq);
     if (p.timer !== undefined) clearTimeout(p.timer);
     p.timer = undefined;
-    const cancel = p.cancel;
-    p.cancel = undefined;
+    const cancellation = p.cancellation;
+    p.cancellation = undefined;
     if (cancelGet && this.session.connection.current() === p.session) {
       try {
-        cancel?.();
+        cancellation?.cancel();
       } catch {
         // nothing to cancel
       }

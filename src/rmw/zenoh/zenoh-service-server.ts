@@ -51,44 +51,16 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     if (!this.isOpen()) return;
     const entry: OpenQuery = { query, session };
     this.open.add(entry);
-    const attachment = decodeAttachment(query.attachment()?.toBytes());
-    let answered = false;
-    const once = (what: string): Result | undefined => {
-      if (answered) return err('BadSequence', `a request on '${this.key}' was already answered; ${what} refused`);
-      if (!this.open.has(entry)) {
-        answered = true;
-        return err(
-          'TransportError',
-          `${this.what}: the request can no longer be answered (server closed or router lost)`,
-        );
-      }
-      answered = true;
-      this.open.delete(entry);
-      return undefined;
-    };
-    const request: RmwRequest = {
-      key: query.keyExpr().toString(),
-      payload: query.payload()?.toBytes() ?? new Uint8Array(0),
-      attachment,
-      receivedAtMs: Date.now(),
-      respond: (payload: Uint8Array): Result => {
-        const checked = checkPayload(payload, `reply of ${this.what}`);
-        if (!checked.ok) return checked;
-        const refused = once('respond');
-        if (refused !== undefined) return refused;
-        // zenoh-ts copies the payload into its frame within answer(): no copy of ours.
-        this.answer(entry, payload, undefined, attachment);
-        return ok();
-      },
-      fail: (message: string): Result => {
-        const refused = once('fail');
-        if (refused !== undefined) return refused;
-        this.answer(entry, undefined, describeValue(message));
-        return ok();
-      },
-    };
-    deliver(this.session, this.key, this.what, this.onRequest, request);
+    deliver(this.session, this.key, this.what, this.onRequest, new ZenohRequest(this.answerer, entry));
   }
+
+  /** What a request needs of its server; one per server, so a request allocates no closures. */
+  private readonly answerer: Answerer = {
+    key: this.key,
+    what: this.what,
+    release: (entry) => this.open.delete(entry),
+    answer: (entry, payload, failure, req) => this.answer(entry, payload, failure, req),
+  };
 
   /**
    * One reply (or error reply), then finalize; skipped when that session is gone. Both are
@@ -157,3 +129,60 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
 }
 
 function ignoreFailure(): void {}
+
+interface Answerer {
+  readonly key: string;
+  readonly what: string;
+  /** Takes the query out of the open set; false when it was no longer open (closed, lost). */
+  release(entry: OpenQuery): boolean;
+  answer(entry: OpenQuery, payload: Uint8Array | undefined, failure: string | undefined, req?: RmwAttachment): void;
+}
+
+/** One query as an RmwRequest, answered exactly once. */
+class ZenohRequest implements RmwRequest {
+  readonly key: string;
+  readonly payload: Uint8Array;
+  readonly attachment: RmwAttachment | undefined;
+  readonly receivedAtMs = Date.now();
+  private answered = false;
+
+  constructor(
+    private readonly server: Answerer,
+    private readonly entry: OpenQuery,
+  ) {
+    const { query } = entry;
+    this.key = query.keyExpr().toString();
+    this.payload = query.payload()?.toBytes() ?? new Uint8Array(0);
+    this.attachment = decodeAttachment(query.attachment()?.toBytes());
+  }
+
+  respond(payload: Uint8Array): Result {
+    const checked = checkPayload(payload, `reply of ${this.server.what}`);
+    if (!checked.ok) return checked;
+    const refused = this.claim('respond');
+    if (refused !== undefined) return refused;
+    // zenoh-ts copies the payload into its frame within answer(): no copy of ours.
+    this.server.answer(this.entry, payload, undefined, this.attachment);
+    return ok();
+  }
+
+  fail(message: string): Result {
+    const refused = this.claim('fail');
+    if (refused !== undefined) return refused;
+    this.server.answer(this.entry, undefined, describeValue(message));
+    return ok();
+  }
+
+  private claim(what: string): Result | undefined {
+    if (this.answered)
+      return err('BadSequence', `a request on '${this.server.key}' was already answered; ${what} refused`);
+    this.answered = true;
+    if (!this.server.release(this.entry)) {
+      return err(
+        'TransportError',
+        `${this.server.what}: the request can no longer be answered (server closed or router lost)`,
+      );
+    }
+    return undefined;
+  }
+}
