@@ -77,7 +77,6 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     const seq = this.sequence;
     const p: Pending = { seq, budgetMs, session, timer: undefined, cancellation: undefined };
     this.pending.set(seq, p);
-    p.timer = setTimeout(this.timedOut, timerDelay(budgetMs), p);
     if (this.waiting.length === 0 && this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
       // zenoh-ts copies the payload into its frame before get() returns: no copy of ours.
       this.sending.add(p);
@@ -86,6 +85,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       // Copied: it waits for the window, and the caller may reuse its buffer meanwhile.
       this.waiting.push({ p, payload: new Uint8Array(payload) });
     }
+    // Armed once the request is on the socket (no reply can come before this returns).
+    p.timer = setTimeout(this.timedOut, timerDelay(budgetMs), p);
     return ok(seq);
   }
 
