@@ -14,6 +14,7 @@ import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
 import { type CaseContext, within } from './harness/recorder.js';
 import { closeRawSession, openRawSession, uniquePrefix, zenohTs } from './harness/router.js';
+import { median } from './harness/stats.js';
 
 const BENCH = 'pub/sub throughput';
 const TARGET = { op: '>=', bound: 0.95, text: '≥ 0.95x raw' } as const;
@@ -140,6 +141,20 @@ async function rclFlow(locator: string, key: string): Promise<Flow> {
   }
 }
 
+/**
+ * The median of the round-by-round ratios (a subject's block against the raw block of the same
+ * round, run back to back): the load of a shared machine drifts between rounds, and a pair
+ * sees the same load, so this shows the gap with less of that noise than the ratio of medians.
+ */
+function pairedNote(mine: readonly (number | undefined)[], raw: readonly (number | undefined)[]): string {
+  const ratios: number[] = [];
+  mine.forEach((m, r) => {
+    const b = raw[r];
+    if (m !== undefined && b !== undefined && b > 0) ratios.push(m / b);
+  });
+  return ratios.length === 0 ? '' : `, paired by round ${median(ratios).toFixed(2)}x`;
+}
+
 interface BlockResult {
   readonly delivered: number;
   readonly lost: number;
@@ -216,6 +231,8 @@ export async function benchPubSubThroughput(bc: BenchContext): Promise<void> {
       const window = windowFor(c.size);
       const payload = payloadOf(c.size);
       const rates = new Map<string, number[]>(flows.map((f) => [f.name, []]));
+      /** Each round's rate per flow (undefined when nothing came), to pair a subject with raw round by round. */
+      const byRound = new Map<string, (number | undefined)[]>(flows.map((f) => [f.name, []]));
       const lost = new Map<string, number>(flows.map((f) => [f.name, 0]));
       const failed = new Set<string>();
       const blockBudget = byMode(mode, 15_000, 60_000);
@@ -236,7 +253,9 @@ export async function benchPubSubThroughput(bc: BenchContext): Promise<void> {
             for (const f of rotated(flows, r)) {
               if (failed.has(f.name)) continue;
               const b = await block(f, payload, count, window, ctx, blockBudget);
-              if (b.delivered > 0 && b.seconds > 0) rates.get(f.name)!.push(b.delivered / b.seconds);
+              const rate = b.delivered > 0 && b.seconds > 0 ? b.delivered / b.seconds : undefined;
+              if (rate !== undefined) rates.get(f.name)!.push(rate);
+              byRound.get(f.name)![r] = rate;
               lost.set(f.name, lost.get(f.name)! + b.lost);
               ctx.log(
                 `${f.name}: ${b.delivered}/${count} in ${b.seconds.toFixed(2)} s = ${(b.delivered / b.seconds).toFixed(0)} msg/s${b.lost > 0 ? `, ${b.lost} lost` : ''}`,
@@ -279,7 +298,7 @@ export async function benchPubSubThroughput(bc: BenchContext): Promise<void> {
           baselineSubject: `raw zenoh-ts put, ${mbps(base?.value)}${raw !== undefined ? `, ${lost.get(raw.name)} lost` : ''}`,
           baseline: base,
           target: TARGET,
-          note: `[${mbps(fig.value)}${lostNote}]`,
+          note: `[${mbps(fig.value)}${lostNote}${pairedNote(byRound.get(f.name)!, raw === undefined ? [] : byRound.get(raw.name)!)}]`,
         });
       }
     }
