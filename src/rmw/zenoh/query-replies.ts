@@ -14,6 +14,10 @@ interface CorkableSocket {
  * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`
  * in it leaves in one write (one segment when small): a query's reply and its final sent as
  * two segments let the router, which does not set TCP_NODELAY, hold the final back ~40 ms.
+ * The router can still write a reply and its final to the CLIENT in two segments; then its
+ * Nagle holds the next reply until the client's delayed ACK (~40 ms, in raw zenoh-ts gets as
+ * well). The remote-api plugin (1.10.1) sets no socket option on its WebSocket and has no
+ * setting for it, so that one is the router's to fix.
  * Returns false without running `sends` unless the socket is reachable, open and under
  * zenoh-ts's 2 MB threshold; past it zenoh-ts defers each send on its own timer, and the
  * caller keeps its ordered path so the final cannot overtake the reply.
