@@ -77,6 +77,22 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     return true;
   }
 
+  runHandlerWith<A, B>(entry: Entry, fn: (a: A, b: B) => unknown, a: A, b: B): boolean {
+    let returned: unknown;
+    entry.running = true;
+    this.handlerDepth++;
+    try {
+      returned = fn(a, b);
+    } catch (thrown) {
+      this.handlerReturned(entry);
+      this.settle(entry, failed(thrown), false, undefined);
+      return false;
+    }
+    this.handlerReturned(entry);
+    if (returned !== undefined) this.observe(entry, returned, undefined);
+    return true;
+  }
+
   private handlerReturned(entry: Entry): void {
     this.handlerDepth--;
     entry.running = false;

@@ -31,6 +31,8 @@ export interface EntryHost {
    * Answers false if the handler threw synchronously.
    */
   runHandler(entry: Entry, fn: () => unknown, done?: (outcome: HandlerOutcome) => void): boolean;
+  /** runHandler for `fn(a, b)` without an outcome listener: no closure per call (the dispatch hot path). */
+  runHandlerWith<A, B>(entry: Entry, fn: (a: A, b: B) => unknown, a: A, b: B): boolean;
   reportHandlerError(entry: Entry, error: unknown): void;
   reportDropped(entry: Entry, count: number): void;
   reportDecodeError(entry: Entry, message: string): void;

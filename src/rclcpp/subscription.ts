@@ -5,7 +5,7 @@ import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwSample, RmwSubscriber } from '../rmw/rmw.js';
 import type { SubscriptionHandler } from './api.js';
-import { decodeMessage, messageInfo } from './type-check.js';
+import { decodeFailure, decodeMessage, messageInfo } from './type-check.js';
 import type { MessageType } from './type-support.js';
 
 export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
@@ -29,14 +29,14 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
   }
 
   protected handleItem(sample: RmwSample, host: EntryHost): void {
-    const decoded = decodeMessage(this.type, sample.payload, `subscription '${this.name}'`);
-    if (!decoded.ok) {
-      host.reportDecodeError(this, decoded.error.message);
+    let message: M;
+    try {
+      message = this.type.decode(sample.payload);
+    } catch (thrown) {
+      host.reportDecodeError(this, decodeFailure(this.type, `subscription '${this.name}'`, thrown));
       return;
     }
-    const handler = this.handler as SubscriptionHandler<M>;
-    const info = messageInfo(sample);
-    host.runHandler(this, () => handler(decoded.value, info));
+    host.runHandlerWith(this, this.handler as SubscriptionHandler<M>, message, messageInfo(sample));
   }
 
   /** Poll side: the oldest decodable sample; undecodable ones are counted and skipped. */

@@ -126,8 +126,13 @@ export function decodeMessage<M>(type: MessageType<M>, bytes: Uint8Array, where:
   try {
     return ok(type.decode(bytes));
   } catch (thrown) {
-    return err('Error', `cannot decode ${type.typeName} (${where}): ${describeThrown(thrown)}`);
+    return err('Error', decodeFailure(type, where, thrown));
   }
+}
+
+/** What decodeMessage's error says, for a caller that decodes inline (no Result per message). */
+export function decodeFailure(type: { readonly typeName: string }, where: string, thrown: unknown): string {
+  return `cannot decode ${type.typeName} (${where}): ${describeThrown(thrown)}`;
 }
 
 export function messageInfo(item: {

@@ -62,8 +62,9 @@ describe('SampleQueue', () => {
       q.push(i);
       q.shift();
     }
-    const storage = (q as unknown as { items: unknown[] }).items;
-    expect(storage.length).toBeLessThanOrEqual(66);
+    const storage = (q as unknown as { ring: unknown[] }).ring;
+    expect(storage.length).toBeLessThanOrEqual(8);
+    expect(storage.filter((x) => x !== undefined)).toEqual([]);
     for (let i = 0; i < 40; i++) q.push(i);
     expect(q.length).toBe(8);
   });

@@ -1,6 +1,6 @@
 /**
  * The per-entity counter behind attachments, stamped as rmw_zenoh (and rclts's zenoh backend)
- * does: sequence numbers from 1 per publisher or client, source timestamp in ns since the
+ * does: sequence numbers from 1 per client (publishers stamp their own: local-pub-sub.ts), source timestamp in ns since the
  * epoch, one random 16-byte GID per entity. Like the zenoh backend, only `ros` endpoints
  * carry attachments, so a subscriber sees the same RmwAttachment (or none) on both backends.
  */
@@ -14,13 +14,6 @@ export class AttachmentStamp {
 
   /** `attach`: whether the endpoint's naming carries attachments (`ros`). */
   constructor(private readonly attach: boolean) {}
-
-  /** Counts one publication; its attachment, or undefined for `raw` endpoints (no wrapper: the publish hot path). */
-  nextAttachment(): RmwAttachment | undefined {
-    this.sequence += 1n;
-    if (!this.attach) return undefined;
-    return { sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid };
-  }
 
   /** Counts one request; its sequence number and attachment, or undefined for `raw` endpoints. */
   next(): { readonly sequenceNumber: bigint; readonly attachment: RmwAttachment | undefined } {

@@ -6,9 +6,11 @@
  * caused them.
  */
 import { describeThrown } from '../../result.js';
+import { receptionNowMs } from './local-clock.js';
 
 export interface Task {
-  readonly run: () => void;
+  /** `now`: the flush's reception time (Date.now(), read once per flush when first asked). */
+  readonly run: (now: () => number) => void;
   /** Told what a callback threw; the flush goes on. */
   readonly report: (message: string) => void;
 }
@@ -16,6 +18,7 @@ export interface Task {
 export class DeliveryQueue {
   private tasks: Task[] = [];
   private scheduled = false;
+  private flushNowMs = -1;
 
   post(run: () => void, report: (message: string) => void): void {
     this.postTask({ run, report });
@@ -30,15 +33,22 @@ export class DeliveryQueue {
     }
   }
 
+  private readonly now = (): number => {
+    if (this.flushNowMs < 0) this.flushNowMs = receptionNowMs();
+    return this.flushNowMs;
+  };
+
   // Runs what was queued before the flush began; work posted by a callback waits for the next
   // microtask so one busy callback cannot starve the host's other microtasks forever.
   private readonly flush = (): void => {
     const batch = this.tasks;
     this.tasks = [];
     this.scheduled = false;
-    for (const task of batch) {
+    this.flushNowMs = -1;
+    for (let i = 0; i < batch.length; i++) {
+      const task = batch[i] as Task;
       try {
-        task.run();
+        task.run(this.now);
       } catch (thrown) {
         try {
           task.report(describeThrown(thrown));

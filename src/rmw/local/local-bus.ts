@@ -6,6 +6,7 @@
 import { intersects } from '../key-expr.js';
 import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwReply, RmwSample } from '../rmw.js';
 import { DeliveryQueue } from './delivery-queue.js';
+import { LocalSample } from './local-sample.js';
 
 /** What the bus needs of a session: where to report a callback that threw. */
 export interface BusSessionLink {
@@ -23,13 +24,17 @@ export interface BusSubscriber {
   deliver(sample: RmwSample): void;
 }
 
+/** A sample a transient-local publisher keeps for late joiners: its bytes and its stamp. */
 export interface CachedSample {
   readonly payload: Uint8Array;
-  readonly attachment: RmwAttachment | undefined;
+  readonly sequence: number;
+  readonly stampMs: number;
 }
 
 export interface BusPublisher {
   readonly key: string;
+  /** The publisher's GID, or undefined for `raw` endpoints (no attachment). */
+  readonly stampGid: Uint8Array | undefined;
   /** Last `depth` samples, oldest first, when the publisher is transient local. */
   readonly history: readonly CachedSample[] | undefined;
 }
@@ -83,23 +88,32 @@ export class LocalBus {
   private readonly graphListeners = new Set<GraphListener>();
   // Publish-time matching is the hot path: keyed by publisher key, dropped when subscribers change.
   private matchCache = new Map<string, readonly BusSubscriber[]>();
+  /** Bumps whenever the subscriber set changes: a publisher keeps its match list while it holds. */
+  subscribersVersion = 0;
 
   // ---- publish / subscribe ----
 
   addSubscriber(sub: BusSubscriber): void {
     this.subscribers.add(sub);
-    this.matchCache = new Map();
+    this.subscribersChanged();
     if (!sub.transientLocal) return;
     // A late joiner asking for transient local gets what matching transient-local publishers kept.
     for (const pub of this.publishers) {
       if (pub.history === undefined || !intersects(pub.key, sub.key)) continue;
       for (const cached of pub.history)
-        this.postSample(sub, pub.key, new Uint8Array(cached.payload), cached.attachment);
+        this.queue.postTask(
+          new LocalSample(sub, pub.key, new Uint8Array(cached.payload), pub.stampGid, cached.sequence, cached.stampMs),
+        );
     }
   }
 
   removeSubscriber(sub: BusSubscriber): void {
-    if (this.subscribers.delete(sub)) this.matchCache = new Map();
+    if (this.subscribers.delete(sub)) this.subscribersChanged();
+  }
+
+  private subscribersChanged(): void {
+    if (this.matchCache.size > 0) this.matchCache = new Map();
+    this.subscribersVersion++;
   }
 
   addPublisher(pub: BusPublisher): void {
@@ -117,11 +131,6 @@ export class LocalBus {
       this.matchCache.set(key, subs);
     }
     return subs;
-  }
-
-  /** Queues one sample for one subscriber; dropped if the subscriber closes before the flush. */
-  postSample(sub: BusSubscriber, key: string, payload: Uint8Array, attachment: RmwAttachment | undefined): void {
-    this.queue.postTask(new SampleDelivery(sub, key, payload, attachment));
   }
 
   // ---- services ----
@@ -249,28 +258,4 @@ let defaultBus: LocalBus | undefined;
 export function defaultLocalBus(): LocalBus {
   defaultBus ??= new LocalBus();
   return defaultBus;
-}
-
-/** One sample on its way to one subscriber: a single object per sample, no closures (the publish hot path). */
-class SampleDelivery {
-  constructor(
-    private readonly sub: BusSubscriber,
-    private readonly key: string,
-    private readonly payload: Uint8Array,
-    private readonly attachment: RmwAttachment | undefined,
-  ) {}
-
-  run(): void {
-    const sub = this.sub;
-    if (sub.isOpen())
-      sub.deliver({ key: this.key, payload: this.payload, attachment: this.attachment, receivedAtMs: Date.now() });
-  }
-
-  report(message: string): void {
-    this.sub.session.emit({
-      type: 'transport_error',
-      key: this.sub.key,
-      message: `subscription callback on '${this.sub.key}' threw: ${message}`,
-    });
-  }
 }
