@@ -38,22 +38,62 @@ export interface EntryHost {
   reportDecodeError(entry: Entry, message: string): void;
 }
 
+const QUEUED = 1;
+const ALIVE = 2;
+const RUNNING = 4;
+const BUSY = 8;
+const RELEASE_REQUESTED = 16;
+/** The first flag bit a subclass may use for its own booleans. */
+export const SUBCLASS_FLAG = 32;
+
 export abstract class Entry implements Slotted, Readyable {
   handleId = 0;
   seq = 0;
-  queued = false;
-  alive = true;
-  /** true while this entry's own handler runs: a release then waits for it to return */
-  running = false;
-  /** true while the promise its handler returned has not settled: the entry is not dispatched then */
-  busy = false;
-  releaseRequested = false;
+  /** The booleans below, one bit each: an entry is mostly bookkeeping, and a field costs 8 bytes. */
+  protected flags = ALIVE;
 
   constructor(
     readonly kind: EntryKind,
     /** topic, service or a label such as `timer` — used in messages */
     readonly name: string,
   ) {}
+
+  get queued(): boolean {
+    return (this.flags & QUEUED) !== 0;
+  }
+  set queued(on: boolean) {
+    this.flags = on ? this.flags | QUEUED : this.flags & ~QUEUED;
+  }
+
+  get alive(): boolean {
+    return (this.flags & ALIVE) !== 0;
+  }
+  set alive(on: boolean) {
+    this.flags = on ? this.flags | ALIVE : this.flags & ~ALIVE;
+  }
+
+  /** true while this entry's own handler runs: a release then waits for it to return */
+  get running(): boolean {
+    return (this.flags & RUNNING) !== 0;
+  }
+  set running(on: boolean) {
+    this.flags = on ? this.flags | RUNNING : this.flags & ~RUNNING;
+  }
+
+  /** true while the promise its handler returned has not settled: the entry is not dispatched then */
+  get busy(): boolean {
+    return (this.flags & BUSY) !== 0;
+  }
+  set busy(on: boolean) {
+    this.flags = on ? this.flags | BUSY : this.flags & ~BUSY;
+  }
+
+  get releaseRequested(): boolean {
+    return (this.flags & RELEASE_REQUESTED) !== 0;
+  }
+  set releaseRequested(on: boolean) {
+    this.flags = on ? this.flags | RELEASE_REQUESTED : this.flags & ~RELEASE_REQUESTED;
+  }
 
   /** Label for messages and events, e.g. `subscription '/chatter'`. */
   describe(): string {

@@ -13,8 +13,13 @@ export const MAX_GENERATION = Math.floor(Number.MAX_SAFE_INTEGER / MAX_SLOTS);
 export const EMPTY_HANDLE_ID = 0;
 
 export function packHandleId(slot: number, generation: number): number {
-  return generation * MAX_SLOTS + slot;
+  const id = generation * MAX_SLOTS + slot;
+  // Kept a small integer while it fits (generations below 1024): the entry and every handle store
+  // it, and a float-typed field would box it in a heap number each (16 bytes per entity).
+  return id <= SMALL_ID_MAX ? id | 0 : id;
 }
+
+const SMALL_ID_MAX = 2 ** 30 - 1;
 
 export interface UnpackedHandleId {
   readonly slot: number;

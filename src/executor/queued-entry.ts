@@ -4,7 +4,7 @@
  * dispatched; their owner takes items directly and the executor only wakes waiters.
  */
 import type { RmwQos } from '../rmw/qos.js';
-import { Entry, type EntryHost, type EntryKind } from './entry.js';
+import { Entry, type EntryHost, type EntryKind, SUBCLASS_FLAG } from './entry.js';
 import { SampleQueue } from './sample-queue.js';
 
 export interface QueueBound {
@@ -18,18 +18,35 @@ export function queueBound(qos: Pick<RmwQos, 'history' | 'depth'>, keepAllLimit:
   return qos.history === 'keep_all' ? { keepAll: true, limit: keepAllLimit } : { keepAll: false, limit: qos.depth };
 }
 
+const DISPATCHED = SUBCLASS_FLAG;
+const KEEP_ALL = SUBCLASS_FLAG * 2;
+
 export abstract class QueuedEntry<T> extends Entry {
-  readonly queue: SampleQueue<T>;
+  /** Created with the first item: most entries of a large graph sit idle, and the queue is most of an entry. */
+  private items: SampleQueue<T> | undefined;
+  private readonly limit: number;
 
   constructor(
     protected readonly host: EntryHost,
     kind: EntryKind,
     name: string,
     bound: QueueBound,
-    private readonly dispatched = true,
+    dispatched = true,
   ) {
     super(kind, name);
-    this.queue = new SampleQueue<T>(bound.keepAll, bound.limit);
+    if (dispatched) this.flags |= DISPATCHED;
+    if (bound.keepAll) this.flags |= KEEP_ALL;
+    this.limit = bound.limit;
+  }
+
+  /** false for poll entries: their owner takes items, rounds never dispatch them. */
+  private get dispatched(): boolean {
+    return (this.flags & DISPATCHED) !== 0;
+  }
+
+  get queue(): SampleQueue<T> {
+    this.items ??= new SampleQueue<T>((this.flags & KEEP_ALL) !== 0, this.limit);
+    return this.items;
   }
 
   /** Called from transport context: queue, count drops, mark ready. Never runs user code. */
@@ -48,18 +65,18 @@ export abstract class QueuedEntry<T> extends Entry {
   }
 
   hasWork(): boolean {
-    return this.dispatched && this.queue.length > 0;
+    return this.dispatched && this.items !== undefined && this.items.length > 0;
   }
 
   dispatchOne(host: EntryHost): boolean {
-    if (this.queue.length === 0) return false;
-    const item = this.queue.shift() as T;
-    this.handleItem(item, host);
+    const items = this.items;
+    if (items === undefined || items.length === 0) return false;
+    this.handleItem(items.shift() as T, host);
     return true;
   }
 
   dispose(): void {
-    for (const item of this.queue.drain()) this.onDropped(item);
+    if (this.items !== undefined) for (const item of this.items.drain()) this.onDropped(item);
     this.closeTransport();
   }
 

@@ -336,10 +336,11 @@ export class NodeImpl extends NodeGraph implements Node {
 }
 
 /**
- * The transport's sample callback for one entry. Made here rather than inline so that the
- * closure's context holds the entry alone, not the endpoint spec and everything else in scope
- * (it lives as long as the subscription).
+ * The transport's sample callback for one entry: a bound method, which holds the entry alone
+ * (not the endpoint spec and everything else in scope) and is smaller than a closure with its
+ * context; it lives as long as the subscription.
  */
 function offerTo<T>(entry: { offer(item: T): void }): (item: T) => void {
-  return (item) => entry.offer(item);
+  // A bound method is smaller than a closure and its context (heap per subscription).
+  return entry.offer.bind(entry);
 }

@@ -6,7 +6,6 @@
 import { intersects } from '../key-expr.js';
 import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwReply, RmwSample } from '../rmw.js';
 import { DeliveryQueue } from './delivery-queue.js';
-import { LocalSample } from './local-sample.js';
 
 /** What the bus needs of a session: where to report a callback that threw. */
 export interface BusSessionLink {
@@ -24,19 +23,10 @@ export interface BusSubscriber {
   deliver(sample: RmwSample): void;
 }
 
-/** A sample a transient-local publisher keeps for late joiners: its bytes and its stamp. */
-export interface CachedSample {
-  readonly payload: Uint8Array;
-  readonly sequence: number;
-  readonly stampMs: number;
-}
-
 export interface BusPublisher {
   readonly key: string;
-  /** The publisher's GID, or undefined for `raw` endpoints (no attachment). */
-  readonly stampGid: Uint8Array | undefined;
-  /** Last `depth` samples, oldest first, when the publisher is transient local. */
-  readonly history: readonly CachedSample[] | undefined;
+  /** Queues what a transient-local publisher kept for a late joiner on a matching key (nothing otherwise). */
+  replayTo(sub: BusSubscriber): void;
 }
 
 /** The client's side of one request, as a server sees it. */
@@ -66,6 +56,8 @@ export interface BusNode {
 export interface BusEndpoint {
   readonly domainId: number;
   readonly info: RmwEndpointInfo;
+  /** The endpoint as a subscriber, when it is one. */
+  readonly subscriber: BusSubscriber | undefined;
 }
 
 interface GraphListener {
@@ -78,7 +70,6 @@ interface GraphListener {
 
 export class LocalBus {
   readonly queue = new DeliveryQueue();
-  private readonly subscribers = new Set<BusSubscriber>();
   private readonly publishers = new Set<BusPublisher>();
   private readonly servers = new Map<string, Set<BusServer>>();
   private readonly readyListeners = new Map<string, Set<() => void>>();
@@ -93,24 +84,7 @@ export class LocalBus {
 
   // ---- publish / subscribe ----
 
-  addSubscriber(sub: BusSubscriber): void {
-    this.subscribers.add(sub);
-    this.subscribersChanged();
-    if (!sub.transientLocal) return;
-    // A late joiner asking for transient local gets what matching transient-local publishers kept.
-    for (const pub of this.publishers) {
-      if (pub.history === undefined || !intersects(pub.key, sub.key)) continue;
-      for (const cached of pub.history)
-        this.queue.postTask(
-          new LocalSample(sub, pub.key, new Uint8Array(cached.payload), pub.stampGid, cached.sequence, cached.stampMs),
-        );
-    }
-  }
-
-  removeSubscriber(sub: BusSubscriber): void {
-    if (this.subscribers.delete(sub)) this.subscribersChanged();
-  }
-
+  /** A subscriber endpoint joined or left: publishers look their matches up again. */
   private subscribersChanged(): void {
     if (this.matchCache.size > 0) this.matchCache = new Map();
     this.subscribersVersion++;
@@ -125,11 +99,14 @@ export class LocalBus {
   }
 
   matchingSubscribers(key: string): readonly BusSubscriber[] {
-    let subs = this.matchCache.get(key);
-    if (subs === undefined) {
-      subs = [...this.subscribers].filter((s) => intersects(key, s.key));
-      this.matchCache.set(key, subs);
+    const cached = this.matchCache.get(key);
+    if (cached !== undefined) return cached;
+    const subs: BusSubscriber[] = [];
+    for (const endpoint of this.endpointSet) {
+      const sub = endpoint.subscriber;
+      if (sub !== undefined && sub.isOpen() && intersects(key, sub.key)) subs.push(sub);
     }
+    this.matchCache.set(key, subs);
     return subs;
   }
 
@@ -207,13 +184,22 @@ export class LocalBus {
     if (this.nodeSet.delete(node)) this.graphChanged(node.domainId);
   }
 
+  /** An endpoint joins the graph; a subscriber also starts receiving (the endpoint set is the subscriber list). */
   addEndpoint(endpoint: BusEndpoint): void {
     this.endpointSet.add(endpoint);
+    const sub = endpoint.subscriber;
+    if (sub !== undefined) {
+      this.subscribersChanged();
+      // A late joiner asking for transient local gets what matching transient-local publishers kept.
+      if (sub.transientLocal) for (const pub of this.publishers) pub.replayTo(sub);
+    }
     this.graphChanged(endpoint.domainId);
   }
 
   removeEndpoint(endpoint: BusEndpoint): void {
-    if (this.endpointSet.delete(endpoint)) this.graphChanged(endpoint.domainId);
+    if (!this.endpointSet.delete(endpoint)) return;
+    if (endpoint.subscriber !== undefined) this.subscribersChanged();
+    this.graphChanged(endpoint.domainId);
   }
 
   nodes(domainId: number): readonly RmwNodeInfo[] {

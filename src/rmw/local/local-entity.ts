@@ -1,32 +1,75 @@
 /**
  * What every local endpoint shares, as ZenohEntity does for the zenoh backend: its key and
- * granted QoS, readiness (at once: nothing to declare in process), the closed state and the
- * error a call on a closed endpoint answers, and a close that runs once.
+ * granted QoS, its place on the graph, readiness (at once: nothing to declare in process), the
+ * closed state and the error a call on a closed endpoint answers, and a close that runs once.
+ * An entity is its own graph record (its info is built when the graph is read) and reaches
+ * the bus and session through its node: a subscription holds a dozen fields and nothing else.
  */
 import { type Err, err, ok, type Result } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
+import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwEndpointSpec, RmwNodeInfo } from '../rmw.js';
+import type { BusEndpoint, BusSessionLink, BusSubscriber, LocalBus } from './local-bus.js';
 
 const READY: Promise<Result> = Promise.resolve(ok());
 
-/** Told once when an entity closes; one per node, shared by its entities (no closure per entity). */
-export type EntityClosed = (entity: LocalEntity) => void;
+/** What an entity needs of the node that made it; one per node, shared by its entities. */
+export interface EntityOwner {
+  readonly bus: LocalBus;
+  readonly session: BusSessionLink;
+  readonly info: RmwNodeInfo;
+  /** Told once when an entity closes. */
+  entityClosed(entity: LocalEntity): void;
+}
 
-export abstract class LocalEntity {
+export abstract class LocalEntity implements BusEndpoint {
   protected closed = false;
-  private whatText: string | undefined;
+  private readonly naming: NamingScheme;
+  private readonly name: string;
+  private readonly typeName: string;
+  private readonly typeHash: string;
 
   protected constructor(
+    protected readonly owner: EntityOwner,
     readonly key: string,
+    spec: RmwEndpointSpec,
     private readonly qos: RmwActualQos,
-    /** What kind of endpoint this is: `publisher`, `subscription` ... */
-    private readonly role: string,
-    private readonly onClose: EntityClosed,
-  ) {}
+  ) {
+    this.naming = spec.naming;
+    this.name = spec.name;
+    this.typeName = spec.typeName;
+    this.typeHash = spec.typeHash;
+  }
 
-  /** How errors name this entity: `publisher on 'chatter'`. Built when first needed: most never are. */
+  /** The graph's kind of endpoint. */
+  abstract get kind(): EndpointKind;
+
+  /** How errors name the kind: `publisher`, `service server` ... */
+  protected abstract get role(): string;
+
+  /** How errors name this entity: `publisher on 'chatter'` (only errors need it). */
   protected get what(): string {
-    this.whatText ??= `${this.role} on '${this.key}'`;
-    return this.whatText;
+    return `${this.role} on '${this.key}'`;
+  }
+
+  protected get bus(): LocalBus {
+    return this.owner.bus;
+  }
+
+  get session(): BusSessionLink {
+    return this.owner.session;
+  }
+
+  get domainId(): number {
+    return this.owner.session.domainId;
+  }
+
+  get subscriber(): BusSubscriber | undefined {
+    return undefined;
+  }
+
+  get info(): RmwEndpointInfo {
+    const { kind, naming, name, typeName, typeHash, qos } = this;
+    return { kind, node: this.owner.info, naming, name, typeName, typeHash, qos };
   }
 
   ready(): Promise<Result> {
@@ -45,7 +88,7 @@ export abstract class LocalEntity {
     if (this.closed) return;
     this.closed = true;
     this.detach();
-    this.onClose(this);
+    this.owner.entityClosed(this);
   }
 
   /** Leaves the bus and ends what the entity still holds; runs once, from close(). */

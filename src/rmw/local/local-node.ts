@@ -14,28 +14,22 @@ import type {
   RmwServiceServer,
   RmwSubscriber,
 } from '../rmw.js';
-import type { BusEndpoint, BusNode, BusSessionLink, LocalBus } from './local-bus.js';
-import type { LocalEntity } from './local-entity.js';
+import type { BusNode, BusSessionLink, LocalBus } from './local-bus.js';
+import type { EntityOwner, LocalEntity } from './local-entity.js';
 import { LocalPublisher, LocalSubscriber } from './local-pub-sub.js';
 import { localActualQos } from './local-qos.js';
 import { LocalServiceClient } from './local-service-client.js';
 import { LocalServiceServer } from './local-service-server.js';
 
-export class LocalNode implements RmwNode {
+export class LocalNode implements RmwNode, EntityOwner {
   private readonly busNode: BusNode;
-  /** Each open entity and its place on the graph. */
-  private readonly entities = new Map<LocalEntity, BusEndpoint>();
-  private readonly entityClosed = (entity: LocalEntity): void => {
-    const endpoint = this.entities.get(entity);
-    if (endpoint === undefined) return;
-    this.entities.delete(entity);
-    this.bus.removeEndpoint(endpoint);
-  };
+  /** Each open entity; the entity is its own record on the bus graph. */
+  private readonly entities = new Set<LocalEntity>();
   private closed = false;
 
   constructor(
-    private readonly bus: LocalBus,
-    private readonly session: BusSessionLink,
+    readonly bus: LocalBus,
+    readonly session: BusSessionLink,
     readonly info: RmwNodeInfo,
     private readonly onClose: () => void,
   ) {
@@ -43,49 +37,37 @@ export class LocalNode implements RmwNode {
     bus.addNode(this.busNode);
   }
 
+  entityClosed(entity: LocalEntity): void {
+    if (!this.entities.delete(entity)) return;
+    this.bus.removeEndpoint(entity);
+  }
+
   createPublisher(spec: RmwEndpointSpec): ResultOf<RmwPublisher> {
-    return this.declare(
-      spec,
-      'publisher',
-      (key, qos, done) => new LocalPublisher(this.bus, key, qos, spec.naming === 'ros', done),
-    );
+    return this.declare(spec, 'publisher', (key, qos) => new LocalPublisher(this, key, spec, qos));
   }
 
   createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber> {
     if (typeof onSample !== 'function')
       return err('InvalidArgument', `onSample for subscription '${describeValue(spec?.name)}' must be a function`);
-    return this.declare(
-      spec,
-      'subscription',
-      (key, qos, done) => new LocalSubscriber(this.bus, key, qos, this.session, onSample, done),
-    );
+    return this.declare(spec, 'subscription', (key, qos) => new LocalSubscriber(this, key, spec, qos, onSample));
   }
 
   createServiceServer(spec: RmwEndpointSpec, onRequest: (request: RmwRequest) => void): ResultOf<RmwServiceServer> {
     if (typeof onRequest !== 'function')
       return err('InvalidArgument', `onRequest for service '${describeValue(spec?.name)}' must be a function`);
-    return this.declare(
-      spec,
-      'service',
-      (key, qos, done) => new LocalServiceServer(this.bus, key, qos, this.session, onRequest, done),
-    );
+    return this.declare(spec, 'service', (key, qos) => new LocalServiceServer(this, key, spec, qos, onRequest));
   }
 
   createServiceClient(spec: RmwEndpointSpec, onReply: (reply: RmwReply) => void): ResultOf<RmwServiceClient> {
     if (typeof onReply !== 'function')
       return err('InvalidArgument', `onReply for client '${describeValue(spec?.name)}' must be a function`);
-    return this.declare(
-      spec,
-      'client',
-      (key, qos, done) =>
-        new LocalServiceClient(this.bus, key, qos, spec.naming === 'ros', this.session, onReply, done),
-    );
+    return this.declare(spec, 'client', (key, qos) => new LocalServiceClient(this, key, spec, qos, onReply));
   }
 
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    for (const entity of [...this.entities.keys()]) entity.close();
+    for (const entity of [...this.entities]) entity.close();
     this.bus.removeNode(this.busNode);
     this.onClose();
   }
@@ -94,7 +76,7 @@ export class LocalNode implements RmwNode {
   private declare<E extends LocalEntity>(
     spec: RmwEndpointSpec,
     kind: EndpointKind,
-    build: (key: string, qos: ReturnType<typeof localActualQos>, done: (entity: LocalEntity) => void) => E,
+    build: (key: string, qos: ReturnType<typeof localActualQos>) => E,
   ): ResultOf<E> {
     if (this.closed)
       return err(
@@ -103,22 +85,9 @@ export class LocalNode implements RmwNode {
       );
     const key = checkEndpointSpec(this.session.domainId, spec, kind);
     if (!key.ok) return key;
-    const qos = localActualQos(spec.qos);
-    const endpoint: BusEndpoint = {
-      domainId: this.session.domainId,
-      info: {
-        kind,
-        node: this.info,
-        naming: spec.naming,
-        name: spec.name,
-        typeName: spec.typeName,
-        typeHash: spec.typeHash,
-        qos,
-      },
-    };
-    const entity = build(key.value, qos, this.entityClosed);
-    this.entities.set(entity, endpoint);
-    this.bus.addEndpoint(endpoint);
+    const entity = build(key.value, localActualQos(spec.qos));
+    this.entities.add(entity);
+    this.bus.addEndpoint(entity);
     return ok(entity);
   }
 

@@ -2,39 +2,55 @@
 import { type Err, ok, type Result, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
-import type { RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
+import { intersects } from '../key-expr.js';
+import type { RmwEndpointSpec, RmwPublisher, RmwSample, RmwSubscriber } from '../rmw.js';
 import { newGid } from '../wire/gid.js';
-import type { BusPublisher, BusSessionLink, BusSubscriber, CachedSample, LocalBus } from './local-bus.js';
+import type { BusPublisher, BusSubscriber } from './local-bus.js';
 import { wallNowMs } from './local-clock.js';
-import { type EntityClosed, LocalEntity } from './local-entity.js';
+import { type EntityOwner, LocalEntity } from './local-entity.js';
 import { LocalSample } from './local-sample.js';
+
+/** A sample a transient-local publisher keeps for late joiners: its bytes and its stamp. */
+interface CachedSample {
+  readonly payload: Uint8Array;
+  readonly sequence: number;
+  readonly stampMs: number;
+}
 
 export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPublisher {
   /** The publisher's GID when its endpoint carries attachments (`ros`), else undefined. */
   readonly stampGid: Uint8Array | undefined;
   private sequence = 0;
+  /** Last `depth` samples, oldest first, when the publisher is transient local. */
   private readonly cache: CachedSample[] | undefined;
   private readonly cacheDepth: number;
   private matched: readonly BusSubscriber[] = [];
   private matchedVersion = -1;
 
-  constructor(
-    private readonly bus: LocalBus,
-    key: string,
-    qos: RmwActualQos,
-    attach: boolean,
-    onClose: EntityClosed,
-  ) {
-    super(key, qos, 'publisher', onClose);
-    this.stampGid = attach ? newGid() : undefined;
+  constructor(owner: EntityOwner, key: string, spec: RmwEndpointSpec, qos: RmwActualQos) {
+    super(owner, key, spec, qos);
+    this.stampGid = spec.naming === 'ros' ? newGid() : undefined;
     const transientLocal = qos.durability === 'transient_local';
     this.cache = transientLocal ? [] : undefined;
     this.cacheDepth = Math.max(1, typeof qos.depth === 'number' ? qos.depth : 1);
-    bus.addPublisher(this);
+    owner.bus.addPublisher(this);
   }
 
-  get history(): readonly CachedSample[] | undefined {
-    return this.cache;
+  get kind(): 'publisher' {
+    return 'publisher';
+  }
+
+  protected get role(): string {
+    return 'publisher';
+  }
+
+  /** A late-joining transient-local subscriber gets what this publisher kept, in order. */
+  replayTo(sub: BusSubscriber): void {
+    if (this.cache === undefined || !intersects(this.key, sub.key)) return;
+    for (const kept of this.cache)
+      this.bus.queue.postTask(
+        new LocalSample(sub, this.key, new Uint8Array(kept.payload), this.stampGid, kept.sequence, kept.stampMs),
+      );
   }
 
   publish(payload: Uint8Array): Result {
@@ -90,26 +106,36 @@ function isBytes(x: unknown): x is Uint8Array {
 }
 
 export class LocalSubscriber extends LocalEntity implements RmwSubscriber, BusSubscriber {
-  readonly transientLocal: boolean;
-
   constructor(
-    private readonly bus: LocalBus,
+    owner: EntityOwner,
     key: string,
+    spec: RmwEndpointSpec,
     qos: RmwActualQos,
-    readonly session: BusSessionLink,
     private readonly onSample: (sample: RmwSample) => void,
-    onClose: EntityClosed,
   ) {
-    super(key, qos, 'subscription', onClose);
-    this.transientLocal = qos.durability === 'transient_local';
-    bus.addSubscriber(this);
+    super(owner, key, spec, qos);
+  }
+
+  /** The bus's subscriber list is its endpoint set: it joins and leaves with its graph record. */
+  override get subscriber(): BusSubscriber {
+    return this;
+  }
+
+  get kind(): 'subscription' {
+    return 'subscription';
+  }
+
+  protected get role(): string {
+    return 'subscription';
+  }
+
+  get transientLocal(): boolean {
+    return this.actualQos().durability === 'transient_local';
   }
 
   deliver(sample: RmwSample): void {
     this.onSample(sample);
   }
 
-  protected detach(): void {
-    this.bus.removeSubscriber(this);
-  }
+  protected detach(): void {}
 }

@@ -9,10 +9,10 @@ import { checkBudget, timerDelay } from '../../budget.js';
 import { ErrorCode, ok, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
-import type { RmwReply, RmwServiceClient } from '../rmw.js';
+import type { RmwEndpointSpec, RmwReply, RmwServiceClient } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import type { BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-import { type EntityClosed, LocalEntity } from './local-entity.js';
+import type { ServiceCall } from './local-bus.js';
+import { type EntityOwner, LocalEntity } from './local-entity.js';
 
 class PendingCall implements ServiceCall {
   state: ServiceCall['state'] = 'waiting';
@@ -57,16 +57,22 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
   private readonly readyUnsubscribes = new Set<() => void>();
 
   constructor(
-    private readonly bus: LocalBus,
+    owner: EntityOwner,
     key: string,
+    spec: RmwEndpointSpec,
     qos: RmwActualQos,
-    attach: boolean,
-    private readonly session: BusSessionLink,
     private readonly onReply: (reply: RmwReply) => void,
-    onClose: EntityClosed,
   ) {
-    super(key, qos, 'service client', onClose);
-    this.stamp = new AttachmentStamp(attach);
+    super(owner, key, spec, qos);
+    this.stamp = new AttachmentStamp(spec.naming === 'ros');
+  }
+
+  get kind(): 'client' {
+    return 'client';
+  }
+
+  protected get role(): string {
+    return 'service client';
   }
 
   get gid(): Uint8Array {

@@ -2,10 +2,10 @@
 import { ErrorCode, err, ok, type Result } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
-import type { RmwAttachment, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
+import type { RmwAttachment, RmwEndpointSpec, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
-import type { BusServer, BusSessionLink, LocalBus, ServiceCall } from './local-bus.js';
-import { type EntityClosed, LocalEntity } from './local-entity.js';
+import type { BusServer, ServiceCall } from './local-bus.js';
+import { type EntityOwner, LocalEntity } from './local-entity.js';
 
 class LocalRequest implements RmwRequest {
   readonly receivedAtMs = Date.now();
@@ -82,15 +82,22 @@ export class LocalServiceServer extends LocalEntity implements RmwServiceServer,
   private readonly unanswered = new Set<LocalRequest>();
 
   constructor(
-    private readonly bus: LocalBus,
+    owner: EntityOwner,
     key: string,
+    spec: RmwEndpointSpec,
     qos: RmwActualQos,
-    readonly session: BusSessionLink,
     private readonly onRequest: (request: RmwRequest) => void,
-    onClose: EntityClosed,
   ) {
-    super(key, qos, 'service server', onClose);
-    bus.addServer(this);
+    super(owner, key, spec, qos);
+    owner.bus.addServer(this);
+  }
+
+  get kind(): 'service' {
+    return 'service';
+  }
+
+  protected get role(): string {
+    return 'service server';
   }
 
   /** Takes one request from a client (a private copy of its payload); it reaches onRequest from the bus queue. */
