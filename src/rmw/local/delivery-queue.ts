@@ -15,8 +15,14 @@ export interface Task {
   readonly report: (message: string) => void;
 }
 
+/** Past this many tasks a flushed batch's array is dropped rather than kept for reuse. */
+const REUSE_MAX = 65_536;
+
 export class DeliveryQueue {
-  private tasks: Task[] = [];
+  /** Posted tasks fill `tasks[0..count)`; a flush swaps in the spare array, so a burst reuses storage. */
+  private tasks: (Task | undefined)[] = [];
+  private count = 0;
+  private spare: (Task | undefined)[] = [];
   private scheduled = false;
   private flushNowMs = -1;
 
@@ -26,7 +32,7 @@ export class DeliveryQueue {
 
   /** `post` for a caller that keeps run and report on one object of its own. */
   postTask(task: Task): void {
-    this.tasks.push(task);
+    this.tasks[this.count++] = task;
     if (!this.scheduled) {
       this.scheduled = true;
       queueMicrotask(this.flush);
@@ -42,11 +48,14 @@ export class DeliveryQueue {
   // microtask so one busy callback cannot starve the host's other microtasks forever.
   private readonly flush = (): void => {
     const batch = this.tasks;
-    this.tasks = [];
+    const n = this.count;
+    this.tasks = this.spare;
+    this.count = 0;
     this.scheduled = false;
     this.flushNowMs = -1;
-    for (let i = 0; i < batch.length; i++) {
+    for (let i = 0; i < n; i++) {
       const task = batch[i] as Task;
+      batch[i] = undefined;
       try {
         task.run(this.now);
       } catch (thrown) {
@@ -57,5 +66,6 @@ export class DeliveryQueue {
         }
       }
     }
+    this.spare = n > REUSE_MAX ? [] : batch;
   };
 }

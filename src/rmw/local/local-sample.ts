@@ -7,10 +7,11 @@
 import type { RmwAttachment, RmwSample } from '../rmw.js';
 import type { Task } from './delivery-queue.js';
 import type { BusSubscriber } from './local-bus.js';
-import { msToNs } from './local-clock.js';
+import { msToNs, RECEPTION_EPOCH_MS } from './local-clock.js';
 
 export class LocalSample implements RmwSample, Task {
-  receivedAtMs = 0;
+  /** Reception time as ms after RECEPTION_EPOCH_MS. */
+  private receivedAfterEpoch = 0;
   private built: RmwAttachment | undefined;
 
   constructor(
@@ -22,6 +23,10 @@ export class LocalSample implements RmwSample, Task {
     private readonly stampMs: number,
   ) {}
 
+  get receivedAtMs(): number {
+    return RECEPTION_EPOCH_MS + this.receivedAfterEpoch;
+  }
+
   get attachment(): RmwAttachment | undefined {
     if (this.gid === undefined) return undefined;
     this.built ??= { sequenceNumber: BigInt(this.sequence), sourceTimestampNs: msToNs(this.stampMs), gid: this.gid };
@@ -31,7 +36,7 @@ export class LocalSample implements RmwSample, Task {
   run(receivedAtMs: () => number): void {
     const sub = this.sub;
     if (!sub.isOpen()) return;
-    this.receivedAtMs = receivedAtMs();
+    this.receivedAfterEpoch = receivedAtMs() - RECEPTION_EPOCH_MS;
     sub.deliver(this);
   }
 
