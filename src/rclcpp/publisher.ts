@@ -4,7 +4,7 @@ import { describeThrown, err, ok, type Result, type ResultOf } from '../result.j
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwPublisher } from '../rmw/rmw.js';
 import type { Publisher } from './api.js';
-import { encodeMessage } from './type-check.js';
+import { encodeBytes } from './type-check.js';
 import type { MessageType } from './type-support.js';
 
 /** `instanceof` that survives a revoked Proxy (whose prototype lookup throws). */
@@ -28,9 +28,13 @@ export class PublisherImpl<M> implements Publisher<M> {
 
   publish(message: M): Result {
     if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
-    const bytes = encodeMessage(this.type, message, `publisher on '${this.topic}'`);
-    if (!bytes.ok) return bytes;
-    return this.send(bytes.value);
+    const bytes = encodeBytes(this.type, message, this);
+    return bytes instanceof Uint8Array ? this.send(bytes) : bytes;
+  }
+
+  /** How an encoding error names this publisher. */
+  where(): string {
+    return `publisher on '${this.topic}'`;
   }
 
   publishRaw(bytes: Uint8Array): Result {

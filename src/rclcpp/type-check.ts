@@ -4,7 +4,7 @@
  * snapshot, so a throwing getter or a Proxy answers InvalidArgument naming the argument and
  * nothing later reads the caller's object again.
  */
-import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwAttachment } from '../rmw/rmw.js';
 import type { MessageInfo } from './api.js';
 import type { MessageType, ServiceType } from './type-support.js';
@@ -112,13 +112,25 @@ export function checkFunction(argument: string, fn: unknown): Result {
 
 /** Encodes, turning a throw into InvalidArgument naming the type and the destination. */
 export function encodeMessage<M>(type: MessageType<M>, message: M, where: string): ResultOf<Uint8Array> {
+  const bytes = encodeBytes(type, message, { where: () => where });
+  return bytes instanceof Uint8Array ? ok(bytes) : bytes;
+}
+
+/**
+ * encodeMessage for the publish hot path: the bytes themselves (no Result per message), and the
+ * destination's name built only for an error.
+ */
+export function encodeBytes<M>(type: MessageType<M>, message: M, dest: { where(): string }): Uint8Array | Err {
   try {
     const bytes = type.encode(message);
     if (!(bytes instanceof Uint8Array))
-      return err('InvalidArgument', `${type.typeName}.encode did not return bytes (${where})`);
-    return ok(bytes);
+      return err('InvalidArgument', `${type.typeName}.encode did not return bytes (${dest.where()})`);
+    return bytes;
   } catch (thrown) {
-    return err('InvalidArgument', `message does not encode as ${type.typeName} (${where}): ${describeThrown(thrown)}`);
+    return err(
+      'InvalidArgument',
+      `message does not encode as ${type.typeName} (${dest.where()}): ${describeThrown(thrown)}`,
+    );
   }
 }
 

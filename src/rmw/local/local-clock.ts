@@ -28,18 +28,12 @@ export function receptionNowMs(): number {
   return wall;
 }
 
-const NS_PER_MS = 1_000_000n;
-let lastWholeMs = -1;
-let lastWholeNs = 0n;
-
-/** ms since the epoch (with a fraction) as ns since the epoch; one BigInt product per millisecond, not per call. */
+/**
+ * ms since the epoch (with a fraction) as ns since the epoch: one BigInt. The product is exact
+ * to the 256 ns a double holds at this magnitude, which is also all the precision the ms reading has.
+ */
 export function msToNs(ms: number): bigint {
-  const whole = Math.floor(ms);
-  if (whole !== lastWholeMs) {
-    lastWholeMs = whole;
-    lastWholeNs = BigInt(whole) * NS_PER_MS;
-  }
-  return lastWholeNs + BigInt(Math.floor((ms - whole) * 1e6));
+  return BigInt(Math.floor(ms * 1e6));
 }
 
 /**
