@@ -17,6 +17,8 @@ export class ReadyList<E extends Readyable> {
   private pending: E[] = [];
   /** The array of the previous round, emptied and reused for the next pending list. */
   private spare: E[] | undefined;
+  /** Some entry was marked after one registered later than it. */
+  private unordered = false;
 
   get size(): number {
     return this.pending.length;
@@ -25,7 +27,9 @@ export class ReadyList<E extends Readyable> {
   mark(entry: E): void {
     if (entry.queued) return;
     entry.queued = true;
-    this.pending.push(entry);
+    const pending = this.pending;
+    if (pending.length > 0 && (pending[pending.length - 1] as E).seq > entry.seq) this.unordered = true;
+    pending.push(entry);
   }
 
   /** The entries of one round in registration order. They stay `queued` until dispatched. */
@@ -33,7 +37,9 @@ export class ReadyList<E extends Readyable> {
     const round = this.pending;
     this.pending = this.spare ?? [];
     this.spare = undefined;
-    if (round.length > 1) round.sort(bySeq);
+    // Entries re-marked by a round come in registration order already: sort only when needed.
+    if (this.unordered) round.sort(bySeq);
+    this.unordered = false;
     return round;
   }
 
@@ -46,5 +52,6 @@ export class ReadyList<E extends Readyable> {
   clear(): void {
     for (const e of this.pending) e.queued = false;
     this.pending = [];
+    this.unordered = false;
   }
 }
