@@ -9,11 +9,17 @@ import { nowNs } from '../wire/attachment.js';
 import { newGid } from '../wire/gid.js';
 
 export class AttachmentStamp {
-  readonly gid: Uint8Array = newGid();
+  /** Drawn with the first request: a client that never sends holds none. */
+  private drawnGid: Uint8Array | undefined;
   private sequence = 0n;
 
   /** `attach`: whether the endpoint's naming carries attachments (`ros`). */
   constructor(private readonly attach: boolean) {}
+
+  get gid(): Uint8Array {
+    this.drawnGid ??= newGid();
+    return this.drawnGid;
+  }
 
   /** Counts one request; its sequence number and attachment, or undefined for `raw` endpoints. */
   next(): { readonly sequenceNumber: bigint; readonly attachment: RmwAttachment | undefined } {

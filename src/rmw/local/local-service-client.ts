@@ -52,9 +52,9 @@ class PendingCall implements ServiceCall {
 
 export class LocalServiceClient extends LocalEntity implements RmwServiceClient {
   private readonly stamp: AttachmentStamp;
-  /** Requests whose reply has not reached onReply yet. */
-  private readonly calls = new Map<bigint, PendingCall>();
-  private readonly readyUnsubscribes = new Set<() => void>();
+  /** Requests whose reply has not reached onReply yet. Made with the first request, as the set below with the first listener: most clients of a large graph sit idle. */
+  private calls: Map<bigint, PendingCall> | undefined;
+  private readyUnsubscribes: Set<() => void> | undefined;
 
   constructor(
     owner: EntityOwner,
@@ -90,6 +90,7 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
 
     const { sequenceNumber: seq, attachment } = this.stamp.next();
     const call = new PendingCall(this, this.key, seq, budgetMs);
+    this.calls ??= new Map();
     this.calls.set(seq, call);
     const servers = this.bus.serversOn(this.key);
     if (servers.length === 0) {
@@ -121,7 +122,7 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
     call.timer = undefined;
     this.bus.queue.post(
       () => {
-        this.calls.delete(call.sequenceNumber);
+        this.calls?.delete(call.sequenceNumber);
         if (!call.abandoned) this.onReply(reply);
       },
       (message) =>
@@ -134,10 +135,10 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
   }
 
   abandon(sequenceNumber: bigint): void {
-    const call = this.calls.get(sequenceNumber);
+    const call = this.calls?.get(sequenceNumber);
     if (call === undefined) return;
     call.abandoned = true;
-    this.calls.delete(sequenceNumber);
+    this.calls?.delete(sequenceNumber);
     if (call.state === 'waiting') {
       call.state = 'dropped';
       if (call.timer !== undefined) clearTimeout(call.timer);
@@ -156,16 +157,17 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
     const unsubscribe = this.bus.onReadyChange(this.key, listener, this.session);
     const tracked = (): void => {
       unsubscribe();
-      this.readyUnsubscribes.delete(tracked);
+      this.readyUnsubscribes?.delete(tracked);
     };
+    this.readyUnsubscribes ??= new Set();
     this.readyUnsubscribes.add(tracked);
     return tracked;
   }
 
   /** Every request still waiting gets a TransportError reply (exactly one reply per request). */
   protected detach(): void {
-    for (const unsubscribe of [...this.readyUnsubscribes]) unsubscribe();
-    for (const call of this.calls.values()) {
+    for (const unsubscribe of [...(this.readyUnsubscribes ?? [])]) unsubscribe();
+    for (const call of this.calls?.values() ?? []) {
       this.settle(
         call,
         call.error(
