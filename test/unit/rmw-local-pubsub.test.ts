@@ -206,6 +206,48 @@ describe('local pub/sub', () => {
     expect(got).toHaveLength(0);
   });
 
+  it('a publisher that has published reaches subscribers declared since, and no longer those closed since', async () => {
+    const bus = new LocalBus();
+    const n = node(session(bus));
+    const pub = unwrap(n.createPublisher(raw('match/later')));
+    const early = collect(n, 'match/later');
+    pub.publish(new Uint8Array([1]));
+    await settle();
+    // Declared after the publisher looked its subscribers up, on another session of the bus and by wildcard.
+    const other = node(session(bus), 'other');
+    const later = collect(other, 'match/*');
+    const closing: RmwSample[] = [];
+    const closed = unwrap(n.createSubscriber(raw('match/later'), (x) => closing.push(x)));
+    pub.publish(new Uint8Array([2]));
+    await settle();
+    closed.close();
+    other.close();
+    pub.publish(new Uint8Array([3]));
+    await settle();
+    expect(early.map((x) => x.payload[0])).toEqual([1, 2, 3]);
+    expect(later.map((x) => x.payload[0])).toEqual([2]);
+    expect(closing.map((x) => x.payload[0])).toEqual([2]);
+  });
+
+  it('reception time is Date.now() at delivery; a ros source time has sub-millisecond digits', async () => {
+    const n = node(session());
+    const got: RmwSample[] = [];
+    unwrap(n.createSubscriber(ros('/pubsub/times'), (x) => got.push(x)));
+    const pub = unwrap(n.createPublisher(ros('/pubsub/times')));
+    const before = Date.now();
+    for (let i = 0; i < 20; i++) pub.publish(new Uint8Array([i]));
+    await settle();
+    const after = Date.now();
+    for (const x of got) {
+      expect(Number.isInteger(x.receivedAtMs)).toBe(true);
+      expect(x.receivedAtMs).toBeGreaterThanOrEqual(before);
+      expect(x.receivedAtMs).toBeLessThanOrEqual(after);
+    }
+    const stamps = got.map((x) => x.attachment?.sourceTimestampNs ?? 0n);
+    expect(stamps.some((ns) => ns % 1_000_000n !== 0n)).toBe(true);
+    for (let i = 1; i < stamps.length; i++) expect(stamps[i]! >= stamps[i - 1]!).toBe(true);
+  });
+
   it('refuses publish after close, naming the key', () => {
     const n = node(session());
     const pub = unwrap(n.createPublisher(raw('closed/pub')));
