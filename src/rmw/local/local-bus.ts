@@ -104,7 +104,7 @@ export class LocalBus {
     const subs: BusSubscriber[] = [];
     for (const endpoint of this.endpointSet) {
       const sub = endpoint.subscriber;
-      if (sub !== undefined && sub.isOpen() && intersects(key, sub.key)) subs.push(sub);
+      if (sub?.isOpen() && intersects(key, sub.key)) subs.push(sub);
     }
     this.matchCache.set(key, subs);
     return subs;

@@ -46,7 +46,8 @@ export async function declareSteps(
       const h = await declarationRequest(session, step);
       if (h !== undefined) done.push(h);
     }
-    return done;
+    // Kept as long as the entity: a copy of its exact length, not the 17 slots a push grew.
+    return done.slice();
   } catch (thrown) {
     undeclareAll(session, done);
     throw thrown;

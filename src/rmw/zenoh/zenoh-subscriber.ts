@@ -18,8 +18,8 @@ import type { Undeclarable } from './zenoh-entity.js';
 export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   /** History fetching and the hold-back of live samples (transient local only). */
   private readonly history: TransientHistory | undefined;
-  /** Drops replayed samples (ros naming), see replay-filter.ts. */
-  private readonly replays = new ReplayFilter();
+  /** Drops replayed samples (ros naming only: raw samples carry no attachment), see replay-filter.ts. */
+  private readonly replays: ReplayFilter | undefined;
   private readonly stopWatchingGraph: (() => void) | undefined;
 
   constructor(
@@ -39,11 +39,13 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
       });
     }
     if (endpoint.spec.naming === 'ros') {
+      const replays = new ReplayFilter();
+      this.replays = replays;
       // Publishers that left the graph are forgotten: the table keeps few more GIDs than live publishers.
       this.stopWatchingGraph = session.graph.onChange(() => {
-        if (this.replays.size <= REPLAY_TRIM_SLACK) return;
+        if (replays.size <= REPLAY_TRIM_SLACK) return;
         const live = session.graph.publisherCount(endpoint.spec.name);
-        if (live !== undefined) this.replays.trimTo(live + REPLAY_TRIM_SLACK);
+        if (live !== undefined) replays.trimTo(live + REPLAY_TRIM_SLACK);
       });
     }
     this.start();
@@ -51,12 +53,13 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
 
   /** How many publishers the replay filter remembers (tests check it stays bounded). */
   trackedPublishers(): number {
-    return this.replays.size;
+    return this.replays?.size ?? 0;
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const steps: Array<() => Promise<Undeclarable | undefined>> = [
-      () => session.declareSubscriber(this.key, { handler: (s: Sample) => this.onZenohSample(s) }),
+      // A bound method: smaller than an arrow function and its context, held as long as the subscriber.
+      () => session.declareSubscriber(this.key, { handler: this.onZenohSample.bind(this) }),
     ];
     if (this.history !== undefined) {
       // History must not be missed between the declaration and the query: hold live samples from the start.
@@ -74,7 +77,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
     this.history?.stop();
     if (reason !== 'lost') {
       this.stopWatchingGraph?.();
-      this.replays.clear();
+      this.replays?.clear();
     }
   }
 
@@ -90,12 +93,12 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   }
 
   private pass(sample: RmwSample): void {
-    if (this.endpoint.spec.naming === 'ros' && sample.attachment !== undefined && this.isReplay(sample.attachment))
+    if (this.replays !== undefined && sample.attachment !== undefined && this.isReplay(this.replays, sample.attachment))
       return;
     deliver(this.session, this.key, this.what, this.onSample, sample);
   }
 
-  private isReplay(a: RmwAttachment): boolean {
-    return this.replays.isReplay(gidToHex(a.gid), a.sequenceNumber, a.sourceTimestampNs);
+  private isReplay(replays: ReplayFilter, a: RmwAttachment): boolean {
+    return replays.isReplay(gidToHex(a.gid), a.sequenceNumber, a.sourceTimestampNs);
   }
 }
