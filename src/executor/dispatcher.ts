@@ -38,6 +38,11 @@ function countDispatched(report: Mutable<SpinReport>, kind: EntryKind): void {
   }
 }
 
+/** runHandler's zero-argument function, called through invoke's two-argument path. */
+function callThunk(fn: () => unknown): unknown {
+  return fn();
+}
+
 export class Dispatcher implements EntryHost, TimerScheduler {
   /** How many calls into user code are on the stack (handlers, listeners, shutdown callbacks). */
   protected handlerDepth = 0;
@@ -75,11 +80,25 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   }
 
   runHandler(entry: Entry, fn: () => unknown, done?: (outcome: HandlerOutcome) => void): boolean {
+    return this.invoke(entry, callThunk, fn, undefined, done);
+  }
+
+  runHandlerWith<A, B>(entry: Entry, fn: (a: A, b: B) => unknown, a: A, b: B): boolean {
+    return this.invoke(entry, fn, a, b, undefined);
+  }
+
+  private invoke<A, B>(
+    entry: Entry,
+    fn: (a: A, b: B) => unknown,
+    a: A,
+    b: B,
+    done: ((outcome: HandlerOutcome) => void) | undefined,
+  ): boolean {
     let returned: unknown;
     entry.running = true;
     this.handlerDepth++;
     try {
-      returned = fn();
+      returned = fn(a, b);
     } catch (thrown) {
       this.handlerReturned(entry);
       this.settle(entry, failed(thrown), false, done);
@@ -88,22 +107,6 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     this.handlerReturned(entry);
     // Kept apart so that this hot path stays small: most handlers return undefined.
     if (returned !== undefined || done !== undefined) this.observe(entry, returned, done);
-    return true;
-  }
-
-  runHandlerWith<A, B>(entry: Entry, fn: (a: A, b: B) => unknown, a: A, b: B): boolean {
-    let returned: unknown;
-    entry.running = true;
-    this.handlerDepth++;
-    try {
-      returned = fn(a, b);
-    } catch (thrown) {
-      this.handlerReturned(entry);
-      this.settle(entry, failed(thrown), false, undefined);
-      return false;
-    }
-    this.handlerReturned(entry);
-    if (returned !== undefined) this.observe(entry, returned, undefined);
     return true;
   }
 

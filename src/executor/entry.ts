@@ -58,41 +58,49 @@ export abstract class Entry implements Slotted, Readyable {
     readonly name: string,
   ) {}
 
+  protected hasFlag(bit: number): boolean {
+    return (this.flags & bit) !== 0;
+  }
+
+  protected setFlag(bit: number, on: boolean): void {
+    this.flags = on ? this.flags | bit : this.flags & ~bit;
+  }
+
   get queued(): boolean {
-    return (this.flags & QUEUED) !== 0;
+    return this.hasFlag(QUEUED);
   }
   set queued(on: boolean) {
-    this.flags = on ? this.flags | QUEUED : this.flags & ~QUEUED;
+    this.setFlag(QUEUED, on);
   }
 
   get alive(): boolean {
-    return (this.flags & ALIVE) !== 0;
+    return this.hasFlag(ALIVE);
   }
   set alive(on: boolean) {
-    this.flags = on ? this.flags | ALIVE : this.flags & ~ALIVE;
+    this.setFlag(ALIVE, on);
   }
 
   /** true while this entry's own handler runs: a release then waits for it to return */
   get running(): boolean {
-    return (this.flags & RUNNING) !== 0;
+    return this.hasFlag(RUNNING);
   }
   set running(on: boolean) {
-    this.flags = on ? this.flags | RUNNING : this.flags & ~RUNNING;
+    this.setFlag(RUNNING, on);
   }
 
   /** true while the promise its handler returned has not settled: the entry is not dispatched then */
   get busy(): boolean {
-    return (this.flags & BUSY) !== 0;
+    return this.hasFlag(BUSY);
   }
   set busy(on: boolean) {
-    this.flags = on ? this.flags | BUSY : this.flags & ~BUSY;
+    this.setFlag(BUSY, on);
   }
 
   get releaseRequested(): boolean {
-    return (this.flags & RELEASE_REQUESTED) !== 0;
+    return this.hasFlag(RELEASE_REQUESTED);
   }
   set releaseRequested(on: boolean) {
-    this.flags = on ? this.flags | RELEASE_REQUESTED : this.flags & ~RELEASE_REQUESTED;
+    this.setFlag(RELEASE_REQUESTED, on);
   }
 
   /** Label for messages and events, e.g. `subscription '/chatter'`. */

@@ -34,18 +34,18 @@ export abstract class QueuedEntry<T> extends Entry {
     dispatched = true,
   ) {
     super(kind, name);
-    if (dispatched) this.flags |= DISPATCHED;
-    if (bound.keepAll) this.flags |= KEEP_ALL;
+    this.setFlag(DISPATCHED, dispatched);
+    this.setFlag(KEEP_ALL, bound.keepAll);
     this.limit = bound.limit;
   }
 
   /** false for poll entries: their owner takes items, rounds never dispatch them. */
   private get dispatched(): boolean {
-    return (this.flags & DISPATCHED) !== 0;
+    return this.hasFlag(DISPATCHED);
   }
 
   get queue(): SampleQueue<T> {
-    this.items ??= new SampleQueue<T>((this.flags & KEEP_ALL) !== 0, this.limit);
+    this.items ??= new SampleQueue<T>(this.hasFlag(KEEP_ALL), this.limit);
     return this.items;
   }
 
