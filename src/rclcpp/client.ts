@@ -55,8 +55,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   rmw: RmwServiceClient | undefined;
   /** Told when the entry is released (a PollClient settles its in-flight Future then). */
   onReleased: (() => void) | undefined;
-  /** Every request that holds a slot, until its reply is handled or dropped. */
-  private readonly pending = new Map<bigint, RequestState>();
+  /** Every request that holds a slot, until its reply is handled or dropped (see `pending`). */
+  private pendingMap: Map<bigint, RequestState> | undefined;
 
   constructor(
     host: EntryHost,
@@ -68,6 +68,12 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   ) {
     // Room for every reply that can be pending: the queue never drops one.
     super(host, EntryKind.Client, service, { keepAll: false, limit: maxInFlight });
+  }
+
+  /** Made with the first request: most clients of a large graph never send, and a Map is ~200 B. */
+  private get pending(): Map<bigint, RequestState> {
+    this.pendingMap ??= new Map();
+    return this.pendingMap;
   }
 
   /** Transport side: one reply per request still awaited is queued; anything else is dropped. */
@@ -126,7 +132,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
       result = decodeMessage(this.type.Response, reply.payload, `reply from service '${this.name}'`);
       if (!result.ok) host.reportDecodeError(this, result.error.message);
     }
-    host.runHandler(this, () => this.onResponse(result, reply.sequenceNumber));
+    host.runHandlerWith(this, this.onResponse, result, reply.sequenceNumber);
   }
 
   protected override onDropped(reply: RmwReply): void {
@@ -137,8 +143,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     this.onReleased?.();
     const rmw = this.rmw;
     if (rmw === undefined) return;
-    for (const seq of this.pending.keys()) rmw.abandon(seq);
-    this.pending.clear();
+    for (const seq of this.pendingMap?.keys() ?? []) rmw.abandon(seq);
+    this.pendingMap?.clear();
     rmw.close();
   }
 
