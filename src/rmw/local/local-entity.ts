@@ -21,12 +21,34 @@ export interface EntityOwner {
   entityClosed(entity: LocalEntity): void;
 }
 
+/** A message or service type as the graph shows it; entities of one type share one. */
+interface EndpointType {
+  readonly typeName: string;
+  readonly typeHash: string;
+}
+
+const types = new Map<string, EndpointType>();
+/** Distinct types shared at most; past it each entity keeps its own (a bound, not a leak). */
+const MAX_SHARED_TYPES = 4096;
+
+function sharedType(typeName: string, typeHash: string): EndpointType {
+  const key = `${typeName}\n${typeHash}`;
+  let type = types.get(key);
+  if (type === undefined) {
+    type = Object.freeze({ typeName, typeHash });
+    if (types.size < MAX_SHARED_TYPES) types.set(key, type);
+  }
+  return type;
+}
+
+const CLOSED = 1;
+const ROS_NAMING = 2;
+
 export abstract class LocalEntity implements BusEndpoint {
-  protected closed = false;
-  private readonly naming: NamingScheme;
+  /** CLOSED and ROS_NAMING, one field for both (an entity is mostly its fields). */
+  private bits: number;
   private readonly name: string;
-  private readonly typeName: string;
-  private readonly typeHash: string;
+  private readonly type: EndpointType;
 
   protected constructor(
     protected readonly owner: EntityOwner,
@@ -34,10 +56,17 @@ export abstract class LocalEntity implements BusEndpoint {
     spec: RmwEndpointSpec,
     private readonly qos: RmwActualQos,
   ) {
-    this.naming = spec.naming;
+    this.bits = spec.naming === 'ros' ? ROS_NAMING : 0;
     this.name = spec.name;
-    this.typeName = spec.typeName;
-    this.typeHash = spec.typeHash;
+    this.type = sharedType(spec.typeName, spec.typeHash);
+  }
+
+  protected get closed(): boolean {
+    return (this.bits & CLOSED) !== 0;
+  }
+
+  private get naming(): NamingScheme {
+    return (this.bits & ROS_NAMING) !== 0 ? 'ros' : 'raw';
   }
 
   /** The graph's kind of endpoint. */
@@ -68,7 +97,8 @@ export abstract class LocalEntity implements BusEndpoint {
   }
 
   get info(): RmwEndpointInfo {
-    const { kind, naming, name, typeName, typeHash, qos } = this;
+    const { kind, naming, name, qos } = this;
+    const { typeName, typeHash } = this.type;
     return { kind, node: this.owner.info, naming, name, typeName, typeHash, qos };
   }
 
@@ -86,7 +116,7 @@ export abstract class LocalEntity implements BusEndpoint {
 
   close(): void {
     if (this.closed) return;
-    this.closed = true;
+    this.bits |= CLOSED;
     this.detach();
     this.owner.entityClosed(this);
   }
