@@ -33,11 +33,11 @@ const MAX_SHARED_TYPES = 4096;
 
 function sharedType(typeName: string, typeHash: string): EndpointType {
   const key = `${typeName}\n${typeHash}`;
-  let type = types.get(key);
-  if (type === undefined) {
-    type = Object.freeze({ typeName, typeHash });
-    if (types.size < MAX_SHARED_TYPES) types.set(key, type);
-  }
+  const known = types.get(key);
+  // Checked, not trusted: a name holding the separator could collide with another pair.
+  if (known !== undefined && known.typeName === typeName && known.typeHash === typeHash) return known;
+  const type = Object.freeze({ typeName, typeHash });
+  if (known === undefined && types.size < MAX_SHARED_TYPES) types.set(key, type);
   return type;
 }
 
