@@ -213,9 +213,7 @@ export class NodeImpl extends NodeGraph implements Node {
     const { name: resolved, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new ServiceEntry<Req, Res>(this.executor, resolved, bound, t.value, handler);
-    const admitted = this.entities.admit(entry, what, () =>
-      this.rmw.createServiceServer(spec, (request) => entry.offer(request)),
-    );
+    const admitted = this.entities.admit(entry, what, () => this.rmw.createServiceServer(spec, offerTo(entry)));
     return admitted.ok ? ok(new Handle(this.executor, admitted.value.handleId)) : admitted;
   }
 
@@ -268,7 +266,8 @@ export class NodeImpl extends NodeGraph implements Node {
       onResponse,
       o.value.requestBudgetMs,
     );
-    return this.entities.admit(entry, what, () => this.rmw.createServiceClient(spec, (reply) => entry.receive(reply)));
+    // Bound, not an arrow: the arrow's context would keep this call's scope (spec and all) per client.
+    return this.entities.admit(entry, what, () => this.rmw.createServiceClient(spec, entry.receive.bind(entry)));
   }
 
   createActionServer<G, R, F>(
