@@ -173,6 +173,29 @@ describe('zenoh rmw services through the real router', () => {
     expect((replies[0] as { attachment: unknown }).attachment).toBeUndefined();
   });
 
+  it('a raw server on a wildcard key answers each client on the concrete key it asked', async () => {
+    const prefix = uniquePrefix('wild');
+    const a = await session();
+    const b = await session();
+    const sn = a.createNode(node('server'));
+    const cn = b.createNode(node('client'));
+    if (!sn.ok || !cn.ok) throw new Error('node');
+    const server = sn.value.createServiceServer(rawSpec(`${prefix}/*/srv/activate`), (req) =>
+      req.respond(bytes(`ack ${req.key}`)),
+    );
+    if (!server.ok) throw new Error('server');
+    for (const robot of ['7', '8']) {
+      const replies: RmwReply[] = [];
+      const client = cn.value.createServiceClient(rawSpec(`${prefix}/${robot}/srv/activate`), (r) => replies.push(r));
+      if (!client.ok) throw new Error('client');
+      expect(await waitFor(() => readyValue(client.value))).toBe(true);
+      expect(client.value.sendRequest(bytes('go'), 5000).ok).toBe(true);
+      expect(await waitFor(() => replies.length === 1)).toBe(true);
+      expect(replies[0]?.kind).toBe('reply');
+      expect(text((replies[0] as { payload: Uint8Array }).payload)).toBe(`ack ${prefix}/${robot}/srv/activate`);
+    }
+  });
+
   it('a server closed with a request open fails that request at once', async () => {
     const prefix = uniquePrefix('closed');
     const { server, client, replies } = await servedPair(prefix, 's', () => {});
