@@ -3,10 +3,11 @@
  * - `callOnce`: one request, never re-sent (manager create and delete: a re-sent create that
  *   lands spawns a second robot). No reply, for whatever reason (silence, nobody answering,
  *   the server leaving first, an error reply) -> timeout: the request may have been carried out.
- * - `callWithRetry`: the vendor's retry loop for every other service. Waits for a visible
- *   server (`serviceIsReady` / `waitForService`), sends, and sends again after a "nobody
- *   answered" until the budget runs out. Then: nobody ever served the key -> no_responder;
- *   a server was there but its reply never came -> timeout.
+ * - `callWithRetry`: the vendor's retry loop for every other service. Sends at once (one
+ *   round trip when the server is there: no wait for this client's own discovery), and after
+ *   a "nobody answered" sends again once a server is visible (`waitForService`), until the
+ *   budget runs out. Then: nobody ever served the key -> no_responder; a server was there
+ *   but its reply never came -> timeout.
  * A reply that arrives for an earlier attempt of the same call completes it (all retried
  * services are idempotent).
  *
@@ -98,12 +99,14 @@ export class ServiceChannel<Req, Res> {
     let serverSeen = false;
     let lastError: VrErr | undefined;
     try {
-      for (;;) {
+      for (let attempt = 0; ; attempt++) {
         const left = deadline - performance.now();
         if (left <= 0) break;
         const ready = this.handle.serviceIsReady();
-        if (ready.ok && !ready.value) {
-          // Nobody visible yet: wait for discovery (a late queryable) within the budget.
+        // The first attempt goes out at once: a get reaches a server whether or not this
+        // client has learnt of it yet, and learning of it costs round trips of its own.
+        if (ready.ok && !ready.value && attempt > 0) {
+          // Nobody answered and nobody is visible yet: wait for discovery (a late queryable).
           if (!(await this.waitReady(left))) continue;
         }
         if (ready.ok && ready.value) serverSeen = true;
@@ -116,8 +119,10 @@ export class ServiceChannel<Req, Res> {
         if (got.reply.ok) return got.reply;
         const e = got.reply.error;
         if (this.nobodyAnswered(got)) {
-          // Nobody answered this attempt (zero replies): retry after a pause.
-          await this.driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
+          // Nobody answered this attempt (zero replies): retry after a pause, or at once when
+          // the next attempt waits for a server to become visible anyway.
+          if (this.isReady() !== false)
+            await this.driver.sleep(Math.min(RETRY_PAUSE_MS, Math.max(0, deadline - performance.now())));
           continue;
         }
         if (e.name === 'Timeout') {
@@ -178,8 +183,9 @@ export class ServiceChannel<Req, Res> {
   }
 
   private async waitReady(budgetMs: number): Promise<boolean> {
-    const ex = this.driver.executor;
-    if (!ex.isSpinning() && !ex.inHandler()) {
+    // waitForService is woken by the transport's readiness change, also while another party
+    // spins the executor; only inside a handler must readiness be polled.
+    if (!this.driver.executor.inHandler()) {
       const r = await this.handle.waitForService(budgetMs);
       if (r.ok) return true;
       if (r.error.name !== 'Reentrant') return this.isReady() !== false;
