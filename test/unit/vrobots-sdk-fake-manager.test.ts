@@ -20,13 +20,21 @@ interface Stage {
   nextState: (() => Uint8Array) | undefined;
 }
 
-async function stage(activateOk: boolean): Promise<Stage> {
+interface StageOptions {
+  /** Answer activate this long after it arrived (state keeps flowing meanwhile). */
+  readonly activateDelayMs?: number;
+  /** Stop publishing state once activate is answered. */
+  readonly silentAfterActivate?: boolean;
+}
+
+async function stage(activateOk: boolean, options: StageOptions = {}): Promise<Stage> {
   const ex = await Executor.create({});
   if (!ex.ok) throw new Error(ex.error.message);
   const node = ex.value.createNode('fake_manager', { naming: 'raw' });
   if (!node.ok) throw new Error(node.error.message);
   const s: Stage = { executor: ex.value, node: node.value, activations: 0, nextState: undefined };
   let seq = 0n;
+  let silent = false;
   const n = node.value;
   const served = [
     n.createService(RawBytesService, 'vrobots/manager/z/srv/create', (req) =>
@@ -34,8 +42,10 @@ async function stage(activateOk: boolean): Promise<Stage> {
         SrvVRobotCreated.create({ ok: req.byteLength > 0, sysId: req.byteLength > 0 ? SYS_ID : 0, message: 'probe' }),
       ),
     ),
-    n.createService(RawBytesService, `vrobots/${SYS_ID}/z/srv/activate`, () => {
+    n.createService(RawBytesService, `vrobots/${SYS_ID}/z/srv/activate`, async () => {
       s.activations++;
+      if (options.activateDelayMs !== undefined) await new Promise((r) => setTimeout(r, options.activateDelayMs));
+      if (options.silentAfterActivate === true) silent = true;
       return SrvAck.encode(
         SrvAck.create({ ok: activateOk, message: activateOk ? 'active' : 'not now: the scene is loading' }),
       );
@@ -45,6 +55,7 @@ async function stage(activateOk: boolean): Promise<Stage> {
   const pub = n.createPublisher(RawBytes, STATE_KEY);
   if (!pub.ok) throw new Error(pub.error.message);
   const timer = n.createWallTimer(20, () => {
+    if (silent) return;
     const custom = s.nextState;
     s.nextState = undefined;
     pub.value.publish(
@@ -77,6 +88,21 @@ describe('VirtualRobot.connect against a scripted manager', () => {
     expect(r.error.kind).toBe('service');
     expect(r.error.message).toContain(`vrobots/${SYS_ID}/z/srv/activate refused: not now: the scene is loading`);
     expect(current.activations).toBeGreaterThanOrEqual(1);
+  });
+
+  it('create returns on a state that already shows the robot active, not only on one after activate', async () => {
+    // State (active) flows while activate is under way, then stops: the samples seen meanwhile
+    // are the robot's real, active state, so connect has its first state without another one.
+    current = await stage(true, { activateDelayMs: 150, silentAfterActivate: true });
+    const spinning = current.executor.spin();
+    const r = await VirtualRobot.connect('msd', undefined, { executor: current.executor, probeTimeoutMs: 800 });
+    current.executor.cancel();
+    await spinning;
+    expect(r.ok, r.ok ? '' : r.error.message).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.states().active).toBe(true);
+    expect(r.value.states().header.name).toBe('fake');
+    await r.value.close();
   });
 
   it('an empty state payload is a decode error and leaves the last state alone', async () => {

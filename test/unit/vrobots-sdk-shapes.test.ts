@@ -1,18 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SrvTrigger } from '../../src/vrobots/messages/service-messages.js';
+import { SrvTrigger, SrvVRobotCreate } from '../../src/vrobots/messages/service-messages.js';
 import { buildArgs, toVec3 } from '../../src/vrobots/sdk/command-helpers.js';
 import { defaultConnectOptions } from '../../src/vrobots/sdk/connect-options.js';
 import { CLIENT_SCHEMA_VERSION, HeaderStamp } from '../../src/vrobots/sdk/header-stamp.js';
 import { firstNonFinite } from '../../src/vrobots/sdk/payload-checks.js';
-import { CreateProbe, NoPayload, PayloadLessAck } from '../../src/vrobots/sdk/payload-less.js';
+import { ManagerCreate, NoPayload, PayloadLessAck } from '../../src/vrobots/sdk/payload-less.js';
 import { SDK_VERSION, version } from '../../src/vrobots/sdk/version.js';
 
 describe('payload-less requests', () => {
   it('encode to zero bytes (what the simulator reads as "no payload")', () => {
     expect(NoPayload.encode(undefined).byteLength).toBe(0);
     expect(PayloadLessAck.Request.encode(undefined).byteLength).toBe(0);
-    expect(CreateProbe.Request.encode(undefined).byteLength).toBe(0);
+    expect(ManagerCreate.Request.encode(undefined).byteLength).toBe(0);
+  });
+
+  it('share the create key with the real create: a request encodes as SrvVRobotCreate', () => {
+    const create = SrvVRobotCreate.create({ robotType: 'msd', clientName: 'me' });
+    const bytes = ManagerCreate.Request.encode(create);
+    expect(bytes).toEqual(SrvVRobotCreate.encode(create));
+    expect(ManagerCreate.Request.decode(bytes)).toEqual(create);
+    expect(ManagerCreate.Request.decode(new Uint8Array(0))).toBeUndefined();
   });
 
   it('are needed: a SrvTrigger stamped with the client header is not empty', () => {

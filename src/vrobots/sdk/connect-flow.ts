@@ -12,13 +12,13 @@
 
 import { ok } from '../../result.js';
 import { MANAGER_CREATE_KEY as CREATE_KEY, isSysId, srvKey as serviceKey, stateKey } from '../keys.js';
-import { CreateService } from '../messages/service-types.js';
+import { SrvVRobotCreate } from '../messages/service-messages.js';
 import type { State } from '../messages/topic-messages.js';
 import { parseRobotType, type RobotType } from '../robot-type.js';
 import { type ConnectOptions, resolveConnectOptions } from './connect-options.js';
 import { ConnectedRobot } from './connected-robot.js';
 import { HeaderStamp } from './header-stamp.js';
-import { CreateProbe, PayloadLessAck } from './payload-less.js';
+import { ManagerCreate, PayloadLessAck } from './payload-less.js';
 import type { ConnectTimings, VirtualRobot } from './robot-api.js';
 import { RobotLink } from './robot-link.js';
 import { StateFeed } from './state-feed.js';
@@ -74,16 +74,24 @@ function openFeed(
   return StateFeed.open(link.node, link.driver, stateKey(sysId), (s: State) => target.handle?.onState(s));
 }
 
-/** Waits for a sample beyond the `seen` already received. */
+/**
+ * Waits for a sample beyond the `seen` already received, or (`acceptActive`) for any sample
+ * showing the robot active: one that arrived while activate was under way is as good as the
+ * next, which the 25 Hz cadence makes wait up to 40 ms.
+ */
 async function firstSample(
   link: RobotLink,
   feed: StateFeed,
   sysId: number,
   created: boolean,
   seen = 0,
+  acceptActive = false,
 ): Promise<VrResultOf<State>> {
   const budget = link.options.probeTimeoutMs;
-  const got = await link.driver.until(() => feed.count() > seen, budget);
+  const got = await link.driver.until(
+    () => feed.count() > seen || (acceptActive && feed.latest()?.active === true),
+    budget,
+  );
   const latest = feed.latest();
   if (!got || latest === undefined) {
     const after = created ? ' after create' : '';
@@ -117,12 +125,13 @@ async function attachPath(
 
 async function createPath(link: RobotLink, robotType: RobotType, t0: number): Promise<VrResultOf<VirtualRobot>> {
   const o = link.options;
-  // 1. probe: free, retried, reserves nothing.
+  // 1. probe: free, retried, reserves nothing; its first GET goes out at once.
   const tProbe = performance.now();
-  // Its own request budget (connect_timeout): a slow manager's probe reply still counts.
-  const probe = link.channel(CreateProbe, CREATE_KEY, o.connectTimeoutMs);
-  if (!probe.ok) return probe;
-  const probed = await probe.value.callWithRetry(undefined, o.connectTimeoutMs);
+  // A request budget covering both calls: a slow manager's probe reply (connect_timeout) still
+  // counts; the create's own wait is service_timeout (callOnce's budget).
+  const manager = link.channel(ManagerCreate, CREATE_KEY, Math.max(o.connectTimeoutMs, o.serviceTimeoutMs));
+  if (!manager.ok) return manager;
+  const probed = await manager.value.callWithRetry(undefined, o.connectTimeoutMs);
   if (!probed.ok) {
     if (probed.error.kind === 'no_responder')
       return vrErr('no_responder', `no vrobots manager answers on ${CREATE_KEY} within ${o.connectTimeoutMs}ms`);
@@ -130,17 +139,15 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
   }
   // 2. create: exactly once.
   const tCreate = performance.now();
-  const create = link.channel(CreateService, CREATE_KEY);
-  if (!create.ok) return create;
   const stamp = new HeaderStamp(o, 0);
-  const request = CreateService.Request.create({
+  const request = SrvVRobotCreate.create({
     header: stamp.next(CREATE_KEY),
     robotType,
     robotName: o.robotName ?? '',
     startActive: o.startActive,
     clientName: o.clientName,
   });
-  const created = await create.value.callOnce(request, o.serviceTimeoutMs);
+  const created = await manager.value.callOnce(request, o.serviceTimeoutMs);
   if (!created.ok) return withContext(created, `creating a ${robotType}`);
   if (!created.value.ok)
     return vrErr('service', `${CREATE_KEY} refused to create a ${robotType}: ${created.value.message}`);
@@ -163,9 +170,9 @@ async function createPath(link: RobotLink, robotType: RobotType, t0: number): Pr
       );
     }
   }
-  // 4. the first state sample, one received after activate (so it shows the robot active).
+  // 4. the first state sample: one received after activate, or one already showing the robot active.
   const tState = performance.now();
-  const first = await firstSample(link, feed.value, sysId, true, feed.value.count());
+  const first = await firstSample(link, feed.value, sysId, true, feed.value.count(), o.activateAfterCreate);
   if (!first.ok) return first;
   const now = performance.now();
   const timings: ConnectTimings = {

@@ -6,7 +6,7 @@
  * client's header, as every other request is, would not be empty.)
  */
 import type { MessageType, ServiceType } from '../../rclcpp/index.js';
-import { SrvAck, SrvVRobotCreated } from '../messages/service-messages.js';
+import { SrvAck, SrvVRobotCreate, SrvVRobotCreated } from '../messages/service-messages.js';
 
 const EMPTY = new Uint8Array(0);
 
@@ -29,5 +29,19 @@ export function payloadLessService<Res>(response: MessageType<Res>): ServiceType
 
 /** Payload-less GET answered by SrvAck: activate, skin read-back, scene frame. */
 export const PayloadLessAck = payloadLessService(SrvAck);
-/** The create probe: payload-less GET on manager create, answered ok=false (reserves nothing). */
-export const CreateProbe = payloadLessService(SrvVRobotCreated);
+/**
+ * The manager's create key, probe and create on one client: `undefined` is the payload-less
+ * probe (answered ok=false, reserves nothing), a SrvVRobotCreate the real create. One client,
+ * so the create goes out on a client whose declarations the probe already paid for.
+ */
+export const ManagerCreate: ServiceType<SrvVRobotCreate | undefined, SrvVRobotCreated> = Object.freeze({
+  typeName: 'rclts.vrobots.ManagerCreate',
+  typeHash: 'TypeHashNotSupported',
+  Request: Object.freeze({
+    typeName: 'rclts.vrobots.ProbeOrCreate',
+    typeHash: 'TypeHashNotSupported',
+    encode: (request: SrvVRobotCreate | undefined) => (request === undefined ? EMPTY : SrvVRobotCreate.encode(request)),
+    decode: (bytes: Uint8Array) => (bytes.byteLength === 0 ? undefined : SrvVRobotCreate.decode(bytes)),
+  }),
+  Response: SrvVRobotCreated,
+});
