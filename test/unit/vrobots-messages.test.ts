@@ -131,3 +131,24 @@ describe('swarmbotix message round trips', () => {
     }
   });
 });
+
+describe('encode reuses one writer', () => {
+  it('every encoded message owns its bytes: a later encode does not overwrite an earlier one', () => {
+    const a = State.create({ header: { name: 'first', seq: 1n }, robotType: 'msd', active: true });
+    const b = State.create({ header: { name: 'second, longer', seq: 2n }, robotType: 'multirotor' });
+    const bytesA = State.encode(a);
+    const copyA = new Uint8Array(bytesA);
+    const bytesB = State.encode(b);
+    expect([...bytesA]).toEqual([...copyA]);
+    expect(State.decode(bytesA).header.name).toBe('first');
+    expect(State.decode(bytesB).header.name).toBe('second, longer');
+  });
+
+  it('a big message, then a small one, encode as they would alone', () => {
+    const big = Command.create({ id: 300, args: { floatArr: Array.from({ length: 30_000 }, (_, i) => i) } });
+    const small = Command.create({ id: 51, args: { vec3: { x: 1, y: 2, z: 3 } } });
+    const smallAlone = Command.encode(small);
+    expect(Command.decode(Command.encode(big)).args.floatArr).toHaveLength(30_000);
+    expect([...Command.encode(small)]).toEqual([...smallAlone]);
+  });
+});

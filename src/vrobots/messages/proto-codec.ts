@@ -4,14 +4,33 @@
  * FlatBuffers codec could replace this file and encode-walk.ts without touching the message
  * wrappers' users.
  */
+import protobuf from 'protobufjs/minimal.js';
 import type { MessageType, ServiceType } from '../../rclcpp/index.js';
 import type { FieldInfo, MessageShapes } from '../generated/swarmbotix-types.js';
 import { fieldsOf, type Plain, toWire } from './encode-walk.js';
 
 /** What rclts needs from a pbjs static class. */
 export interface GeneratedMessageClass {
-  encode(message: never): { finish(): Uint8Array };
+  encode(message: never, writer?: protobuf.Writer): { finish(): Uint8Array };
   decode(reader: Uint8Array): object;
+}
+
+/** A shared writer whose buffer grew past this is dropped, so one big message is not kept alive. */
+const KEEP_WRITER_BYTES = 64 * 1024;
+/**
+ * One writer for every encode: a fresh one starts at 128 bytes and a State regrew it four
+ * times, at 25 Hz per robot. `finish()` copies the bytes out, so the buffer is reused at
+ * once; a throw mid-encode leaves the writer dropped (its fork stack may be unbalanced).
+ */
+let sharedWriter: protobuf.Writer | undefined;
+
+function encodeShared(generated: GeneratedMessageClass, wire: Plain): Uint8Array {
+  const writer = sharedWriter ?? protobuf.Writer.create();
+  sharedWriter = undefined; // a nested encode takes its own
+  const bytes = generated.encode(wire as never, writer).finish();
+  writer.reset();
+  if ((writer as unknown as { buf: Uint8Array }).buf.length <= KEEP_WRITER_BYTES) sharedWriter = writer;
+  return bytes;
 }
 
 /** Every property optional, all the way down (arrays keep their length). */
@@ -107,8 +126,7 @@ export function protoMessageType<K extends MessageName>(
     typeName,
     typeHash: 'TypeHashNotSupported',
     encode(message: MessageShapes[K]): Uint8Array {
-      const wire = toWire(typeName, message as unknown as Plain);
-      return generated.encode(wire as never).finish();
+      return encodeShared(generated, toWire(typeName, message as unknown as Plain));
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
       return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];

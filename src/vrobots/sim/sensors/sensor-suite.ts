@@ -63,6 +63,8 @@ export class SensorSuite {
   private gnssError = ZERO();
   private lastNs: bigint | undefined;
   private frames: Partial<Record<SensorDevice, string>>;
+  /** The environment of the last kinematics view asked about: read() and the State's block share it. */
+  private envOf: { readonly k: Kinematics; readonly env: Environment } | undefined;
 
   constructor(options: SensorSuiteOptions) {
     this.frames = { ...options.deviceFrames };
@@ -225,8 +227,16 @@ export class SensorSuite {
     };
   }
 
-  /** The world around the robot (truth, no noise). */
+  /** The world around the robot (truth, no noise); computed once per kinematics view. */
   environment(k: Kinematics): Environment {
+    const known = this.envOf;
+    if (known !== undefined && known.k === k) return known.env;
+    const env = this.environmentAt(k);
+    this.envOf = { k, env };
+    return env;
+  }
+
+  private environmentAt(k: Kinematics): Environment {
     const geo = worldToGeo(this.origin, k.position);
     const air = isa(geo.alt);
     return {
