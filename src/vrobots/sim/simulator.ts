@@ -23,6 +23,7 @@ import { QUIET } from './sim-log.js';
 import { type ResolvedSimulatorOptions, resolveSimulatorOptions, type SimulatorOptions } from './sim-options.js';
 import { type RobotContext, SimRobot } from './sim-robot.js';
 import { SPAWN_IDENTITY } from './still-body.js';
+import { TickPacer } from './tick-pacer.js';
 
 export interface SimRobotInfo {
   readonly sysId: number;
@@ -196,13 +197,18 @@ class SimulatorImpl implements Simulator {
       delete: (id) => this.deleteRobot(id).ok,
     });
     if (!served.ok) return served;
-    const dt = this.options.physicsPeriodMs / 1000;
+    const { physicsPeriodMs, statePeriodMs } = this.options;
+    const dt = physicsPeriodMs / 1000;
+    const physicsPace = new TickPacer(physicsPeriodMs, performance.now());
+    const statePace = new TickPacer(statePeriodMs, performance.now());
     const timers = [
-      this.node.createWallTimer(this.options.physicsPeriodMs, () => {
-        for (const r of this.fleet.values()) r.step(dt);
+      this.node.createWallTimer(physicsPeriodMs, () => {
+        for (let n = physicsPace.rounds(performance.now()); n > 0; n--) for (const r of this.fleet.values()) r.step(dt);
       }),
-      this.node.createWallTimer(this.options.statePeriodMs, () => {
-        for (const r of this.fleet.values()) r.publishState();
+      this.node.createWallTimer(statePeriodMs, () => {
+        for (let n = statePace.rounds(performance.now()); n > 0; n--) {
+          for (const r of this.fleet.values()) r.publishState();
+        }
         for (const a of this.arms.values()) a.publishStatus();
       }),
       this.node.createWallTimer(this.options.framesKeepaliveMs, () => {
