@@ -19,6 +19,9 @@ import { serveRobotSegments } from './robot-service-handlers.js';
 import type { SimLog } from './sim-log.js';
 import { nowNs, SimStamp } from './sim-stamp.js';
 
+/** How long a robot's state waits for its publisher's declaration before publishing regardless. */
+const STATE_DECLARE_BUDGET_MS = 120_000;
+
 /** The simulator never fills State.estimate; built once, not per published State. */
 const NO_ESTIMATE = State.create().estimate;
 
@@ -60,6 +63,12 @@ export class SimRobot {
   };
   private estimate: { readonly value: Estimate; readonly arrivedMs: number } | undefined;
   private servicesUp = false;
+  /**
+   * State goes out only once its publisher is declared: before that every sample would wait
+   * in the publisher (up to its bound) and leave as one stale burst, which, for a swarm still
+   * declaring its keys, was hundreds of thousands of samples competing with the declarations.
+   */
+  private stateLive = false;
   private closed = false;
   private serviceTimer: Timer | undefined;
 
@@ -94,6 +103,11 @@ export class SimRobot {
       return err(e?.name ?? 'Error', `robot ${spec.sysId}: cannot publish: ${e?.message ?? ''}`);
     }
     const robot = new SimRobot(spec, ctx, node.value, statePub.value, framesPub.value);
+    void statePub.value.ready(STATE_DECLARE_BUDGET_MS).then((declared) => {
+      // Past the budget it publishes anyway and the publisher queues, as before.
+      if (!declared.ok) ctx.log(`robot ${spec.sysId}: ${declared.error.message}; publishing state anyway`);
+      robot.stateLive = true;
+    });
     const declared = robot.declareInputs();
     if (!declared.ok) {
       node.value.destroy();
@@ -207,7 +221,7 @@ export class SimRobot {
   }
 
   publishState(): void {
-    if (this.closed || this.ctx.board.isPublishingPaused(this.sysId)) return;
+    if (this.closed || !this.stateLive || this.ctx.board.isPublishingPaused(this.sysId)) return;
     const stamp = nowNs();
     const actuator = this.body.actuator();
     const last = this.latch.last();
