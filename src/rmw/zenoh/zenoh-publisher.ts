@@ -14,7 +14,6 @@ import { describeThrown, err, ok, type Result, type ResultOf } from '../../resul
 import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
-import { corkBurst } from './burst-cork.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
@@ -173,7 +172,6 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
       // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
       // put() returns, so the order is fixed already: no chain link, no microtask hops.
-      corkBurst(this.socket);
       p.put(bytes, options).catch(this.putFailed);
       return;
     }
