@@ -103,8 +103,22 @@ export function checkServiceType<Req, Res>(
   if (!request.ok) return request;
   const response = checkMessageType(`${argument}.Response`, fields.Response as MessageType<Res>);
   if (!response.ok) return response;
-  return ok(Object.freeze({ typeName, typeHash, Request: request.value, Response: response.value }));
+  // As for message types: clients and services of one type share its snapshot while it stays what it was.
+  const known = serviceSnapshots.get(type) as ServiceType<Req, Res> | undefined;
+  if (
+    known !== undefined &&
+    known.typeName === typeName &&
+    known.typeHash === typeHash &&
+    known.Request === request.value &&
+    known.Response === response.value
+  )
+    return ok(known);
+  const snapshot = Object.freeze({ typeName, typeHash, Request: request.value, Response: response.value });
+  serviceSnapshots.set(type, snapshot as ServiceType<unknown, unknown>);
+  return ok(snapshot);
 }
+
+const serviceSnapshots = new WeakMap<object, ServiceType<unknown, unknown>>();
 
 export function checkFunction(argument: string, fn: unknown): Result {
   return typeof fn === 'function' ? ok() : err('InvalidArgument', `${argument} must be a function, got ${typeof fn}`);

@@ -123,6 +123,32 @@ describe('services and clients', () => {
   });
 });
 
+describe('service type snapshots', () => {
+  it('clients of one service type share its checked snapshot, and one made after the type changed uses the change', async () => {
+    const { executor, node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'snap', add));
+    const encoded: string[] = [];
+    const counting = (label: string) => ({
+      ...AddTwoIntsType.Request,
+      encode: (m: { a: bigint; b: bigint }) => {
+        encoded.push(label);
+        return AddTwoIntsType.Request.encode(m);
+      },
+    });
+    const type = { ...AddTwoIntsType, Request: counting('first') };
+    const first = unwrap(node.createClient(type, 'snap', () => {}));
+    const same = unwrap(node.createClient(type, 'snap', () => {}));
+    type.Request = counting('second');
+    const changed = unwrap(node.createClient(type, 'snap', () => {}));
+    unwrap(first.asyncSendRequest({ a: 1n, b: 1n }));
+    unwrap(same.asyncSendRequest({ a: 1n, b: 1n }));
+    unwrap(changed.asyncSendRequest({ a: 1n, b: 1n }));
+    await settle();
+    unwrap(executor.spinSome());
+    expect(encoded).toEqual(['first', 'first', 'second']);
+  });
+});
+
 describe('PollClient', () => {
   it('one request in flight: a second sendRequest answers TryAgain until the first is answered', async () => {
     const { node } = makeFixture();
