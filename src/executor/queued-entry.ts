@@ -24,7 +24,8 @@ const KEEP_ALL = SUBCLASS_FLAG * 2;
 export abstract class QueuedEntry<T> extends Entry {
   /** Created with the first item: most entries of a large graph sit idle, and the queue is most of an entry. */
   private items: SampleQueue<T> | undefined;
-  private readonly limit: number;
+  /** keep-last depth or keep-all limit of the queue */
+  protected readonly limit: number;
 
   constructor(
     protected readonly host: EntryHost,

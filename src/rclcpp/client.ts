@@ -61,13 +61,18 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   constructor(
     host: EntryHost,
     service: string,
-    readonly maxInFlight: number,
+    maxInFlight: number,
     readonly type: ServiceType<Req, Res>,
     private readonly onResponse: ResponseHandler<Res>,
     readonly requestBudgetMs: number,
   ) {
     // Room for every reply that can be pending: the queue never drops one.
     super(host, EntryKind.Client, service, { keepAll: false, limit: maxInFlight });
+  }
+
+  /** Requests that may await a reply at once: the reply queue's depth, so it never drops one. */
+  get maxInFlight(): number {
+    return this.limit;
   }
 
   /** Made with the first request: most clients of a large graph never send, and a Map is ~200 B. */

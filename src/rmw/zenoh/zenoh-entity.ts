@@ -54,6 +54,8 @@ export async function declareSteps(
   }
 }
 
+const DECLARED: Promise<Result> = Promise.resolve(ok());
+
 export abstract class ZenohEntity implements Declarable {
   state: EntityState = 'declaring';
   /** Why the declaration failed, for errors from later calls. */
@@ -63,7 +65,10 @@ export abstract class ZenohEntity implements Declarable {
   private handles: Undeclarable[] = [];
   /** Bumped by every declare, loss and close: a late declaration result with an old value is stale. */
   private generation = 0;
-  private readonly readyPromise: Promise<Result>;
+  // ready()'s answer: a promise is made only for a caller who asks before the declaration
+  // settles, and dropped once it has (an entity lives long after; most are asked once).
+  private readyResult: Result | undefined;
+  private readyPromise: Promise<Result> | undefined;
   private resolveReady: ((r: Result) => void) | undefined;
 
   protected constructor(
@@ -71,11 +76,7 @@ export abstract class ZenohEntity implements Declarable {
     protected readonly ctx: EntityContext,
     /** How errors name this entity: `publisher on '0/chatter/...'`. */
     protected readonly what: string,
-  ) {
-    this.readyPromise = new Promise<Result>((resolve) => {
-      this.resolveReady = resolve;
-    });
-  }
+  ) {}
 
   /** Call at the end of the subclass constructor. */
   protected start(): void {
@@ -83,6 +84,11 @@ export abstract class ZenohEntity implements Declarable {
   }
 
   ready(): Promise<Result> {
+    const settled = this.readyResult;
+    if (settled !== undefined) return settled.ok ? DECLARED : Promise.resolve(settled);
+    this.readyPromise ??= new Promise<Result>((resolve) => {
+      this.resolveReady = resolve;
+    });
     return this.readyPromise;
   }
 
@@ -172,9 +178,13 @@ export abstract class ZenohEntity implements Declarable {
     return undefined;
   }
 
+  /** The first settlement counts, as a promise's would. */
   private settleReady(r: Result): void {
+    if (this.readyResult !== undefined) return;
+    this.readyResult = r;
     const resolve = this.resolveReady;
     this.resolveReady = undefined;
+    this.readyPromise = undefined;
     resolve?.(r);
   }
 }

@@ -38,17 +38,25 @@ interface Pending {
   readonly session: Session;
   timer: ReturnType<typeof setTimeout> | undefined;
   cancellation: { cancel(): void } | undefined;
+  /** Whose request it is: one timer callback serves every request of every client. */
+  readonly client: ZenohServiceClient;
 }
 
+/** The graph watch of a raw client: there is none, and nothing to undo. */
+function noWatch(): void {}
+
 export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient {
-  readonly gid = entityGid(this.endpoint.token);
+  private entityGid: Uint8Array | undefined;
   private sequence = 0n;
-  private readonly pending = new Map<bigint, Pending>();
+  // The two tables and the listener set below are made when first used: a client that never
+  // sends holds none of them (each is ~200 B with its hash table).
+  private pendingMap: Map<bigint, Pending> | undefined;
   /** Requests whose get is on the router, until its final (or cancellation). */
-  private readonly sending = new Set<Pending>();
-  private readonly waiting: Array<{ p: Pending; payload: Uint8Array }> = [];
+  private sendingSet: Set<Pending> | undefined;
+  /** Requests waiting for room in the window, oldest first (made with the first one). */
+  private waiting: Array<{ p: Pending; payload: Uint8Array }> | undefined;
   private matching = false;
-  private readonly readyListeners = new Set<() => void>();
+  private readyListenerSet: Set<() => void> | undefined;
   private readonly unwatchGraph: () => void;
 
   constructor(
@@ -58,8 +66,29 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   ) {
     super(session, endpoint, `service client on '${endpoint.key}'`);
     // A server of the same name with another type appearing is a readiness-relevant change too.
-    this.unwatchGraph = endpoint.spec.naming === 'ros' ? session.graph.onChange(() => this.readyChanged()) : () => {};
+    this.unwatchGraph = endpoint.spec.naming === 'ros' ? session.graph.onChange(() => this.readyChanged()) : noWatch;
     this.start();
+  }
+
+  /** The GID of the client's liveliness token, derived when first asked. */
+  get gid(): Uint8Array {
+    this.entityGid ??= entityGid(this.endpoint.token);
+    return this.entityGid;
+  }
+
+  private get pending(): Map<bigint, Pending> {
+    this.pendingMap ??= new Map();
+    return this.pendingMap;
+  }
+
+  private get sending(): Set<Pending> {
+    this.sendingSet ??= new Set();
+    return this.sendingSet;
+  }
+
+  private get readyListeners(): Set<() => void> {
+    this.readyListenerSet ??= new Set();
+    return this.readyListenerSet;
   }
 
   sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
@@ -75,24 +104,27 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
 
     this.sequence += 1n;
     const seq = this.sequence;
-    const p: Pending = { seq, budgetMs, session, timer: undefined, cancellation: undefined };
+    const p: Pending = { seq, budgetMs, session, timer: undefined, cancellation: undefined, client: this };
     this.pending.set(seq, p);
-    if (this.waiting.length === 0 && this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
+    if ((this.waiting === undefined || this.waiting.length === 0) && this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
       // zenoh-ts copies the payload into its frame before get() returns: no copy of ours.
       this.sending.add(p);
       this.get(session, p, payload);
     } else {
       // Copied: it waits for the window, and the caller may reuse its buffer meanwhile.
+      this.waiting ??= [];
       this.waiting.push({ p, payload: new Uint8Array(payload) });
     }
     // Armed once the request is on the socket (no reply can come before this returns).
-    p.timer = setTimeout(this.timedOut, timerDelay(budgetMs), p);
+    p.timer = setTimeout(ZenohServiceClient.timedOut, timerDelay(budgetMs), p);
     return ok(seq);
   }
 
-  /** A request's budget ran out (one function for every request's timer). */
-  private readonly timedOut = (p: Pending): void =>
-    this.settle(p, this.error(p.seq, 'Timeout', `${this.what}: no reply to request ${p.seq} within ${p.budgetMs} ms`));
+  /** A request's budget ran out (one function for every request's timer, of every client). */
+  private static timedOut(p: Pending): void {
+    const c = p.client;
+    c.settle(p, c.error(p.seq, 'Timeout', `${c.what}: no reply to request ${p.seq} within ${p.budgetMs} ms`));
+  }
 
   abandon(sequenceNumber: bigint): void {
     const p = this.pending.get(sequenceNumber);
@@ -145,10 +177,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         });
         return querier;
       },
-      async () =>
-        querier?.matchingListener({
-          handler: (status: MatchingStatus) => this.setMatching(session, status.matching()),
-        }),
+      async () => querier?.matchingListener({ handler: this.matchingChanged.bind(this, session) }),
       // Asked after the listener exists, so no change can fall between the two.
       async () => {
         const status = await querier?.matchingStatus();
@@ -165,11 +194,11 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         : reason === 'closed'
           ? `${this.what} was closed before the reply came`
           : `${this.what} could not be declared`;
-    for (const p of [...this.pending.values()])
+    for (const p of [...(this.pendingMap?.values() ?? [])])
       this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
     // That session's gets are gone with it; none of them holds a place any more.
-    this.sending.clear();
-    this.waiting.length = 0;
+    this.sendingSet?.clear();
+    this.waiting = undefined;
     if (reason !== 'lost') this.unwatchGraph();
     if (this.matching) {
       this.matching = false;
@@ -177,12 +206,16 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     } else if (reason === 'lost') {
       this.readyChanged();
     }
-    if (reason !== 'lost') this.readyListeners.clear();
+    if (reason !== 'lost') this.readyListenerSet?.clear();
   }
 
   private target(): number {
     const { zenoh } = this.session;
     return this.endpoint.spec.naming === 'ros' ? zenoh.QueryTarget.ALL_COMPLETE : zenoh.QueryTarget.BEST_MATCHING;
+  }
+
+  private matchingChanged(session: Session, status: MatchingStatus): void {
+    this.setMatching(session, status.matching());
   }
 
   private setMatching(session: Session, matching: boolean): void {
@@ -199,7 +232,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     this.readyNotifyScheduled = true;
     queueMicrotask(() => {
       this.readyNotifyScheduled = false;
-      for (const l of [...this.readyListeners])
+      for (const l of [...(this.readyListenerSet ?? [])])
         deliver(this.session, this.key, `${this.what} readiness`, () => l(), undefined);
     });
   }
@@ -207,7 +240,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   /** Sends waiting requests while the window has room; settled ones are skipped. */
   private pump(): void {
     while (this.sending.size < GETS_IN_FLIGHT_PER_CLIENT) {
-      const next = this.waiting.shift();
+      const next = this.waiting?.shift();
       if (next === undefined) return;
       if (this.pending.get(next.p.seq) !== next.p) continue;
       this.sending.add(next.p);
