@@ -86,11 +86,6 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     return this.sendingSet;
   }
 
-  private get readyListeners(): Set<() => void> {
-    this.readyListenerSet ??= new Set();
-    return this.readyListenerSet;
-  }
-
   sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
     const bad = this.unusable();
     if (bad !== undefined) return bad;
@@ -140,9 +135,10 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
 
   onReadyChange(listener: () => void): () => void {
     const l = (): void => listener();
-    this.readyListeners.add(l);
+    this.readyListenerSet ??= new Set();
+    this.readyListenerSet.add(l);
     return () => {
-      this.readyListeners.delete(l);
+      this.readyListenerSet?.delete(l);
     };
   }
 
