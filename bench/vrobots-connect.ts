@@ -26,6 +26,9 @@ const RAW_LABEL: Partial<Record<Step, string>> = {
   probeMs: 'raw zenoh-ts get on manager/srv/create',
   firstStateMs: 'raw zenoh-ts subscriber, first sample',
 };
+/** The bounds on create: the probe against a raw get, the rest of connect beyond the session. */
+const PROBE_TARGET = { op: '<=', bound: 3, text: '≤ 3x raw get' } as const;
+const ABOVE_SESSION_TARGET = { on: 'value', op: '<=', bound: 120, text: '≤ session + 120 ms' } as const;
 const ATTACH_STEPS: readonly Step[] = ['sessionMs', 'firstStateMs', 'totalMs'];
 
 async function connectOnce(locator: string, sysId: number | undefined): Promise<ConnectTimings> {
@@ -171,6 +174,31 @@ async function measureConnects(
       subject: 'VirtualRobot.connect',
       figure,
       ...(base !== undefined ? { baselineSubject: RAW_LABEL[step] ?? 'raw zenoh-ts', baseline: base } : {}),
+      ...(step === 'probeMs' ? { target: PROBE_TARGET } : {}),
+    });
+  }
+  const above = runs
+    .map((t) =>
+      typeof t.totalMs === 'number' && typeof t.sessionMs === 'number' ? t.totalMs - t.sessionMs : undefined,
+    )
+    .filter((v): v is number => v !== undefined);
+  if (steps.includes('probeMs') && above.length > 0) {
+    const figure = rec.measure({
+      bench: BENCH,
+      case: what,
+      subject: 'VirtualRobot.connect',
+      metric: 'total minus session',
+      unit: 'ms',
+      samples: above,
+    });
+    rec.compare({
+      bench: BENCH,
+      case: what,
+      metric: 'total beyond session open',
+      better: 'lower',
+      subject: 'VirtualRobot.connect',
+      figure,
+      target: ABOVE_SESSION_TARGET,
     });
   }
   return runs;

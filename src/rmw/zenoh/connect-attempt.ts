@@ -47,6 +47,12 @@ let nextAttemptId = 1;
 
 function ignoreEvent(): void {}
 
+/** After the I/O callbacks of this turn of the event loop (Node), or as soon as a browser allows. */
+const nextTurn: (run: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (run) => void setImmediate(run)
+    : (run) => void setTimeout(run, 0);
+
 function quietClose(socket: LinkSocket): void {
   socket.onerror = null;
   socket.onclose = null;
@@ -58,9 +64,13 @@ function quietClose(socket: LinkSocket): void {
   }
 }
 
-class LinkSocketFacade {
+export class LinkSocketFacade {
   readonly inner: LinkSocket;
   readonly #attempt: AttemptState;
+  /** Sends a message that needs no answer; set once the session is open (see promptAcks). */
+  #ackPrompt: (() => void) | undefined;
+  #sentSinceInbound = true;
+  #promptQueued = false;
 
   constructor(inner: LinkSocket, attempt: AttemptState) {
     this.inner = inner;
@@ -95,8 +105,36 @@ class LinkSocketFacade {
     return this.inner.onmessage;
   }
   set onmessage(h: SocketHandler) {
-    this.inner.onmessage = h;
+    this.inner.onmessage =
+      h === null
+        ? null
+        : (event: unknown) => {
+            h(event);
+            this.#afterInbound();
+          };
   }
+
+  /**
+   * The router writes to us without TCP_NODELAY: a small message it writes while its previous
+   * one is unacknowledged waits for our ACK, and Linux delays a bare ACK up to 40 ms. An ACK
+   * rides on any data we send, so when something came in and nothing went out by the end of
+   * that turn of the event loop, `prompt` sends a message that needs no answer.
+   */
+  promptAcks(prompt: () => void): void {
+    this.#ackPrompt = prompt;
+  }
+
+  #afterInbound(): void {
+    this.#sentSinceInbound = false;
+    if (this.#ackPrompt === undefined || this.#promptQueued) return;
+    this.#promptQueued = true;
+    nextTurn(this.#checkAck);
+  }
+
+  readonly #checkAck = (): void => {
+    this.#promptQueued = false;
+    if (!this.#sentSinceInbound && this.inner.readyState === 1) this.#ackPrompt?.();
+  };
   // While connecting, zenoh-ts only logs errors and closes (dumping whole event objects);
   // the caller gets a Timeout or TransportError instead, so those handlers are dropped.
   get onerror(): SocketHandler {
@@ -112,6 +150,7 @@ class LinkSocketFacade {
     if (this.#attempt.settled) this.inner.onclose = h;
   }
   send(data: unknown): void {
+    this.#sentSinceInbound = true;
     this.inner.send(data);
   }
   close(code?: number, reason?: string): void {
@@ -175,8 +214,8 @@ export function installConnectAttempts(): boolean {
 export interface ConnectAttempt {
   /** The locator to hand to zenoh-ts: the caller's locator plus this attempt's marker. */
   readonly locator: string;
-  /** The session opened: keep the socket in use, close the extra ones zenoh-ts left behind. */
-  settle(): void;
+  /** The session opened: keep the socket in use (answered), close the extra ones zenoh-ts left behind. */
+  settle(): LinkSocketFacade | undefined;
   /** Give up: close every socket of this attempt and make zenoh-ts's retry loop end. */
   abandon(reason: string): void;
 }
@@ -202,8 +241,13 @@ export function beginConnectAttempt(
       state.settled = true;
       // zenoh-ts opens a spare socket after each failed try and never uses it; the socket in
       // use is the one whose messages the session listens to.
-      for (const s of state.sockets) if (s.inner.onmessage === null) quietClose(s.inner);
+      let inUse: LinkSocketFacade | undefined;
+      for (const s of state.sockets) {
+        if (s.inner.onmessage === null) quietClose(s.inner);
+        else inUse = s;
+      }
       state.sockets.clear();
+      return inUse;
     },
     abandon(reason: string) {
       if (state.settled || state.abandonedBecause !== undefined) return;

@@ -12,6 +12,14 @@ import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
 import { finalSocketFailure } from './router-trust.js';
 import { loadZenohTs } from './zenoh-ts-loader.js';
 
+/**
+ * Where a session puts the empty message that carries its TCP ACK to the router (see
+ * LinkSocketFacade.promptAcks). Nobody subscribes to it, and its verbatim chunk `@rclts` is not
+ * matched by `*` or `**`, so no wildcard subscriber ever sees it.
+ */
+export const ACK_PROMPT_KEY = '@rclts/ack';
+const ACK_PROMPT_PAYLOAD = new Uint8Array(0);
+
 type Outcome =
   | { kind: 'open'; session: Session }
   | { kind: 'failed'; thrown: unknown }
@@ -74,9 +82,14 @@ export async function openZenohSession(
   clearTimeout(timer);
 
   switch (outcome.kind) {
-    case 'open':
-      attempt.settle();
-      return ok(outcome.session);
+    case 'open': {
+      const socket = attempt.settle();
+      const session = outcome.session;
+      socket?.promptAcks(() => {
+        session.put(ACK_PROMPT_KEY, ACK_PROMPT_PAYLOAD).catch(() => undefined);
+      });
+      return ok(session);
+    }
     case 'failed':
       attempt.abandon(`zenoh session open at ${locator} failed`);
       return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(outcome.thrown)}`);
