@@ -2,19 +2,15 @@
 # The venv of the interop tests (test/interop): independent zenoh peers, eclipse-zenoh's
 # zenoh-ext for Python from PyPI, pinned in test/interop/requirements.txt. Made in
 # .venv-interop at the repository root; rebuilt only when the requirements changed since.
-# Debian's python3 needs python3-venv for `-m venv`: installed with apt when missing.
+# python3 with venv: scripts/python-venv-lib.sh.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 venv=.venv-interop
 requirements=test/interop/requirements.txt
-if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  echo "== installing python3 and python3-venv for the interop venv"
-  sudo_cmd=""
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
-fi
+# shellcheck source=python-venv-lib.sh
+. scripts/python-venv-lib.sh
+ensure_python_venv interop
 if [ -x "$venv/bin/python" ] && cmp -s "$requirements" "$venv/requirements.txt"; then
   echo "== interop venv up to date ($venv)"
   exit 0

@@ -14,13 +14,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 venv="${XDG_CACHE_HOME:-$HOME/.cache}/rclts/rclpy-venv"
 requirements=bench/python/requirements.txt
-if ! command -v python3 >/dev/null 2>&1 || ! python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
-  echo "== installing python3 and python3-venv for the rclpy venv"
-  sudo_cmd=""
-  if [ "$(id -u)" -ne 0 ]; then sudo_cmd="sudo"; fi
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
-fi
+# shellcheck source=python-venv-lib.sh
+. scripts/python-venv-lib.sh
+ensure_python_venv rclpy
 if [ -x "$venv/bin/python" ] && cmp -s "$requirements" "$venv/requirements.txt"; then
   echo "== rclpy venv up to date ($venv)"
   exit 0
