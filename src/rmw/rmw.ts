@@ -11,7 +11,7 @@
  *   there, user code runs in spin.
  * - Nothing throws; nothing rejects.
  */
-import type { Result, ResultOf } from '../result.js';
+import { ErrorCode, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos, RmwQos } from './qos.js';
 
 /** `ros`: rmw_zenoh-compatible keys and liveliness; `raw`: the name is the key (vrobots). */
@@ -93,6 +93,14 @@ export type RmwReply =
       readonly attachment: RmwAttachment | undefined;
     }
   | { readonly kind: 'error'; readonly sequenceNumber: bigint; readonly code: number; readonly message: string };
+
+/** The failures a client's request can end in, besides its reply. */
+export type RmwReplyFailure = 'Timeout' | 'TransportError' | 'NotFound' | 'ServiceFailed';
+
+/** Request `sequenceNumber` ended in `name` instead of a reply (both backends build them here). */
+export function errorReply(sequenceNumber: bigint, name: RmwReplyFailure, message: string): RmwReply {
+  return { kind: 'error', sequenceNumber, code: ErrorCode[name], message };
+}
 
 export interface RmwServiceClient extends RmwEntity {
   /**

@@ -6,10 +6,16 @@
  */
 
 import { checkBudget, timerDelay } from '../../budget.js';
-import { ErrorCode, ok, type ResultOf } from '../../result.js';
+import { ok, type ResultOf } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
-import type { RmwEndpointSpec, RmwReply, RmwServiceClient } from '../rmw.js';
+import {
+  errorReply,
+  type RmwEndpointSpec,
+  type RmwReply,
+  type RmwReplyFailure,
+  type RmwServiceClient,
+} from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import type { ServiceCall } from './local-bus.js';
 import { type EntityOwner, LocalEntity } from './local-entity.js';
@@ -45,8 +51,8 @@ class PendingCall implements ServiceCall {
     );
   }
 
-  error(name: 'Timeout' | 'TransportError' | 'NotFound', message: string): RmwReply {
-    return { kind: 'error', sequenceNumber: this.sequenceNumber, code: ErrorCode[name], message };
+  error(name: Exclude<RmwReplyFailure, 'ServiceFailed'>, message: string): RmwReply {
+    return errorReply(this.sequenceNumber, name, message);
   }
 }
 

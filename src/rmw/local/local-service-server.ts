@@ -1,8 +1,15 @@
 /** Local service servers and the requests they answer exactly once. */
-import { ErrorCode, err, ok, type Result } from '../../result.js';
+import { err, ok, type Result } from '../../result.js';
 import { checkPayloadType } from '../endpoint-check.js';
 import type { RmwActualQos } from '../qos.js';
-import type { RmwAttachment, RmwEndpointSpec, RmwReply, RmwRequest, RmwServiceServer } from '../rmw.js';
+import {
+  errorReply,
+  type RmwAttachment,
+  type RmwEndpointSpec,
+  type RmwReply,
+  type RmwRequest,
+  type RmwServiceServer,
+} from '../rmw.js';
 import { AttachmentStamp } from './attachment-stamp.js';
 import type { BusServer, ServiceCall } from './local-bus.js';
 import { type EntityOwner, LocalEntity } from './local-entity.js';
@@ -47,12 +54,13 @@ class LocalRequest implements RmwRequest {
         'InvalidArgument',
         `fail message for request ${this.call.sequenceNumber} on '${this.key}' must be a string`,
       );
-    return this.answer({
-      kind: 'error',
-      sequenceNumber: this.call.sequenceNumber,
-      code: ErrorCode.ServiceFailed,
-      message: `service '${this.key}' failed request ${this.call.sequenceNumber}: ${message}`,
-    });
+    return this.answer(
+      errorReply(
+        this.call.sequenceNumber,
+        'ServiceFailed',
+        `service '${this.key}' failed request ${this.call.sequenceNumber}: ${message}`,
+      ),
+    );
   }
 
   private answer(reply: RmwReply): Result {

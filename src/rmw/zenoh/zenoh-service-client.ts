@@ -14,11 +14,12 @@
  */
 import type { MatchingStatus, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
 import { checkBudget, timerDelay } from '../../budget.js';
-import { describeThrown, ErrorCode, err, ok, type ResultOf } from '../../result.js';
-import type { RmwReply, RmwServiceClient } from '../rmw.js';
+import { describeThrown, err, ok, type ResultOf } from '../../result.js';
+import { errorReply, type RmwReply, type RmwServiceClient } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { serviceTypeMismatch } from './service-type-mismatch.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
@@ -118,7 +119,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   /** A request's budget ran out (one function for every request's timer, of every client). */
   private static timedOut(p: Pending): void {
     const c = p.client;
-    c.settle(p, c.error(p.seq, 'Timeout', `${c.what}: no reply to request ${p.seq} within ${p.budgetMs} ms`));
+    c.settle(p, errorReply(p.seq, 'Timeout', `${c.what}: no reply to request ${p.seq} within ${p.budgetMs} ms`));
   }
 
   abandon(sequenceNumber: bigint): void {
@@ -149,17 +150,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   mismatchReason(): string | undefined {
     const spec = this.endpoint.spec;
     if (spec.naming !== 'ros' || (this.matching && this.session.connection.isConnected())) return undefined;
-    const servers = this.session.graph.endpointsNamed('service', spec.name);
-    if (servers.length === 0) return undefined;
-    const otherType = servers.find((s) => s.typeName !== spec.typeName);
-    if (otherType !== undefined) {
-      return `service ${spec.name} is served with type ${otherType.typeName}, this client expects ${spec.typeName}`;
-    }
-    const otherHash = servers.find((s) => s.typeHash !== spec.typeHash);
-    if (otherHash !== undefined) {
-      return `service ${spec.name} is served with type ${spec.typeName} hash ${otherHash.typeHash}, this client expects hash ${spec.typeHash}`;
-    }
-    return undefined;
+    return serviceTypeMismatch(this.session.graph.endpointsNamed('service', spec.name), spec);
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
@@ -191,7 +182,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
           ? `${this.what} was closed before the reply came`
           : `${this.what} could not be declared`;
     for (const p of [...(this.pendingMap?.values() ?? [])])
-      this.settle(p, this.error(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
+      this.settle(p, errorReply(p.seq, 'TransportError', `${why} (request ${p.seq}, budget ${p.budgetMs} ms)`));
     // That session's gets are gone with it; none of them holds a place any more.
     this.sendingSet?.clear();
     this.waiting = undefined;
@@ -267,7 +258,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         const message = r.payload().toString();
         this.settle(
           p,
-          this.error(
+          errorReply(
             p.seq,
             'ServiceFailed',
             `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`,
@@ -284,7 +275,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       if (this.session.connection.current() !== session) return; // the loss handler answers
       this.settle(
         p,
-        this.error(
+        errorReply(
           p.seq,
           'NotFound',
           `${this.what}: request ${p.seq} ended without a reply (no service server on the key, or it left before answering)`,
@@ -314,7 +305,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         if (this.pending.get(p.seq) !== p) return;
         this.settle(
           p,
-          this.error(
+          errorReply(
             p.seq,
             'TransportError',
             `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
@@ -322,14 +313,6 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
         );
         this.session.connection.suspect();
       });
-  }
-
-  private error(
-    seq: bigint,
-    name: 'Timeout' | 'TransportError' | 'NotFound' | 'ServiceFailed',
-    message: string,
-  ): RmwReply {
-    return { kind: 'error', sequenceNumber: seq, code: ErrorCode[name], message };
   }
 
   /**
