@@ -8,9 +8,9 @@ import {
   type ActionServer,
   CancelResponse,
   CancelReturnCode,
-  example_interfaces,
   Executor,
   type ExecutorOptions,
+  example_interfaces,
   GoalResponse,
   GoalStatus,
   type Node,
@@ -109,10 +109,12 @@ export function defineActionSuite(backendName: string, makeExecutorOptions: () =
           return feedback.length > 0;
         }),
       ).toBe(true);
+      // Warm-up feedback still on its way may come after this point: only the numbered count.
       feedback.length = 0;
+      const numbered = () => feedback.filter((f) => f.length === 2);
       for (let i = 1; i <= 5; i++) unwrap(h.publishFeedback({ sequence: [0, i] }));
-      expect(await spinUntil(c.executor, () => feedback.length >= 5)).toBe(true);
-      expect(feedback.map((f) => f[1])).toEqual([1, 2, 3, 4, 5]);
+      expect(await spinUntil(c.executor, () => numbered().length >= 5)).toBe(true);
+      expect(numbered().map((f) => f[1])).toEqual([1, 2, 3, 4, 5]);
       unwrap(h.succeed({ sequence: [0, 1, 1, 2, 3, 5] }));
       expect(h.getStatus()).toBe(GoalStatus.Succeeded);
       expect(h.succeed({ sequence: [] })).toMatchObject({ ok: false, error: { name: 'Error' } });

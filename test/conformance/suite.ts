@@ -129,9 +129,11 @@ export function defineConformanceSuite(
         got.length = 0;
         for (let i = 0; i < 5; i++) unwrap(pub.publish({ data: `Hello World: ${i}` }));
         expect(got).toHaveLength(0);
-        expect(await spinUntil(e, () => got.length >= 5)).toBe(true);
-        expect(got.map((g) => g.m.data)).toEqual([0, 1, 2, 3, 4].map((i) => `Hello World: ${i}`));
-        const info = (got[0] as { info: MessageInfo }).info;
+        // A warm-up message still on its way on a loaded machine may come after the wait.
+        const hello = () => got.filter((g) => !g.m.data.startsWith('warm'));
+        expect(await spinUntil(e, () => hello().length >= 5)).toBe(true);
+        expect(hello().map((g) => g.m.data)).toEqual([0, 1, 2, 3, 4].map((i) => `Hello World: ${i}`));
+        const info = (hello()[0] as { info: MessageInfo }).info;
         expect(info.key.length).toBeGreaterThan(0);
         expect(typeof info.receivedAtMs).toBe('number');
       });

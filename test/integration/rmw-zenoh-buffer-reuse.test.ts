@@ -48,8 +48,10 @@ describe('zenoh rmw: a caller may reuse its buffer once the call returns', () =>
     await waitFor(() => false, 50); // late probes still on their way
     live.length = 0;
     for (let i = 5; i < 10; i++) publish(i); // declared, idle socket: put at once
-    expect(await waitFor(() => live.length >= 5)).toBe(true);
-    expect(live.map((s) => [...new Set(s.payload)])).toEqual([[5], [6], [7], [8], [9]]);
+    // A probe still on its way on a loaded machine may come after the wait: only 5..9 count.
+    const numbered = (): number[][] => live.map((s) => [...new Set(s.payload)]).filter((v) => v[0] !== PROBE);
+    expect(await waitFor(() => numbered().length >= 5)).toBe(true);
+    expect(numbered()).toEqual([[5], [6], [7], [8], [9]]);
 
     // A late transient-local subscription gets the history: every sample as it was published.
     const late: RmwSample[] = [];
