@@ -75,6 +75,62 @@ describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
     expect(decodeQosChunk('::,7:9223372036,854775807:,:,,')).toEqual({ ...base, depth: 7 });
   });
 
+  it('writes a duration that is not a positive finite number as infinite (empty fields)', () => {
+    for (const ms of [0, -1, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(encodeQosChunk({ ...base, deadlineMs: ms, lifespanMs: ms, livelinessLeaseMs: ms }), `${ms}`).toBe(
+        '::,10:,:,:,,',
+      );
+    }
+  });
+
+  it('reads an empty sec or nsec field as 0 of that unit, and an infinite sec as infinite', () => {
+    expect(decodeQosChunk('::,10:1,:,:,,')?.deadlineMs).toBe(1000);
+    expect(decodeQosChunk('::,10:,500000:,:,,')?.deadlineMs).toBe(0.5);
+    expect(decodeQosChunk('::,10:,:2,:,,')?.lifespanMs).toBe(2000);
+    expect(decodeQosChunk('::,10:,:,:,3,')?.livelinessLeaseMs).toBe(3000);
+    expect(decodeQosChunk('::,10:9223372036,0:,:,,')?.deadlineMs).toBe(0);
+    expect(decodeQosChunk('::,10:0,854775807:,:,,')?.deadlineMs).toBe(0);
+  });
+
+  it('refuses a chunk when any one field is not a decimal number, whichever field it is', () => {
+    const bad = [
+      'x::,10:,:,:,,',
+      '1x::,10:,:,:,,',
+      'x1::,10:,:,:,,',
+      ':x:,10:,:,:,,',
+      '::x,10:,:,:,,',
+      '::,x:,:,:,,',
+      '::,x7:,:,:,,',
+      '::,7x:,:,:,,',
+      '::,-7:,:,:,,',
+      '::,10:x,:,:,,',
+      '::,10:x1,:,:,,',
+      '::,10:1x,:,:,,',
+      '::,10:,x:,:,,',
+      '::,10:,:x,:,,',
+      '::,10:,:,x:,,',
+      '::,10:,:,:x,,',
+      '::,10:,:,:,x,',
+      '::,10:,:,:,,x',
+      '::,10:1.5,:,:,,',
+    ];
+    for (const chunk of bad) expect(decodeQosChunk(chunk), chunk).toBeUndefined();
+  });
+
+  it('refuses a chunk with a sub-field missing', () => {
+    for (const chunk of ['::10:,:,:,,', '::,10:1:,:,:,,', '::,10:,:1:,:,,', '::,10:,:,:1,']) {
+      expect(decodeQosChunk(chunk), chunk).toBeUndefined();
+    }
+  });
+
+  it('reads a number rclts does not know, of one or more digits, as unknown', () => {
+    expect(decodeQosChunk('12::,10:,:,:,,')?.reliability).toBe('unknown');
+    expect(decodeQosChunk(':9:,10:,:,:,,')?.durability).toBe('unknown');
+    expect(decodeQosChunk('::77,10:,:,:,,')?.history).toBe('unknown');
+    expect(decodeQosChunk('::,10:,:,:99,,')?.liveliness).toBe('unknown');
+    expect(decodeQosChunk('::,123:,:,:,,')?.depth).toBe(123);
+  });
+
   it('refuses malformed chunks and reports unknown policy values as unknown', () => {
     expect(decodeQosChunk('garbage')).toBeUndefined();
     expect(decodeQosChunk('x::,10:,:,:,,')).toBeUndefined();
