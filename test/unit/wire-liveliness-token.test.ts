@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
-import { dataKey, rosTypeName } from '../../src/rmw/wire/data-key.js';
+import { dataKey, ddsTypeName, rosTypeName, stripOuterSlashes } from '../../src/rmw/wire/data-key.js';
 import {
   demangleName,
   endpointToken,
@@ -40,6 +40,41 @@ describe('data keys', () => {
     expect(k.ok && k.value).toBe(
       '7/robot1/add_two_ints/example_interfaces::srv::dds_::AddTwoInts_/TypeHashNotSupported',
     );
+  });
+
+  it('refuses a type name that is not <package>/<msg|srv|action>/<Name>, and a data key of it', () => {
+    for (const t of ['std_msgs/String', 'std_msgs/msg/String/x', 'std_msgs//String', '/msg/String', 'std_msgs/msg/']) {
+      expect(ddsTypeName(t).ok, t).toBe(false);
+      const k = dataKey(0, { naming: 'ros', name: '/chatter', typeName: t, typeHash: HASH });
+      expect(k.ok ? k.value : k.error.name, t).toBe('InvalidArgument');
+    }
+  });
+
+  it('refuses an empty topic name, and strips every leading and trailing slash', () => {
+    const spec = { naming: 'ros' as const, typeName: 'std_msgs/msg/String', typeHash: HASH };
+    expect(dataKey(0, { ...spec, name: '/' }).ok).toBe(false);
+    expect(dataKey(0, { ...spec, name: '' }).ok).toBe(false);
+    const k = dataKey(3, { ...spec, name: '//ns/chatter//' });
+    expect(k.ok && k.value).toBe(`3/ns/chatter/std_msgs::msg::dds_::String_/${HASH}`);
+    expect(stripOuterSlashes('//a/b//')).toBe('a/b');
+  });
+
+  it('uses a raw name as the key as it is, with no domain, type or hash, and refuses an empty one', () => {
+    const raw = { naming: 'raw' as const, typeName: 'not/checked', typeHash: 'x' };
+    expect(dataKey(5, { ...raw, name: 'vrobots/r1/z/state' })).toEqual({ ok: true, value: 'vrobots/r1/z/state' });
+    expect(dataKey(5, { ...raw, name: '/a/' })).toEqual({ ok: true, value: '/a/' });
+    expect(dataKey(5, { ...raw, name: '' }).ok).toBe(false);
+  });
+
+  it('leaves strings that are not exactly pkg::kind::dds_::Name_ unchanged', () => {
+    for (const s of [
+      'a::b::c::dds_::T_',
+      'std_msgs::msg::dds_::String',
+      'std_msgs::msg::dds_::String_x',
+      'x::dds_::T_',
+    ]) {
+      expect(rosTypeName(s), s).toBe(s);
+    }
   });
 
   it('maps DDS type names back to the ROS form', () => {
@@ -132,6 +167,42 @@ describe('liveliness tokens', () => {
       typeHash: HASH,
       qos,
     });
+  });
+
+  it('parses every endpoint kind and multi-digit domains', () => {
+    const e = { entityId: '4', name: '/c', ddsTypeName: 'std_msgs::msg::dds_::String_', typeHash: HASH, qos };
+    for (const kind of ['publisher', 'subscription', 'service', 'client'] as const) {
+      expect(parseToken(endpointToken(owner, { ...e, kind }))?.endpoint?.kind).toBe(kind);
+    }
+    expect(parseToken(nodeToken({ ...owner, domainId: 123 }))?.domainId).toBe(123);
+  });
+
+  it('ignores tokens with an empty chunk, a domain that is not a number, or the wrong number of chunks', () => {
+    const node = nodeToken(owner);
+    const pub = endpointToken(owner, {
+      kind: 'publisher',
+      entityId: '4',
+      name: '/chatter',
+      ddsTypeName: 'std_msgs::msg::dds_::String_',
+      typeHash: HASH,
+      qos,
+    });
+    expect(parseToken(node)).toBeDefined();
+    expect(parseToken(pub)).toBeDefined();
+    const bad = [
+      `@ros2_lv/0//3/3/NN/%/%/talker`,
+      `@ros2_lv/0/${SID}/3/3/NN/%/%/talker/`,
+      `@ros2_lv/x/${SID}/3/3/NN/%/%/talker`,
+      `@ros2_lv/1x/${SID}/3/3/NN/%/%/talker`,
+      `@ros2_lv/x1/${SID}/3/3/NN/%/%/talker`,
+      `@ros2_lv/-1/${SID}/3/3/NN/%/%/talker`,
+      `${node}/extra`,
+      `@ros2_lv/0/${SID}/3/3/NN/%/%`,
+      pub.slice(0, pub.lastIndexOf('/')),
+      `${pub}/extra`,
+      `@ros2_lv/0/${SID}/3/4/MP/%/%/talker`,
+    ];
+    for (const key of bad) expect(parseToken(key), key).toBeUndefined();
   });
 
   it('ignores malformed tokens', () => {
