@@ -36,6 +36,21 @@ describe('rmw_zenoh attachment (33 bytes)', () => {
     wrongLen[16] = 0x0f;
     expect(decodeAttachment(wrongLen)).toBeUndefined();
   });
+
+  it('refuses 32 or 34 bytes even with the GID length byte in place', () => {
+    for (const n of [32, 34]) {
+      const bytes = new Uint8Array(n);
+      bytes[16] = 0x10;
+      expect(decodeAttachment(bytes), `${n} bytes`).toBeUndefined();
+    }
+  });
+
+  it('decodes an attachment that sits inside a larger buffer', () => {
+    const a = { sequenceNumber: -5n, sourceTimestampNs: 77n, gid };
+    const big = new Uint8Array(40);
+    big.set(encodeAttachment(a), 7);
+    expect(decodeAttachment(big.subarray(7, 40))).toEqual(a);
+  });
 });
 
 describe('source timestamps', () => {
@@ -43,6 +58,23 @@ describe('source timestamps', () => {
     const stamps = Array.from({ length: 10_000 }, () => nowNs());
     expect(stamps.every((t, i) => i === 0 || t > (stamps[i - 1] as bigint))).toBe(true);
     expect(Number((stamps[0] as bigint) / 1_000_000n)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('fall within the wall-clock millisecond they were taken in', () => {
+    for (let i = 0; i < 1000; i++) {
+      const before = BigInt(Date.now()) * 1_000_000n;
+      const t = nowNs();
+      const after = BigInt(Date.now() + 1) * 1_000_000n;
+      expect(t >= before && t < after, `${before} <= ${t} < ${after}`).toBe(true);
+    }
+  });
+
+  it('carry a sub-millisecond part that covers the millisecond, not only a counter', () => {
+    // Over a few milliseconds the monotonic clock's fraction sweeps the whole millisecond.
+    const subMs: number[] = [];
+    const end = Date.now() + 4;
+    while (Date.now() < end) subMs.push(Number(nowNs() % 1_000_000n));
+    expect(Math.max(...subMs) - Math.min(...subMs)).toBeGreaterThan(500_000);
   });
 });
 
