@@ -1,0 +1,94 @@
+/** Executor options as checkExecutorOptions reads them, and createNode's own refusals. */
+import { describe, expect, it } from 'vitest';
+import { MAX_SLOTS } from '../../src/executor/handle-id.js';
+import type { ExecutorOptions } from '../../src/index.js';
+import {
+  checkExecutorOptions,
+  DEFAULT_CAPACITY,
+  DEFAULT_CONNECT_BUDGET_MS,
+  DEFAULT_KEEP_ALL_LIMIT,
+} from '../../src/rclcpp/executor.js';
+import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
+
+const check = (o: Record<string, unknown> | undefined) => checkExecutorOptions(o as ExecutorOptions | undefined);
+
+describe('checkExecutorOptions', () => {
+  it('defaults every option: local backend, domain 0, the default capacity, budget and keep-all limit', () => {
+    const want = {
+      backend: 'local',
+      router: undefined,
+      tls: undefined,
+      domainId: 0,
+      capacity: DEFAULT_CAPACITY,
+      connectBudgetMs: DEFAULT_CONNECT_BUDGET_MS,
+      keepAllLimit: DEFAULT_KEEP_ALL_LIMIT,
+    };
+    expect(unwrap(check(undefined))).toEqual(want);
+    expect(unwrap(check({}))).toEqual(want);
+    expect([DEFAULT_CAPACITY, DEFAULT_CONNECT_BUDGET_MS, DEFAULT_KEEP_ALL_LIMIT]).toEqual([256, 5000, 10_000]);
+  });
+
+  it('picks zenoh when a router is given, keeps an explicit backend, and refuses zenoh without a router', () => {
+    const withRouter = unwrap(check({ router: 'ws/127.0.0.1:10000' }));
+    expect(withRouter.backend).toBe('zenoh');
+    expect(withRouter.router).toBe('ws/127.0.0.1:10000');
+    expect(unwrap(check({ router: 'ws/127.0.0.1:10000', backend: 'local' })).backend).toBe('local');
+    expect(unwrap(check({ backend: 'local' })).backend).toBe('local');
+    expect(expectErr(check({ backend: 'zenoh' }))).toBe('InvalidArgument');
+    expect(expectErr(check({ backend: 'dds' }))).toBe('InvalidArgument');
+    expect(expectErr(check({ router: 'tcp/127.0.0.1:7447' }))).toBe('InvalidArgument');
+    expect(unwrap(check({ router: 'ws/127.0.0.1:10000', tls: { caFile: 'ca.pem' } })).tls).toEqual({
+      caFile: 'ca.pem',
+    });
+    expect(expectErr(check({ tls: { ca: 'x' } }))).toBe('InvalidArgument');
+  });
+
+  it('takes every count at both ends of its range and refuses one past them', () => {
+    const accepted: Array<Record<string, unknown>> = [
+      { domainId: 0 },
+      { domainId: 2 ** 31 - 1 },
+      { capacity: 1 },
+      { capacity: MAX_SLOTS },
+      { keepAllLimit: 1 },
+      { keepAllLimit: Number.MAX_SAFE_INTEGER },
+      { connectBudgetMs: 0 },
+    ];
+    for (const o of accepted) {
+      const got = unwrap(check(o)) as unknown as Record<string, unknown>;
+      const [key, value] = Object.entries(o)[0] as [string, unknown];
+      expect(got[key], key).toBe(value);
+    }
+    const refused: Array<Record<string, unknown>> = [
+      { domainId: -1 },
+      { domainId: 2 ** 31 },
+      { domainId: 1.5 },
+      { domainId: '0' },
+      { capacity: 0 },
+      { capacity: MAX_SLOTS + 1 },
+      { capacity: 2.5 },
+      { keepAllLimit: 0 },
+      { keepAllLimit: Number.MAX_SAFE_INTEGER + 2 },
+      { keepAllLimit: Number.POSITIVE_INFINITY },
+      { connectBudgetMs: -1 },
+      { connectBudgetMs: Number.NaN },
+    ];
+    for (const o of refused) expect(expectErr(check(o)), JSON.stringify(o)).toBe('InvalidArgument');
+  });
+});
+
+describe('createNode', () => {
+  it('refuses bad names, namespaces, naming and options, and anything after shutdown', async () => {
+    const { executor } = makeFixture();
+    expect(expectErr(executor.createNode('9lives'))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('n', 5 as never))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('n', { namespace: 'a//b' }))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('n', { naming: 'dds' as never }))).toBe('InvalidArgument');
+    const raw = unwrap(executor.createNode('r', { naming: 'raw' }));
+    expect(unwrap(raw.resolveName('a/b'))).toBe('a/b');
+    const ros = unwrap(executor.createNode('n', { namespace: 'ns' }));
+    expect(ros.getFullyQualifiedName()).toBe('/ns/n');
+    expect(unwrap(ros.resolveName('a'))).toBe('/ns/a');
+    await executor.shutdown();
+    expect(expectErr(executor.createNode('late'))).toBe('NotInitialized');
+  });
+});
