@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ATTACHMENT_SIZE, decodeAttachment, encodeAttachment, nowNs } from '../../src/rmw/wire/attachment.js';
 import { EntityIdCounter, newGid, newSessionId } from '../../src/rmw/wire/gid.js';
 
@@ -58,6 +58,27 @@ describe('source timestamps', () => {
     const stamps = Array.from({ length: 10_000 }, () => nowNs());
     expect(stamps.every((t, i) => i === 0 || t > (stamps[i - 1] as bigint))).toBe(true);
     expect(Number((stamps[0] as bigint) / 1_000_000n)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('still increase when both clocks stand still', () => {
+    // Frozen one ms ahead, so the first stamp is the clocks' own reading and the next two tie it.
+    const frozenMs = Date.now() + 1;
+    const wall = vi.spyOn(Date, 'now').mockReturnValue(frozenMs);
+    const mono = vi.spyOn(performance, 'now').mockReturnValue(0);
+    try {
+      const a = nowNs();
+      const b = nowNs();
+      const c = nowNs();
+      expect(a).toBe(BigInt(frozenMs) * 1_000_000n);
+      expect([b - a, c - b]).toEqual([1n, 1n]);
+    } finally {
+      wall.mockRestore();
+      mono.mockRestore();
+    }
+    // Leave the real clock past the frozen ms, so later stamps are the clock's again.
+    while (Date.now() <= frozenMs) {
+      // at most about 2 ms
+    }
   });
 
   it('fall within the wall-clock millisecond they were taken in', () => {

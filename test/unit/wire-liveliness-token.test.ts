@@ -57,6 +57,7 @@ describe('data keys', () => {
     const k = dataKey(3, { ...spec, name: '//ns/chatter//' });
     expect(k.ok && k.value).toBe(`3/ns/chatter/std_msgs::msg::dds_::String_/${HASH}`);
     expect(stripOuterSlashes('//a/b//')).toBe('a/b');
+    expect(stripOuterSlashes('a//b/')).toBe('a//b');
   });
 
   it('uses a raw name as the key as it is, with no domain, type or hash, and refuses an empty one', () => {
