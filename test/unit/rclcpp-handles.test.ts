@@ -58,6 +58,12 @@ describe('reset', () => {
     expect(timer.overrunCount()).toBe(0);
   });
 
+  it('reset on something that is not a handle answers InvalidArgument', () => {
+    const reset = TimerHandle.prototype.reset;
+    expect(expectErr(reset.call({ executor: {}, handleId: 1 } as unknown as TimerHandle))).toBe('InvalidArgument');
+    expect(expectErr(reset.call({} as unknown as TimerHandle))).toBe('InvalidArgument');
+  });
+
   it('a guard condition triggers while registered and answers an error once released', () => {
     const { node } = makeFixture();
     const guard = unwrap(node.createGuardCondition(() => {}));

@@ -1,6 +1,9 @@
 /** Graph queries of a node on the local backend: sorting, kinds, naming schemes, handles. */
 import { describe, expect, it } from 'vitest';
 import { AddTwoIntsType, StringType } from '../../src/index.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwSession } from '../../src/rmw/rmw.js';
 import type { MessageType } from '../../src/rclcpp/type-support.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
@@ -73,6 +76,26 @@ describe('node graph queries', () => {
     expect(expectErr(node.getEntityName(copy))).toBe('Error');
     expect(expectErr(node.getEntityQos(copy))).toBe('Error');
     expect(node.isValid({ executor: {}, handleId: 1 } as never)).toBe(false);
+  });
+
+  it('answers TransportError when the graph query itself throws', () => {
+    const inner = unwrap(openLocalSession({ bus: new LocalBus() }));
+    const broken = (): never => {
+      throw new Error('graph gone');
+    };
+    const session: RmwSession = Object.assign(Object.create(inner) as RmwSession, {
+      graph: { supported: true, nodes: broken, endpoints: broken, onChange: () => () => {} },
+    });
+    const node = unwrap(unwrap(createExecutorOnSession(session)).createNode('n'));
+    for (const r of [
+      node.getNodeNames(),
+      node.getEndpoints(),
+      node.getTopicNamesAndTypes(),
+      node.countPublishers('x'),
+    ]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect([r.error.name, r.error.message.includes('graph gone')]).toEqual(['TransportError', true]);
+    }
   });
 
   it('lists the node itself and its endpoints', () => {

@@ -54,6 +54,15 @@ describe('RemoteNodeClients', () => {
     expect((await none.waitForService(0)).ok).toBe(true);
   });
 
+  it('spends the budget waiting: a service that appears later within it is found', async () => {
+    const { executor, node } = makeFixture();
+    const server = unwrap(executor.createNode('late'));
+    const clients = unwrap(RemoteNodeClients.open(node, '/late', 'x'));
+    unwrap(clients.client(AddTwoIntsType, 'add'));
+    setTimeout(() => unwrap(server.createService(AddTwoIntsType, '~/add', (r) => ({ sum: r.a + r.b }))), 50);
+    expect((await clients.waitForService(5000)).ok).toBe(true);
+  });
+
   it('names the remote node in the error of a failed call', () => {
     const { node } = makeFixture();
     const clients = unwrap(RemoteNodeClients.open(node, '/far', 'lifecycle services'));
