@@ -1,0 +1,38 @@
+// A lifecycle node's managed publisher: every verb of Publisher reaches the publisher it wraps;
+// publish and publishRaw go through only while the node is active.
+import { describe, expect, it } from 'vitest';
+import { CallbackReturn, LifecycleNode, StringType } from '../../src/index.js';
+import { makeFixture, unwrap } from './executor-fixture.js';
+
+describe('lifecycle publisher', () => {
+  it('answers like the publisher it wraps, and publishes only while active (raw bytes too)', async () => {
+    const { executor, node } = makeFixture();
+    const lc = unwrap(
+      LifecycleNode.create(executor, 'managed_talker', { callbacks: { onConfigure: () => CallbackReturn.SUCCESS } }),
+    );
+    const pub = unwrap(lc.createPublisher(StringType, 'chatter'));
+    const got: string[] = [];
+    unwrap(node.createSubscription(StringType, '/chatter', (m) => void got.push(m.data)));
+
+    expect(pub.getTopicName()).toBe('/chatter');
+    expect(pub.getActualQos()).toMatchObject({ reliability: 'reliable', depth: 10 });
+    expect(await pub.ready(1000)).toEqual({ ok: true, value: undefined });
+    expect(pub.getSubscriptionCount()).toEqual({ ok: true, value: 1 });
+    expect(pub.isActivated()).toBe(false);
+
+    const raw = StringType.encode({ data: 'raw' });
+    expect(pub.publish({ data: 'early' })).toMatchObject({ ok: false, error: { name: 'NotAllowed' } });
+    expect(pub.publishRaw(raw)).toMatchObject({ ok: false, error: { name: 'NotAllowed' } });
+    unwrap(await lc.configure());
+    unwrap(await lc.activate());
+    expect(pub.isActivated()).toBe(true);
+    expect(pub.publish({ data: 'typed' })).toEqual({ ok: true, value: undefined });
+    expect(pub.publishRaw(raw)).toEqual({ ok: true, value: undefined });
+    expect((await executor.spinUntil(() => got.length === 2, 2000)).ok).toBe(true);
+    expect(got).toEqual(['typed', 'raw']);
+
+    expect(pub.destroy()).toEqual({ ok: true, value: undefined });
+    expect(pub.publish({ data: 'after destroy' }).ok).toBe(false);
+    expect(pub.getSubscriptionCount().ok).toBe(false);
+  });
+});
