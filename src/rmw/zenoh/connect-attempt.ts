@@ -214,7 +214,7 @@ export function installConnectAttempts(): boolean {
 export interface ConnectAttempt {
   /** The locator to hand to zenoh-ts: the caller's locator plus this attempt's marker. */
   readonly locator: string;
-  /** The session opened: keep the socket in use (answered), close the extra ones zenoh-ts left behind. */
+  /** The session opened: close the extra sockets zenoh-ts left behind; answers the one in use. */
   settle(): LinkSocketFacade | undefined;
   /** Give up: close every socket of this attempt and make zenoh-ts's retry loop end. */
   abandon(reason: string): void;
