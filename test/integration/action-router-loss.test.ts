@@ -7,27 +7,8 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import {
-  CancelResponse,
-  Executor,
-  example_interfaces,
-  GoalResponse,
-  GoalStatus,
-  type ResultOf,
-  type ServerGoalHandle,
-} from '../../src/index.js';
-
-const Fibonacci = example_interfaces.action.Fibonacci;
-type Handle = ServerGoalHandle<
-  example_interfaces.action.Fibonacci_Goal,
-  example_interfaces.action.Fibonacci_Result,
-  example_interfaces.action.Fibonacci_Feedback
->;
-
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+import { type Executor, GoalStatus, type ResultOf } from '../../src/index.js';
+import { type FibonacciServerGoal as Handle, openFibonacciPair, unwrap } from '../support/fibonacci-pair.js';
 
 const routers: RunningRouter[] = [];
 const executors: Executor[] = [];
@@ -45,32 +26,20 @@ async function ownRouter(wsPort?: number): Promise<RunningRouter> {
 describe('an action when the router goes away', () => {
   it('gives the client and the server a TransportError, then resumes the goal when the router returns', async () => {
     const router = await ownRouter();
-    const a = unwrap(await Executor.create({ router: router.locator }));
-    const b = unwrap(await Executor.create({ router: router.locator }));
-    executors.push(a, b);
-    const ns = `/loss_${process.pid}_${Date.now().toString(36)}`;
-    const s = unwrap(a.createNode('server', { namespace: ns }));
-    const c = unwrap(b.createNode('client', { namespace: ns }));
-    const accepted: Handle[] = [];
-    unwrap(
-      s.createActionServer(Fibonacci, 'fib', {
-        goal: () => GoalResponse.AcceptAndExecute,
-        cancel: () => CancelResponse.Accept,
-        accepted: (h) => {
-          accepted.push(h);
-        },
-      }),
+    const {
+      actionClient: client,
+      accepted,
+      until,
+    } = await openFibonacciPair(
+      {
+        serverRouter: router.locator,
+        clientRouter: router.locator,
+        label: 'loss',
+        resultBudgetMs: 8000,
+        untilBudgetMs: 15_000,
+      },
+      (e) => executors.push(e),
     );
-    const client = unwrap(c.createActionClient(Fibonacci, 'fib', { resultBudgetMs: 8000 }));
-    const both = () => Promise.all([a.spinOnce(20), b.spinOnce(20)]);
-    const until = async (done: () => boolean, budgetMs = 15_000) => {
-      const deadline = performance.now() + budgetMs;
-      while (!done()) {
-        if (performance.now() > deadline) return false;
-        await both();
-      }
-      return true;
-    };
     const results: ResultOf<unknown>[] = [];
     const feedback: number[] = [];
     expect(await client.waitForActionServer(10_000)).toEqual({ ok: true, value: undefined });

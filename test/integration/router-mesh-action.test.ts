@@ -5,27 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import {
-  CancelResponse,
-  Executor,
-  example_interfaces,
-  GoalResponse,
-  GoalStatus,
-  type ResultOf,
-  type ServerGoalHandle,
-} from '../../src/index.js';
-
-const Fibonacci = example_interfaces.action.Fibonacci;
-type Handle = ServerGoalHandle<
-  example_interfaces.action.Fibonacci_Goal,
-  example_interfaces.action.Fibonacci_Result,
-  example_interfaces.action.Fibonacci_Feedback
->;
-
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+import { type Executor, GoalStatus, type ResultOf } from '../../src/index.js';
+import { type FibonacciServerGoal as Handle, openFibonacciPair, unwrap } from '../support/fibonacci-pair.js';
 
 const routers: RunningRouter[] = [];
 const executors: Executor[] = [];
@@ -45,32 +26,17 @@ afterAll(async () => {
 describe('an action across a mesh of two routers', () => {
   it('carries goal, feedback, result and cancel between nodes on different routers', async () => {
     const [onA, onB] = routers as [RunningRouter, RunningRouter];
-    const a = unwrap(await Executor.create({ router: onA.locator }));
-    const b = unwrap(await Executor.create({ router: onB.locator }));
-    executors.push(a, b);
-    const ns = `/mesh_action_${process.pid}_${Date.now().toString(36)}`;
-    const s = unwrap(a.createNode('server', { namespace: ns }));
-    const c = unwrap(b.createNode('client', { namespace: ns }));
-    const accepted: Handle[] = [];
-    unwrap(
-      s.createActionServer(Fibonacci, 'fib', {
-        goal: () => GoalResponse.AcceptAndExecute,
-        cancel: () => CancelResponse.Accept,
-        accepted: (h) => {
-          accepted.push(h);
-        },
-      }),
+    const pair = await openFibonacciPair(
+      {
+        serverRouter: onA.locator,
+        clientRouter: onB.locator,
+        label: 'mesh_action',
+        resultBudgetMs: 20_000,
+        untilBudgetMs: 20_000,
+      },
+      (e) => executors.push(e),
     );
-    const client = unwrap(c.createActionClient(Fibonacci, 'fib', { resultBudgetMs: 20_000 }));
-    const both = () => Promise.all([a.spinOnce(20), b.spinOnce(20)]);
-    const until = async (done: () => boolean, budgetMs = 20_000) => {
-      const deadline = performance.now() + budgetMs;
-      while (!done()) {
-        if (performance.now() > deadline) return false;
-        await both();
-      }
-      return true;
-    };
+    const { server: a, actionClient: client, accepted, until } = pair;
 
     // waitForActionServer spins b itself; a must answer meanwhile, so spin it alongside.
     let serverSeen = false;
