@@ -69,6 +69,7 @@ function watchDeclarations(session: RmwSession, declared: Promise<Result>[]): Rm
     },
     ping: (budgetMs) => session.ping(budgetMs),
     isConnected: () => session.isConnected(),
+    batchWrites: (fn) => session.batchWrites(fn),
     onEvent: (listener) => session.onEvent(listener),
     close: () => session.close(),
   };

@@ -5,7 +5,7 @@
  */
 
 import { checkBudget } from '../budget.js';
-import { describeThrown, type Err, err, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import type { BackendKind, RmwSession } from '../rmw/rmw.js';
 import type { Entry } from './entry.js';
 import { EntryTable } from './entry-table.js';
@@ -119,6 +119,23 @@ export class ExecutorCore extends Spinner {
       return await this.session.ping(budgetMs);
     } catch (thrown) {
       return err('TransportError', `ping failed: ${describeThrown(thrown)}`);
+    }
+  }
+
+  /**
+   * Runs `fn` now; the publications it makes leave the transport together, in order, when it
+   * returns (on zenoh one socket flush instead of one write each). What `fn` throws comes back
+   * as an Error naming it; the writes made before the throw still leave.
+   */
+  batchWrites(fn: () => void): Result {
+    if (typeof fn !== 'function')
+      return err('InvalidArgument', `batchWrites takes a function, got ${describeValue(fn)}`);
+    if (this.state !== 'open') return err('NotInitialized', 'batchWrites: executor is shut down');
+    try {
+      this.session.batchWrites(fn);
+      return ok();
+    } catch (thrown) {
+      return err('Error', `batchWrites: the function threw: ${describeThrown(thrown)}`);
     }
   }
 

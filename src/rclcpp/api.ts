@@ -287,6 +287,13 @@ export interface Executor {
   /** True while a handler of this executor runs (blocking helpers answer Reentrant then). */
   inHandler(): boolean;
   ping(budgetMs: number): Promise<Result>;
+  /**
+   * Runs `fn` now; the publications it makes leave the transport together, in order, when it
+   * returns: on zenoh one socket flush instead of one write each (a simulator's tick of many
+   * states). Another executor's writes made inside `fn` may reach the router first. A throw in
+   * `fn` is answered as an Error; the writes made before it still leave.
+   */
+  batchWrites(fn: () => void): Result;
   onEvent(listener: Handler<[event: ExecutorEvent]>): () => void;
   addShutdownCallback(callback: Callback): () => void;
   /** Releases every entry and closes the session. */

@@ -186,6 +186,12 @@ export interface RmwSession {
   /** Connectivity probe within the budget. */
   ping(budgetMs: number): Promise<Result>;
   isConnected(): boolean;
+  /**
+   * Runs `fn`; what it writes leaves the transport together, in order, when it returns (one
+   * socket flush instead of one write per publication on zenoh; the local backend just runs it).
+   * What `fn` throws is rethrown after the writes are released.
+   */
+  batchWrites(fn: () => void): void;
   onEvent(listener: (event: RmwEvent) => void): () => void;
   /** Closes every node and the transport. Idempotent; never rejects. */
   close(): Promise<Result>;

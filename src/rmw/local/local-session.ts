@@ -70,6 +70,11 @@ class LocalSession implements RmwSession, BusSessionLink {
     return ok();
   }
 
+  /** Local deliveries already wait for a microtask: there is nothing to hold together. */
+  batchWrites(fn: () => void): void {
+    fn();
+  }
+
   isConnected(): boolean {
     return !this.closed;
   }

@@ -2,13 +2,10 @@
  * Sending a query's replies and its final through zenoh-ts: in one TCP write when the
  * socket allows it, and finalizing without an unhandled rejection when the link is gone.
  */
+import { tcpUnder } from './write-batch.js';
+
 /** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
 const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
-
-interface CorkableSocket {
-  cork(): void;
-  uncork(): void;
-}
 
 /**
  * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`
@@ -23,19 +20,15 @@ interface CorkableSocket {
  * caller keeps its ordered path so the final cannot overtake the reply.
  */
 export function sendCorked(query: unknown, sends: () => void): boolean {
-  let tcp: CorkableSocket | undefined;
+  let tcp: ReturnType<typeof tcpUnder>;
   try {
     const link = (query as { session?: { link?: { isOk?: unknown; ws?: unknown } } } | undefined)?.session?.link;
     if (link === undefined || link.isOk === false) return false;
-    const socket = link.ws as
-      | { readyState?: unknown; bufferedAmount?: unknown; _socket?: unknown; inner?: { _socket?: unknown } }
-      | undefined;
+    const socket = link.ws as { readyState?: unknown; bufferedAmount?: unknown } | undefined;
     if (socket === undefined || socket.readyState !== 1) return false;
     if (typeof socket.bufferedAmount !== 'number' || socket.bufferedAmount > LINK_SENDS_AT_ONCE_BYTES) return false;
-    // `ws`'s net.Socket, on the WebSocket or under rclts's connect facade (connect-attempt.ts).
-    const candidate = (socket._socket ?? socket.inner?._socket) as Partial<CorkableSocket> | null | undefined;
-    if (typeof candidate?.cork !== 'function' || typeof candidate.uncork !== 'function') return false;
-    tcp = candidate as CorkableSocket;
+    tcp = tcpUnder(socket);
+    if (tcp === undefined) return false;
     tcp.cork();
   } catch {
     return false;

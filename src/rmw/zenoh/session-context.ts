@@ -11,6 +11,7 @@ import type { HybridClock } from './hybrid-clock.js';
 import type { RouterConnection } from './router-connection.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { ZenohGraph } from './zenoh-graph.js';
+import type { WriteBatch } from './write-batch.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /**
@@ -31,6 +32,8 @@ export interface SessionContext {
   readonly ids: EntityIdCounter;
   /** Timestamps of this context's publications. */
   readonly clock: HybridClock;
+  /** Writes made together (RmwSession.batchWrites) leave the socket together. */
+  readonly writes: WriteBatch;
   emit(event: RmwEvent): void;
 }
 

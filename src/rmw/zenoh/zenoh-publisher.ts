@@ -173,6 +173,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
       // put() returns, so the order is fixed already: no chain link, no microtask hops.
       p.put(bytes, options).catch(this.putFailed);
+      this.session.writes.wrote();
       return;
     }
     chain.inFlight += 1;

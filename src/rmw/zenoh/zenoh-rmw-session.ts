@@ -12,9 +12,11 @@ import { HybridClock } from './hybrid-clock.js';
 import { RouterConnection } from './router-connection.js';
 import { type OpenedOn, openFirstReachable } from './router-failover.js';
 import { socketOptionsOf } from './router-trust.js';
+import { socketOf } from './session-link.js';
 import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
 import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
+import { WriteBatch } from './write-batch.js';
 import { loadZenohTs, type ZenohTs } from './zenoh-ts-loader.js';
 
 export interface ZenohRmwSessionOptions {
@@ -62,6 +64,10 @@ class ZenohRmwSession implements RmwSession {
       sessionId: this.sessionId,
       ids: new EntityIdCounter(),
       clock: new HybridClock(zenoh, this.sessionId),
+      writes: new WriteBatch(() => {
+        const session = this.connection.current();
+        return session === undefined ? undefined : socketOf(session);
+      }),
       emit,
     };
     this.connection.register(this.zgraph);
@@ -86,6 +92,10 @@ class ZenohRmwSession implements RmwSession {
   ping(budgetMs: number): Promise<Result> {
     if (this.closing !== undefined) return Promise.resolve(err('NotInitialized', 'the zenoh rmw session is closed'));
     return this.connection.ping(budgetMs);
+  }
+
+  batchWrites(fn: () => void): void {
+    this.ctx.writes.run(fn);
   }
 
   isConnected(): boolean {

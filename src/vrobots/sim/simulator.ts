@@ -206,10 +206,14 @@ class SimulatorImpl implements Simulator {
         for (let n = physicsPace.rounds(performance.now()); n > 0; n--) for (const r of this.fleet.values()) r.step(dt);
       }),
       this.node.createWallTimer(statePeriodMs, () => {
-        for (let n = statePace.rounds(performance.now()); n > 0; n--) {
-          for (const r of this.fleet.values()) r.publishState();
-        }
-        for (const a of this.arms.values()) a.publishStatus();
+        // One tick's states leave the socket together rather than one write each.
+        const sent = this.executor.batchWrites(() => {
+          for (let n = statePace.rounds(performance.now()); n > 0; n--) {
+            for (const r of this.fleet.values()) r.publishState();
+          }
+          for (const a of this.arms.values()) a.publishStatus();
+        });
+        if (!sent.ok) this.ctx.log(`state tick: ${sent.error.message}`);
       }),
       this.node.createWallTimer(this.options.framesKeepaliveMs, () => {
         for (const r of this.fleet.values()) r.publishFrames();
