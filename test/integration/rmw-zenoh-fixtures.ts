@@ -6,17 +6,9 @@ import { inject } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
 import type { RmwEndpointSpec, RmwSession } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
-export const QOS: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+export const QOS: RmwQos = ROS_DEFAULT_QOS;
 
 export const STRING_HASH = 'RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18';
 export const ADD_TWO_INTS_HASH = 'RIHS01_e118de6bf5eeb66a2491b5bda11202e7b68f198d6f67922cf30364858239c81a';

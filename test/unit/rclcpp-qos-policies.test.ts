@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { QoS } from '../../src/index.js';
-import type { RmwQos } from '../../src/rmw/qos.js';
 import { checkRmwQos, resolveQos } from '../../src/rclcpp/qos.js';
+import type { RmwQos } from '../../src/rmw/qos.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 import { expectErr, unwrap } from './executor-fixture.js';
 
-const DEFAULT: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const DEFAULT: RmwQos = ROS_DEFAULT_QOS;
 
 describe('QoS profiles, whole', () => {
   it('each profile sets exactly the policies ROS 2 gives it and leaves the rest at the default', () => {

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Clock, Duration, QoS, StringType, Time } from '../../src/index.js';
 import { resolveQos } from '../../src/rclcpp/qos.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('QoS', () => {
   it('defaults to reliable, volatile, keep-last 10 and chains without mutating', () => {
     const base = QoS.default();
-    expect(base.toRmw()).toEqual({
-      reliability: 'reliable',
-      durability: 'volatile',
-      history: 'keep_last',
-      depth: 10,
-      deadlineMs: 0,
-      lifespanMs: 0,
-      liveliness: 'automatic',
-      livelinessLeaseMs: 0,
-    });
+    expect(base.toRmw()).toEqual(ROS_DEFAULT_QOS);
     const tuned = base
       .bestEffort()
       .transientLocal()

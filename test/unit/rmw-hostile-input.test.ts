@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkEndpointSpec } from '../../src/rmw/endpoint-check.js';
 import { openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwEndpointSpec } from '../../src/rmw/rmw.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
 const nullProto = Object.create(null) as never;
 const revoked = (() => {
@@ -21,16 +22,7 @@ const good: RmwEndpointSpec = {
   name: '/hostile',
   typeName: 'std_msgs/msg/String',
   typeHash: 'TypeHashNotSupported',
-  qos: {
-    reliability: 'reliable',
-    durability: 'volatile',
-    history: 'keep_last',
-    depth: 10,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-  },
+  qos: ROS_DEFAULT_QOS,
 };
 
 describe('rmw checks and hostile values', () => {

@@ -1,19 +1,10 @@
 /** Shared pieces of the rmw/local unit tests. */
 import type { RmwQos } from '../../src/rmw/qos.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
 /** Reliable, volatile, keep-last 10: the defaults, with `overrides` applied. */
 export function qos(overrides: Partial<RmwQos> = {}): RmwQos {
-  return {
-    reliability: 'reliable',
-    durability: 'volatile',
-    history: 'keep_last',
-    depth: 10,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-    ...overrides,
-  };
+  return { ...ROS_DEFAULT_QOS, ...overrides };
 }
 
 /** Lets a bus flush: a macrotask runs after every queued microtask. */

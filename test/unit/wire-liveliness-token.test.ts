@@ -9,19 +9,11 @@ import {
   nodeToken,
   parseToken,
 } from '../../src/rmw/wire/liveliness-token.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
 const HASH = 'RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18';
 const SID = '0123456789abcdef0123456789abcdef';
-const qos: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const qos: RmwQos = ROS_DEFAULT_QOS;
 const owner = { domainId: 0, sessionId: SID, nodeId: '3', node: { name: 'talker', namespace: '/', enclave: '/' } };
 
 describe('data keys', () => {

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
 import { decodeQosChunk, encodeQosChunk } from '../../src/rmw/wire/qos-chunk.js';
+import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
-const base: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+const base: RmwQos = ROS_DEFAULT_QOS;
 
 describe('QoS chunk (rmw_zenoh qos_to_keyexpr)', () => {
   it('writes reliable volatile keep-last depth 10 as the spec example', () => {
