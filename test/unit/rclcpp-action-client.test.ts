@@ -369,3 +369,100 @@ describe('action client: cancel requests', () => {
     expect(server.cancels).toEqual([]);
   });
 });
+
+describe('action client: goals in flight', () => {
+  it('maxGoalsInFlight counts goals awaiting their result too: sendGoal answers TryAgain, sends nothing', async () => {
+    const { n, server, client } = await clientAndServer({ maxGoalsInFlight: 1 });
+    let finish: (r: { status: number; result: Res }) => void = () => {};
+    server.answers.result = () => new Promise((res) => (finish = res));
+    const first = unwrap(client.sendGoal({ order: 1 }));
+    expect(unwrap(await first.acceptance.wait(BUDGET_MS))).toBe(true);
+    expect(await spinUntil(n, () => server.resultAsks.length === 1)).toBe(true);
+    expect(client.sendGoal({ order: 2 })).toMatchObject({ ok: false, error: { name: 'TryAgain' } });
+    await settle(n);
+    expect(server.goals).toHaveLength(1);
+    finish({ status: GoalStatus.Succeeded, result: { sequence: [] } });
+    expect(unwrap(await first.result().wait(BUDGET_MS)).code).toBe(GoalStatus.Succeeded);
+    const second = unwrap(client.sendGoal({ order: 2 }));
+    expect(unwrap(await second.acceptance.wait(BUDGET_MS))).toBe(true);
+  });
+
+  it('a result that could not be asked for on acceptance is reported, and getResult asks again', async () => {
+    const { n, server, client } = await clientAndServer({ maxGoalsInFlight: 2 });
+    const finish = new Map<string, (r: { status: number; result: Res }) => void>();
+    const accept = new Map<number, (v: boolean) => void>();
+    server.answers.goal = (id) => {
+      const order = server.goals.find((g) => g.id === id)?.order as number;
+      return order === 1 ? true : new Promise<boolean>((res) => accept.set(order, res));
+    };
+    server.answers.result = (id, ask) => {
+      if (ask === 1 && id === hex(a.goalId)) throw new Error('not now');
+      return new Promise((res) => finish.set(id, res));
+    };
+    const r = recorder();
+    // A: accepted, its first result ask fails at the server.
+    const a = unwrap(client.sendGoal({ order: 1 }));
+    expect(await a.result().wait(BUDGET_MS)).toMatchObject({ ok: false, error: { name: 'ServiceFailed' } });
+    // B and C await acceptance; C is accepted and awaits its result.
+    const b = unwrap(client.sendGoal({ order: 2 }, r.options));
+    const c = unwrap(client.sendGoal({ order: 3 }));
+    expect(await spinUntil(n, () => accept.size === 2)).toBe(true);
+    accept.get(3)?.(true);
+    expect(await spinUntil(n, () => finish.has(hex(c.goalId)))).toBe(true);
+    // A asks again: two get_result requests are out, as many as the client allows.
+    unwrap(client.getResult(a));
+    expect(await spinUntil(n, () => finish.has(hex(a.goalId)))).toBe(true);
+    // B's acceptance arrives while no get_result request can go out.
+    accept.get(2)?.(true);
+    expect(unwrap(await b.acceptance.wait(BUDGET_MS))).toBe(true);
+    expect(await b.result().wait(BUDGET_MS)).toMatchObject({ ok: false, error: { name: 'TryAgain' } });
+    expect(r.heard.result).toEqual([b.result().take()]);
+    finish.get(hex(c.goalId))?.({ status: GoalStatus.Succeeded, result: { sequence: [3] } });
+    expect(unwrap(await c.result().wait(BUDGET_MS)).code).toBe(GoalStatus.Succeeded);
+    const again = unwrap(client.getResult(b));
+    expect(await spinUntil(n, () => finish.has(hex(b.goalId)))).toBe(true);
+    finish.get(hex(b.goalId))?.({ status: GoalStatus.Aborted, result: { sequence: [2] } });
+    expect(unwrap(await again.wait(BUDGET_MS)).code).toBe(GoalStatus.Aborted);
+  });
+
+  it('goal ids are random version-4 UUIDs, distinct for every goal', async () => {
+    const { n, server, client } = await clientAndServer();
+    const ids = new Set<string>();
+    for (let i = 0; i < 32; i++) {
+      const goal = unwrap(client.sendGoal({ order: i }));
+      expect(goal.goalId[6]! >> 4).toBe(4);
+      expect(goal.goalId[8]! & 0xc0).toBe(0x80);
+      ids.add(hex(goal.goalId));
+      // One at a time: the raw send_goal service queues only 10 requests.
+      expect(await spinUntil(n, () => server.goals.length === i + 1)).toBe(true);
+    }
+    expect(ids.size).toBe(32);
+    expect(new Set(server.goals.map((g) => g.id))).toEqual(ids);
+  });
+
+  it('sendGoal refuses options that are not an object of functions and sends nothing', async () => {
+    const { n, server, client } = await clientAndServer();
+    for (const bad of ['x', null, 5, { result: 'x' }, { feedback: 1 }, { goalResponse: {} }]) {
+      expect(client.sendGoal({ order: 1 }, bad as never)).toMatchObject({
+        ok: false,
+        error: { name: 'InvalidArgument' },
+      });
+    }
+    await settle(n);
+    expect(server.goals).toEqual([]);
+    unwrap(client.sendGoal({ order: 1 }, { result: undefined, feedback: undefined }));
+    expect(await spinUntil(n, () => server.goals.length === 1)).toBe(true);
+  });
+
+  it('waitForActionServer keeps spinning until a server that appears later is seen', async () => {
+    const n = await localNode();
+    const client = unwrap(n.createActionClient(Fibonacci, 'fib'));
+    unwrap(
+      n.createOneShotTimer(30, () => {
+        rawServer(n);
+      }),
+    );
+    expect(await client.waitForActionServer(BUDGET_MS)).toEqual({ ok: true, value: undefined });
+    expect(client.actionServerIsReady()).toEqual({ ok: true, value: true });
+  });
+});

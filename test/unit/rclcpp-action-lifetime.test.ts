@@ -327,7 +327,7 @@ describe('destroyed action servers and clients', () => {
     expect(client.sendGoal({ order: 2 })).toMatchObject(gone);
     expect(client.cancelGoal(goal)).toMatchObject(gone);
     expect(client.cancelAllGoals()).toMatchObject(gone);
-    expect(client.getResult(goal)).toMatchObject({ ok: false });
+    expect(client.getResult(goal)).toMatchObject(gone);
     expect(client.destroy()).toMatchObject(gone);
     await settle(n);
     expect(sent).toEqual({ goal: 1, result: 1, cancel: 0 });

@@ -63,6 +63,7 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
   constructor(
     private readonly executor: Executor,
     private readonly name: string,
+    private readonly maxGoalsInFlight: number,
   ) {}
 
   getActionName(): string {
@@ -116,6 +117,13 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
         return err('InvalidArgument', `options.${k} must be a function`);
       }
     }
+    const inFlight = this.goalBySeq.size + this.resultBySeq.size;
+    if (inFlight >= this.maxGoalsInFlight) {
+      return err(
+        'TryAgain',
+        `action client '${this.name}' has ${inFlight} goals awaiting acceptance or result (maxGoalsInFlight ${this.maxGoalsInFlight})`,
+      );
+    }
     const id = newGoalId();
     const handle = new ClientGoal<F, R>(
       this.executor,
@@ -131,6 +139,8 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
   }
 
   getResult(goal: ClientGoalHandle<F, R>): ResultOf<Future<WrappedResult<R>>> {
+    const cs = this.clients();
+    if (!cs.ok) return cs;
     const g = this.goals.get(goal.goalId instanceof Uint8Array ? goalKey(goal.goalId) : '');
     if (g === undefined || g !== goal) {
       return err('NotFound', `goal is not one of action client '${this.name}' (or its result was already delivered)`);
@@ -183,9 +193,16 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
     if (g === undefined) return;
     this.goalBySeq.delete(seq);
     const accepted: ResultOf<boolean> = response.ok ? ok(response.value.accepted) : response;
-    if (!accepted.ok || !accepted.value) this.goals.delete(g.key);
-    else this.askResult(g);
+    if (!accepted.ok || !accepted.value) {
+      this.goals.delete(g.key);
+      g.settleAcceptance(accepted);
+      return;
+    }
+    const asked = this.askResult(g);
     g.settleAcceptance(accepted);
+    // Not asked (too many get_result requests out, or the transport refused): the result
+    // handler hears why, and getResult asks again.
+    if (!asked.ok) g.settleResult(asked);
   };
 
   readonly onResultResponse = (response: ResultOf<{ status: number; result: R }>, seq: bigint): void => {
@@ -269,7 +286,7 @@ export function createActionClient<G, R, F>(
   const resolved = resolveActionName(node, name);
   if (!resolved.ok) return resolved;
   const n = resolved.value;
-  const client = new ActionClientImpl<G, R, F>(node.executor, n);
+  const client = new ActionClientImpl<G, R, F>(node.executor, n, inFlight.value);
   const undo = new Undo();
   const keep = <H extends EntityHandle>(r: ResultOf<H>): ResultOf<H> => {
     if (r.ok) {
