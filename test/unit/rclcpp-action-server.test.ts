@@ -466,3 +466,65 @@ describe('action server: cancel requests', () => {
     expect((handles[0] as Handle).isExecuting()).toBe(true);
   });
 });
+
+describe('action server: goal ids as a raw client may choose them', () => {
+  it('tells apart ids whose bytes would run together unpadded (01 11 vs 11 01)', async () => {
+    const n = await localNode();
+    const p = serverAndPeer(n);
+    const a = new Uint8Array(16).fill(0x22);
+    const b = new Uint8Array(16).fill(0x22);
+    a.set([0x01, 0x11]);
+    b.set([0x11, 0x01]);
+    for (const id of [a, b]) {
+      expect(unwrap(await p.sendGoal.call({ goal_id: { uuid: id }, goal: { order: 1 } }, BUDGET_MS)).accepted).toBe(
+        true,
+      );
+    }
+    expect(p.server.goalCount()).toBe(2);
+    expect(await spinUntil(n, () => p.accepted.length === 2)).toBe(true);
+    expect(p.accepted.map((h) => hex(h.goalId))).toEqual([hex(a), hex(b)]);
+  });
+
+  it('an id with some zero bytes names one goal; only the all-zero id means every goal', async () => {
+    const n = await localNode();
+    const p = serverAndPeer(n);
+    const mostlyZero = new Uint8Array(16);
+    mostlyZero[15] = 1;
+    expect(
+      unwrap(await p.sendGoal.call({ goal_id: { uuid: mostlyZero }, goal: { order: 1 } }, BUDGET_MS)).accepted,
+    ).toBe(true);
+    expect((await p.send(2)).accepted).toBe(true);
+    expect(await spinUntil(n, () => p.accepted.length === 2)).toBe(true);
+    const answer = unwrap(
+      await p.cancel.call({ goal_info: { goal_id: { uuid: mostlyZero }, stamp: ZERO_STAMP } }, BUDGET_MS),
+    );
+    expect(answer.goals_canceling.map((g) => hex(g.goal_id.uuid))).toEqual([hex(mostlyZero)]);
+    expect(p.accepted.map((h) => h.getStatus())).toEqual([GoalStatus.Canceling, GoalStatus.Executing]);
+  });
+
+  it('queueDepth bounds the requests each service queues: past it a request fails, the others are served', async () => {
+    const n = await localNode();
+    unwrap(
+      n.createActionServer(
+        Fibonacci,
+        'fib',
+        { goal: () => GoalResponse.AcceptAndExecute, cancel: () => CancelResponse.Accept, accepted: () => {} },
+        { queueDepth: 2 },
+      ),
+    );
+    const replies: boolean[] = [];
+    const failures: string[] = [];
+    const raw = unwrap(
+      n.createClient(Fibonacci.SendGoal, 'fib/_action/send_goal', (r) => {
+        if (r.ok) replies.push(r.value.accepted);
+        else failures.push(r.error.name);
+      }),
+    );
+    // Queued before the server spins: two fit, the third is dropped.
+    for (const fill of [1, 2, 3])
+      unwrap(raw.asyncSendRequest({ goal_id: { uuid: goalIdOf(fill) }, goal: { order: fill } }));
+    expect(await spinUntil(n, () => replies.length + failures.length === 3)).toBe(true);
+    expect(replies).toEqual([true, true]);
+    expect(failures).toHaveLength(1);
+  });
+});
