@@ -257,6 +257,21 @@ describe('destroyed action servers and clients', () => {
     expect(server.destroy()).toMatchObject({ ok: false, error: { name: 'NotInitialized' } });
   });
 
+  it('destroying a server ends the result waits of its clients at once, not after their budget', async () => {
+    const n = await localNode();
+    const server = unwrap(n.createActionServer(Fibonacci, 'fib', callbacks()));
+    const client = unwrap(n.createActionClient(Fibonacci, 'fib'));
+    const r: unknown[] = [];
+    const goal = unwrap(client.sendGoal({ order: 1 }, { result: (x) => r.push(x) }));
+    expect(unwrap(await goal.acceptance.wait(BUDGET_MS))).toBe(true);
+    await settle(n);
+    expect(goal.result().isReady()).toBe(false);
+    unwrap(server.destroy());
+    // The default result budget is 15 minutes: only the closed service can end this wait.
+    expect(await goal.result().wait(BUDGET_MS)).toMatchObject({ ok: false });
+    expect(r).toHaveLength(1);
+  });
+
   it('a destroyed client settles pending acceptances, results and cancels with NotInitialized', async () => {
     const n = await localNode();
     const accepts: ((v: boolean) => void)[] = [];

@@ -100,7 +100,10 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
     if (now !== undefined) return Promise.resolve(now);
     return new Promise((resolve) => this.waiters.push(resolve));
   }
-  /** The server is going away: pending result requests are answered with what is known. */
+  /**
+   * The server is going away: pending result waits end with what is known. Its get_result
+   * service closes in the same call, so their callers hear the close, not this answer.
+   */
   release(fallback: R): void {
     const waiters = this.waiters.splice(0);
     for (const w of waiters) w(this.outcome ?? { status: GoalStatus.Unknown, result: fallback });
