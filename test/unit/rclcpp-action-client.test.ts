@@ -149,9 +149,11 @@ describe('action client: a goal from request to result', () => {
     expect(r.handles).toEqual([goal]);
     expect(await spinUntil(n, () => server.resultAsks.length === 1)).toBe(true);
     expect(server.resultAsks).toEqual([hex(goal.goalId)]);
-    expect(goal.result().isReady()).toBe(false);
+    const pending = goal.result();
+    expect(pending.isReady()).toBe(false);
     // Asking again while the first ask is out sends nothing more and answers the same future.
-    expect(unwrap(client.getResult(goal))).toBe(goal.result());
+    expect(unwrap(client.getResult(goal))).toBe(pending);
+    expect(goal.result()).toBe(pending);
     await settle(n);
     expect(server.resultAsks).toHaveLength(1);
 
@@ -209,6 +211,17 @@ describe('action client: a goal from request to result', () => {
     await settle(n);
     expect(server.resultAsks).toEqual([]);
     expect(client.getResult(goal)).toMatchObject({ ok: false, error: { name: 'NotFound' } });
+  });
+
+  it('a send_goal that fails for a goal sent without handlers settles its futures and fails no handler', async () => {
+    const { n, server, client } = await clientAndServer({ requestBudgetMs: 50 });
+    server.answers.goal = () => 'never';
+    const errorsBefore = n.executor.stats().handlerErrors;
+    const goal = unwrap(client.sendGoal({ order: 1 }));
+    expect(await goal.acceptance.wait(5000)).toMatchObject({ ok: false, error: { name: 'Timeout' } });
+    expect(goal.result().take()).toMatchObject({ ok: false, error: { name: 'Timeout' } });
+    await settle(n);
+    expect(n.executor.stats().handlerErrors).toBe(errorsBefore);
   });
 
   it('a failed get_result (resultBudgetMs) is reported; getResult asks again with a fresh future', async () => {
@@ -284,12 +297,15 @@ describe('action client: status and feedback', () => {
     const r = recorder();
     const goal = unwrap(client.sendGoal({ order: 1 }, r.options));
     expect(unwrap(await goal.acceptance.wait(BUDGET_MS))).toBe(true);
+    const errorsBefore = n.executor.stats().handlerErrors;
     server.feedback(goalIdOf(9), [9]);
     server.feedback(goal.goalId, [1]);
     server.feedback(goal.goalId, [1, 2]);
     expect(await spinUntil(n, () => r.heard.feedback.length === 2)).toBe(true);
     await settle(n);
     expect(r.heard.feedback).toEqual([[1], [1, 2]]);
+    // The stranger's feedback was dropped quietly, not by a failing handler.
+    expect(n.executor.stats().handlerErrors).toBe(errorsBefore);
     expect(r.handles.slice(1)).toEqual([goal, goal]);
     // With a handler nothing is kept for takeFeedback.
     expect(goal.takeFeedback()).toBeUndefined();
@@ -360,6 +376,16 @@ describe('action client: cancel requests', () => {
     expect(await f.wait(5000)).toMatchObject({ ok: false, error: { name: 'Timeout' } });
   });
 
+  it('cancel requests past maxGoalsInFlight answer TryAgain and are not sent', async () => {
+    const { n, server, client } = await clientAndServer({ maxGoalsInFlight: 1 });
+    server.answers.cancel = () => 'never';
+    unwrap(client.cancelAllGoals());
+    expect(client.cancelAllGoals()).toMatchObject({ ok: false, error: { name: 'TryAgain' } });
+    expect(await spinUntil(n, () => server.cancels.length === 1)).toBe(true);
+    await settle(n);
+    expect(server.cancels).toHaveLength(1);
+  });
+
   it('cancelGoal refuses what is not a goal handle and sends nothing', async () => {
     const { n, server, client } = await clientAndServer();
     for (const bad of [undefined, null, {}, { goalId: 'abc' }, { goalId: [1, 2] }]) {
@@ -417,6 +443,8 @@ describe('action client: goals in flight', () => {
     expect(unwrap(await b.acceptance.wait(BUDGET_MS))).toBe(true);
     expect(await b.result().wait(BUDGET_MS)).toMatchObject({ ok: false, error: { name: 'TryAgain' } });
     expect(r.heard.result).toEqual([b.result().take()]);
+    // Still no room: getResult says so rather than handing out a future nobody asked for.
+    expect(client.getResult(b)).toMatchObject({ ok: false, error: { name: 'TryAgain' } });
     finish.get(hex(c.goalId))?.({ status: GoalStatus.Succeeded, result: { sequence: [3] } });
     expect(unwrap(await c.result().wait(BUDGET_MS)).code).toBe(GoalStatus.Succeeded);
     const again = unwrap(client.getResult(b));

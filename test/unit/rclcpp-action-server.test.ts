@@ -315,6 +315,10 @@ describe('action server: goal states and results', () => {
     expect(p.server.goalCount()).toBe(1);
     expect(await spinUntil(n, () => p.lastStatus().length === 1)).toBe(true);
     expect(p.lastStatus()).toMatchObject([{ id: hex(goalIdOf(2)), status: GoalStatus.Executing }]);
+    // The expiry timer keeps running (every 30 ms here); with nothing left to expire it publishes nothing.
+    const published = p.statuses.length;
+    await n.executor.spinFor(150);
+    expect(p.statuses.length).toBe(published);
   });
 
   it('a finished result stays available well inside resultTimeoutMs', async () => {
