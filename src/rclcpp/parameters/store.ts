@@ -160,16 +160,20 @@ export class ParameterStore {
       const entry = this.entries.get(u.name);
       if (entry === undefined) return refused(`parameter '${u.name}' cannot be set because it was not declared`);
       if (entry.descriptor.read_only) return refused(`parameter '${u.name}' cannot be set because it is read-only`);
-      const value = coerceValue(u.value, entry.descriptor.dynamic_typing ? ParameterType.NOT_SET : entry.type);
-      const t = typeOfValue(`value of parameter '${u.name}'`, value, entry.type);
+      // A statically typed parameter keeps its declared type, also while it has no value yet
+      // (declared with descriptor.type and no default), as rclcpp checks against the descriptor.
+      const dynamic = entry.descriptor.dynamic_typing;
+      const declared = entry.descriptor.type as ParameterType;
+      const value = coerceValue(u.value, dynamic ? ParameterType.NOT_SET : declared);
+      const t = typeOfValue(`value of parameter '${u.name}'`, value, dynamic ? entry.type : declared);
       if (!t.ok) return refused(t.error.message);
-      if (t.value === ParameterType.NOT_SET && !entry.descriptor.dynamic_typing) {
+      if (t.value === ParameterType.NOT_SET && !dynamic) {
         return refused(
-          `parameter '${u.name}' cannot be unset: it is statically typed (${parameterTypeName(entry.type)})`,
+          `parameter '${u.name}' cannot be unset: it is statically typed (${parameterTypeName(declared)})`,
         );
       }
       const why =
-        t.value === ParameterType.NOT_SET ? undefined : refusal(u.name, entry.type, t.value, value, entry.descriptor);
+        t.value === ParameterType.NOT_SET ? undefined : refusal(u.name, declared, t.value, value, entry.descriptor);
       if (why !== undefined) return refused(why);
       next.push({ name: u.name, entry, type: t.value, value });
     }
