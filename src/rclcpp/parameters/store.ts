@@ -67,7 +67,7 @@ export class ParameterStore {
     const overridden = this.overrides.has(name);
     const raw = overridden ? this.overrides.get(name) : (defaultValue as ParameterValue | undefined);
     const value = coerceValue(raw, declaredType);
-    const t = typeOfValue(`${overridden ? 'override' : 'default'} of parameter '${name}'`, value, hint);
+    const t = typeOfValue(`${overridden ? 'override' : 'default'} of parameter '${name}'`, value, declaredType);
     if (!t.ok) return t;
     const descriptorMsg = { ...d.value, type: declaredType };
     if (t.value !== ParameterType.NOT_SET) {
