@@ -106,8 +106,8 @@ export class ParametersClient {
   }
 
   /**
-   * One result per update. A number for an integer parameter is sent as a double and refused
-   * by the remote node; pass a bigint (or use setParameter on a value read with getParameters).
+   * One result per update. A number is sent as a double, which an rclcpp node refuses for an
+   * integer parameter (an rclts node takes a whole one); pass a bigint, or use setParameter.
    */
   async setParameters(
     updates: readonly ParameterUpdate[],
