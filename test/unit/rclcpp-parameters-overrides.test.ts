@@ -48,6 +48,10 @@ describe('-p name:=value', () => {
     expect(message(parseParamAssignment('a:=[1, 2'))).toContain('unterminated flow sequence');
     expect(unwrap(parseParamAssignment('a.b:=x:=y'))).toEqual(['a.b', 'x:=y']);
     expect(unwrap(parseParamAssignment('a:=[1, 2.5]'))).toEqual(['a', [1, 2.5]]);
+    expect(unwrap(parseParamAssignment('a:=5'))).toEqual(['a', 5n]);
+    expect(unwrap(parseParamAssignment('a:=5.0'))).toEqual(['a', 5]);
+    expect(unwrap(parseParamAssignment('a:="quoted text"'))).toEqual(['a', 'quoted text']);
+    expect(unwrap(parseParamAssignment('a:="5"'))).toEqual(['a', '5']);
   });
 });
 
@@ -161,6 +165,8 @@ describe('params files', () => {
       ['/p:\n  ros__parameters:\n    x:\n', "f.yaml: parameter 'x': a null value is not a parameter value"],
       ['/p:\n  ros__parameters:\n    g:\n      y: [1, a]', "f.yaml: parameter 'g.y' must be a boolean"],
       ['/p:\n  ros__parameters:\n    x: 1\n     y: 2', 'f.yaml: YAML: line 4: unexpected indentation'],
+      ['/p:\n  ros__parameters:\n    text: |\n      two\n      lines', 'f.yaml: YAML: unsupported YAML construct'],
+      ['/p:\n  ros__parameters:\n    a: &anchor 1', 'f.yaml: YAML: unsupported YAML construct'],
     ];
     for (const [text, why] of bad) {
       const r = paramsFileOverrides(text, '/p', 'f.yaml');

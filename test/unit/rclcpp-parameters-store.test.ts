@@ -251,6 +251,34 @@ describe('setting', () => {
   });
 });
 
+describe('the order of checks', () => {
+  it('declared, then read-only, then type, then range, then the callbacks (which see only values that passed)', () => {
+    const n = node();
+    unwrap(n.declareParameter('ro', 1n, { readOnly: true, integerRange: { from: 0n, to: 5n } }));
+    unwrap(n.declareParameter('r', 1n, { integerRange: { from: 0n, to: 5n } }));
+    let called = 0;
+    unwrap(
+      n.addOnSetParametersCallback(() => {
+        called++;
+        return { successful: false, reason: 'callback says no' };
+      }),
+    );
+    const reason = (name: string, value: unknown) => n.setParameters([{ name, value: value as never }])[0]?.reason;
+    expect(reason('ro', 'x')).toBe("parameter 'ro' cannot be set because it is read-only");
+    expect(reason('r', 'x')).toContain('Wrong parameter type');
+    expect(reason('r', 9n)).toContain('integer range');
+    expect(called).toBe(0);
+    expect(reason('r', 2n)).toBe('callback says no');
+    expect(called).toBe(1);
+    const atomic = n.setParametersAtomically([
+      { name: 'r', value: 2n },
+      { name: 'ghost', value: 1n },
+    ]);
+    expect(atomic.reason).toBe("parameter 'ghost' cannot be set because it was not declared");
+    expect(called).toBe(1);
+  });
+});
+
 describe('on-set callbacks', () => {
   it('see the whole batch with values fitted to their types, before anything changes', () => {
     const n = node();
