@@ -55,6 +55,16 @@ describe('ParametersClient', () => {
     expect(f.executor.usage().used).toBe(before);
   });
 
+  it('when one of its six clients cannot be made, releases the others and answers why', () => {
+    const probe = makeFixture();
+    const capacity = probe.executor.usage().used + 3;
+    const f = makeFixture({ capacity });
+    const before = f.executor.usage().used;
+    const r = ParametersClient.create(f.node, '/ns/p');
+    expect(r.ok).toBe(false);
+    expect(f.executor.usage().used).toBe(before);
+  });
+
   it('waits for the services within its budget', async () => {
     const { f, remote } = setup();
     unwrap(await remote.waitForService(2000));

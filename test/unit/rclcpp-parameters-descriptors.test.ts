@@ -145,6 +145,8 @@ describe('the type check', () => {
     expect(refusal(n, 'rate', 2.5)).toBe(
       'Wrong parameter type, parameter {rate} is of type {integer}, setting it to {double} is not allowed.',
     );
+    expect(refusal(n, 'any', 3)).toBe('');
+    expect(unwrap(n.getParameter('any'))).toEqual({ name: 'any', type: PT.DOUBLE, value: 3 });
     expect(refusal(n, 'any', 'fast')).toBe('');
     expect(unwrap(n.getParameter('any'))).toEqual({ name: 'any', type: PT.STRING, value: 'fast' });
     expect(unwrap(n.getParameter('rate')).value).toBe(10n);
@@ -198,6 +200,9 @@ describe('integer ranges', () => {
     unwrap(n.declareParameter('odd', 1n, { integerRange: { from: 1n, to: 9n, step: 2n } }));
     expect(refusal(n, 'odd', 5n)).toBe('');
     expect(refusal(n, 'odd', 4n)).toContain('4 is not 1 + k * 2');
+    unwrap(n.declareParameter('thirds', 1n, { integerRange: { from: 1n, to: 20n, step: 3n } }));
+    for (const ok of [1n, 4n, 7n, 19n, 20n]) expect(refusal(n, 'thirds', ok), String(ok)).toBe('');
+    for (const no of [2n, 3n, 5n, 18n]) expect(refusal(n, 'thirds', no), String(no)).toContain('is not 1 + k * 3');
     unwrap(n.declareParameter('any', 1n, { integerRange: { from: -3n, to: 3n } }));
     expect(refusal(n, 'any', -3n)).toBe('');
     expect(refusal(n, 'any', 2n)).toBe('');
@@ -257,6 +262,9 @@ describe('floating point ranges', () => {
     unwrap(n.declareParameter('tenths', 0.1, { floatingPointRange: { from: 0.1, to: 2, step: 0.1 } }));
     expect(refusal(n, 'tenths', 0.1 + 0.2)).toBe('');
     expect(refusal(n, 'tenths', 0.35)).toContain('0.35 is not 0.1 + k * 0.1');
+    unwrap(n.declareParameter('quarters', 0.1, { floatingPointRange: { from: 0.1, to: 1, step: 0.25 } }));
+    for (const ok of [0.35, 0.6, 0.85]) expect(refusal(n, 'quarters', ok), String(ok)).toBe('');
+    for (const no of [0.2, 0.5]) expect(refusal(n, 'quarters', no), String(no)).toContain('is not 0.1 + k * 0.25');
     unwrap(n.declareParameter('end', 0, { floatingPointRange: { from: 0, to: 1, step: 0.3 } }));
     expect(refusal(n, 'end', 1)).toBe('');
   });

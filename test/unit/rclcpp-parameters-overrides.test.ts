@@ -119,6 +119,18 @@ describe('params files', () => {
     expect(applies('/ns/**', '/other/p')).toBe(false);
     expect(applies('/n.de', '/node')).toBe(false);
     expect(applies('/no(de)?', '/no')).toBe(false);
+    // A key is a literal name but for its wildcards: regular expression characters match only themselves.
+    const literal: Array<[string, string]> = [
+      ['/a|/b', '/b'],
+      ['/p$', '/p'],
+      ['^/p', '/p'],
+      ['/p+', '/pp'],
+      ['/p{2}', '/pp'],
+      ['/[pq]', '/p'],
+      ['/p\\w', '/pw'],
+      ['/p.', '/px'],
+    ];
+    for (const [key, fqn] of literal) expect(applies(key, fqn), key).toBe(false);
   });
 
   it('name nested groups with dots, keep the file order (a later section wins) and skip other nodes', () => {
@@ -162,6 +174,7 @@ describe('params files', () => {
       ['just text', "f.yaml: YAML: line 1: expected 'key: value', got 'just text'"],
       ['/p:\n  params:\n    x: 1', "f.yaml: node '/p' has no ros__parameters"],
       ['/p: 5', "f.yaml: node '/p' has no ros__parameters"],
+      ['/p:\n/q: 1', "f.yaml: node '/p' has no ros__parameters"],
       ['/p:\n  ros__parameters:\n    x:\n', "f.yaml: parameter 'x': a null value is not a parameter value"],
       ['/p:\n  ros__parameters:\n    g:\n      y: [1, a]', "f.yaml: parameter 'g.y' must be a boolean"],
       ['/p:\n  ros__parameters:\n    x: 1\n     y: 2', 'f.yaml: YAML: line 4: unexpected indentation'],
@@ -237,6 +250,7 @@ describe('node options', () => {
       );
     }
     expect(message(readOverridesOption({ a: {} }))).toContain('parameterOverrides.a must be a boolean');
+    expect(message(readOverridesOption({ a: [1n, 'x'] }))).toContain('parameterOverrides.a must be a boolean');
     const hostile = {
       get a(): never {
         throw new Error('no');

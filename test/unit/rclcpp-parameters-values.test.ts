@@ -122,6 +122,8 @@ describe('fitting a value to a declared type', () => {
     expect(coerceValue([1, 2], PT.STRING_ARRAY)).toEqual([1, 2]);
     expect(coerceValue([1n], PT.INTEGER)).toEqual([1n]);
     expect(coerceValue([], PT.INTEGER_ARRAY)).toEqual([]);
+    expect(coerceValue('ab', PT.INTEGER_ARRAY)).toBe('ab');
+    expect(coerceValue('ab', PT.DOUBLE_ARRAY)).toBe('ab');
   });
 });
 
