@@ -146,6 +146,12 @@ describe('documents', () => {
     expect(unwrap(parseYaml('  a: 1\n  b: 2'))).toEqual({ a: 1n, b: 2n });
   });
 
+  it('takes a tab inside a line, refusing it only as indentation, and --- or ... only on a line of their own', () => {
+    expect(unwrap(parseYaml('a: "x\ty"\nb:\tz'))).toEqual({ a: 'x\ty', b: 'z' });
+    expect(unwrap(parseYaml('a: ---\nb: x...'))).toEqual({ a: '---', b: 'x...' });
+    expect(unwrap(parseYaml('  ---  \na: 1'))).toEqual({ a: 1n });
+  });
+
   it('reads an empty or comment-only document as null', () => {
     for (const text of ['', '\n\n', '# only a comment\n   # another', '---\n...']) {
       expect(unwrap(parseYaml(text)), JSON.stringify(text)).toBeNull();
