@@ -78,6 +78,23 @@ describe('when the parameter services exist', () => {
     expect(unwrap(f.node.countPublishers('/parameter_events'))).toBe(1);
   });
 
+  it('with QoS.parameters() for the services and QoS.parameterEvents() for the events', () => {
+    const f = makeFixture();
+    unwrap(f.executor.createNode('e', { startParameterServices: true }));
+    const endpoints = unwrap(f.node.getEndpoints()).filter((e) => e.node.name === 'e');
+    expect(endpoints.map((e) => e.name).sort()).toEqual(
+      ['/parameter_events', ...SERVICES.map(([name]) => `/e/${name}`)].sort(),
+    );
+    for (const e of endpoints) {
+      expect(e.qos, e.name).toMatchObject({
+        reliability: 'reliable',
+        durability: 'volatile',
+        history: 'keep_last',
+        depth: 1000,
+      });
+    }
+  });
+
   it('startParameterServices must be a boolean', () => {
     const f = makeFixture();
     const r = f.executor.createNode('n', { startParameterServices: 'yes' as never });
