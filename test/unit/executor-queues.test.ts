@@ -138,4 +138,12 @@ describe('handle ids', () => {
     expect(unpackHandleId(EMPTY_HANDLE_ID)).toEqual({ slot: 0, generation: 0 });
     for (const bad of [-1, 0.5, Number.NaN, 2 ** 53, '1', undefined]) expect(unpackHandleId(bad)).toBeUndefined();
   });
+
+  it('round-trip every generation, also those whose id no longer fits a small integer', () => {
+    const slot = MAX_SLOTS - 1;
+    for (const generation of [0, 1, 1023, 1024, 2 ** 20, 2 ** 31, MAX_GENERATION]) {
+      expect(unpackHandleId(packHandleId(slot, generation))).toEqual({ slot, generation });
+      expect(packHandleId(slot, generation)).toBe(generation * MAX_SLOTS + slot);
+    }
+  });
 });
