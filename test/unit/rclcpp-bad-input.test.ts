@@ -6,62 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { AddTwoIntsType, Executor, QoS, type Result, type ResultOf, StringType } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
 import { unwrap } from './executor-fixture.js';
-
-/** Wraps a session so that every rmw declaration and send is counted. */
-function spySession(inner: RmwSession): { session: RmwSession; calls: string[] } {
-  const calls: string[] = [];
-  const wrapNode = (node: RmwNode): RmwNode => ({
-    info: node.info,
-    close: () => node.close(),
-    createPublisher: (spec) => {
-      calls.push(`createPublisher ${spec.name}`);
-      const made = node.createPublisher(spec);
-      if (!made.ok) return made;
-      const pub = made.value;
-      return {
-        ok: true,
-        value: Object.assign(Object.create(pub), {
-          publish: (bytes: Uint8Array) => {
-            calls.push(`publish ${spec.name}`);
-            return pub.publish(bytes);
-          },
-        }),
-      };
-    },
-    createSubscriber: (spec, cb) => {
-      calls.push(`createSubscriber ${spec.name}`);
-      return node.createSubscriber(spec, cb);
-    },
-    createServiceServer: (spec, cb) => {
-      calls.push(`createServiceServer ${spec.name}`);
-      return node.createServiceServer(spec, cb);
-    },
-    createServiceClient: (spec, cb) => {
-      calls.push(`createServiceClient ${spec.name}`);
-      const made = node.createServiceClient(spec, cb);
-      if (!made.ok) return made;
-      const client = made.value;
-      return {
-        ok: true,
-        value: Object.assign(Object.create(client), {
-          sendRequest: (bytes: Uint8Array, budget: number) => {
-            calls.push(`sendRequest ${spec.name}`);
-            return client.sendRequest(bytes, budget);
-          },
-        }),
-      };
-    },
-  });
-  const session: RmwSession = Object.assign(Object.create(inner), {
-    createNode: (info: Parameters<RmwSession['createNode']>[0]) => {
-      const made = inner.createNode(info);
-      return made.ok ? { ok: true as const, value: wrapNode(made.value) } : made;
-    },
-  });
-  return { session, calls };
-}
+import { spySession } from './spy-session.js';
 
 function isInvalid(r: Result | ResultOf<unknown>): string {
   return r.ok ? 'ok' : r.error.name;
