@@ -72,6 +72,19 @@ describe('parameters', () => {
     unwrap(n.setParameter('b', 13n));
   });
 
+  it('undeclares a parameter (read-only ones refused) and reads several at once, NotFound for any missing', () => {
+    const n = node();
+    unwrap(n.declareParameter('a', 1n));
+    unwrap(n.declareParameter('b', 'two'));
+    unwrap(n.declareParameter('fixed', true, { readOnly: true }));
+    expect(unwrap(n.getParameters(['b', 'a'])).map((p) => p.value)).toEqual(['two', 1n]);
+    unwrap(n.undeclareParameter('a'));
+    expect(n.hasParameter('a')).toBe(false);
+    expect(expectErr(n.undeclareParameter('a'))).toBe('NotFound');
+    expect(expectErr(n.undeclareParameter('fixed'))).toBe('NotAllowed');
+    expect(expectErr(n.getParameters(['b', 'a']))).toBe('NotFound');
+  });
+
   it('lists by prefix and depth', () => {
     const n = node();
     for (const name of ['a', 'g.x', 'g.y', 'g.h.z']) unwrap(n.declareParameter(name, true));

@@ -114,6 +114,9 @@ describe('Time and Clock', () => {
     expect(expectErr(steady.minus(now))).toBe('InvalidArgument');
     expect(expectErr(Time.fromNs(-1n))).toBe('InvalidArgument');
     const { node } = makeFixture();
-    expect(typeof node.now()).toBe('bigint');
+    expect(node.getClock().clockType).toBe('system');
+    const before = node.getClock().now().nanoseconds;
+    const read = node.now();
+    expect(read >= before && read <= node.getClock().now().nanoseconds).toBe(true);
   });
 });
