@@ -3,7 +3,7 @@
  * fail, so a test sees what reached the middleware and what a failure leaves behind.
  */
 import type { ResultOf } from '../../src/index.js';
-import type { RmwEndpointSpec, RmwNode, RmwSession } from '../../src/rmw/rmw.js';
+import type { RmwEndpointSpec, RmwNode, RmwServiceClient, RmwSession } from '../../src/rmw/rmw.js';
 
 export type Declaration = 'createPublisher' | 'createSubscriber' | 'createServiceServer' | 'createServiceClient';
 
@@ -15,10 +15,12 @@ export interface SpySession {
   readonly specs: { readonly declaration: Declaration; readonly spec: RmwEndpointSpec }[];
   /** Replaces a declaration's answer (a throw, an error) until set to undefined. */
   fail: ((declaration: Declaration, spec: RmwEndpointSpec) => ResultOf<never>) | undefined;
+  /** Replaces verbs of the service clients declared from now on (e.g. a sendRequest that throws). */
+  clientVerbs: Partial<Pick<RmwServiceClient, 'sendRequest' | 'serviceIsReady'>>;
 }
 
 export function spySession(inner: RmwSession): SpySession {
-  const spy: SpySession = { session: inner, calls: [], specs: [], fail: undefined };
+  const spy: SpySession = { session: inner, calls: [], specs: [], fail: undefined, clientVerbs: {} };
   const declare = <T>(declaration: Declaration, spec: RmwEndpointSpec, made: () => ResultOf<T>): ResultOf<T> => {
     spy.calls.push(`${declaration} ${spec.name}`);
     spy.specs.push({ declaration, spec });
@@ -49,12 +51,16 @@ export function spySession(inner: RmwSession): SpySession {
       const client = made.value;
       return {
         ok: true,
-        value: Object.assign(Object.create(client), {
-          sendRequest: (bytes: Uint8Array, budget: number) => {
-            spy.calls.push(`sendRequest ${spec.name}`);
-            return client.sendRequest(bytes, budget);
+        value: Object.assign(
+          Object.create(client),
+          {
+            sendRequest: (bytes: Uint8Array, budget: number) => {
+              spy.calls.push(`sendRequest ${spec.name}`);
+              return client.sendRequest(bytes, budget);
+            },
           },
-        }),
+          spy.clientVerbs,
+        ),
       };
     },
   });

@@ -1,0 +1,162 @@
+/**
+ * What a service client's response handler gets besides a good reply (an error reply, a reply
+ * that does not decode, its own budget running out), how many requests it keeps in flight,
+ * and what a transport that throws answers instead.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  type AddTwoIntsRequest,
+  type AddTwoIntsResponse,
+  AddTwoIntsType,
+  type ExecutorEvent,
+  type ResultOf,
+} from '../../src/index.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
+import { spySession } from './spy-session.js';
+
+const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
+
+function replies() {
+  const got: [bigint, ResultOf<AddTwoIntsResponse>][] = [];
+  return { got, onResponse: (r: ResultOf<AddTwoIntsResponse>, seq: bigint) => void got.push([seq, r]) };
+}
+
+describe('a client', () => {
+  it('hands a reply that does not decode to its handler as an error and counts a decode error', async () => {
+    const { executor, node } = makeFixture();
+    const events: ExecutorEvent[] = [];
+    executor.onEvent((e) => events.push(e));
+    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    const picky = {
+      ...AddTwoIntsType,
+      Response: {
+        ...AddTwoIntsType.Response,
+        decode: (): AddTwoIntsResponse => {
+          throw new Error('not today');
+        },
+      },
+    };
+    const { got, onResponse } = replies();
+    const client = unwrap(node.createClient(picky, 'add', onResponse));
+    const seq = unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
+    unwrap(await executor.spinUntil(() => got.length === 1, 5000));
+    expect(got[0]?.[0]).toBe(seq);
+    const reply = got[0]?.[1] as ResultOf<AddTwoIntsResponse>;
+    expect(expectErr(reply)).toBe('Error');
+    if (!reply.ok) expect(reply.error.message).toContain("reply from service '/add'");
+    expect(executor.stats().decodeErrors).toBe(1);
+    expect(events.some((e) => e.type === 'decode_error' && e.entity === "client '/add'")).toBe(true);
+  });
+
+  it('hands the error reply of a failed request to its handler under the error code the transport gave', async () => {
+    const { executor, node } = makeFixture();
+    unwrap(
+      node.createService(AddTwoIntsType, 'fails', () => {
+        throw new Error('broken');
+      }),
+    );
+    const { got, onResponse } = replies();
+    const client = unwrap(node.createClient(AddTwoIntsType, 'fails', onResponse));
+    unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
+    unwrap(await executor.spinUntil(() => got.length === 1, 5000));
+    const reply = got[0]?.[1] as ResultOf<AddTwoIntsResponse>;
+    expect(expectErr(reply)).toBe('ServiceFailed');
+    if (!reply.ok) expect(reply.error.message).toContain('broken');
+  });
+
+  it('answers Timeout to a request past requestBudgetMs, and that frees its slot in flight', async () => {
+    const { executor, node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'mute', () => new Promise<AddTwoIntsResponse>(() => {})));
+    const { got, onResponse } = replies();
+    const client = unwrap(
+      node.createClient(AddTwoIntsType, 'mute', onResponse, { requestBudgetMs: 20, maxRequestsInFlight: 1 }),
+    );
+    const seq = unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
+    expect(expectErr(client.asyncSendRequest({ a: 1n, b: 2n }))).toBe('TryAgain');
+    unwrap(await executor.spinUntil(() => got.length === 1, 5000));
+    expect(got[0]?.[0]).toBe(seq);
+    expect(expectErr(got[0]?.[1] as ResultOf<AddTwoIntsResponse>)).toBe('Timeout');
+    expect(client.asyncSendRequest({ a: 1n, b: 2n }).ok).toBe(true);
+  });
+
+  it('keeps at most maxRequestsInFlight requests awaiting replies, and takes more once their replies are handled', async () => {
+    const { executor, node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    const { got, onResponse } = replies();
+    const client = unwrap(node.createClient(AddTwoIntsType, 'add', onResponse, { maxRequestsInFlight: 2 }));
+    const send = () => client.asyncSendRequest({ a: 1n, b: 1n });
+    expect([send(), send(), send()].map((r) => (r.ok ? 'ok' : r.error.name))).toEqual(['ok', 'ok', 'TryAgain']);
+    unwrap(await executor.spinUntil(() => got.length === 2, 5000));
+    expect(got.map(([, r]) => unwrap(r))).toEqual([{ sum: 2n }, { sum: 2n }]);
+    expect([send(), send(), send()].map((r) => (r.ok ? 'ok' : r.error.name))).toEqual(['ok', 'ok', 'TryAgain']);
+  });
+
+  it('refuses a maxRequestsInFlight that is not an integer >= 1, and takes 1', () => {
+    const { node } = makeFixture();
+    for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '2', null]) {
+      const r = node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: bad as never });
+      expect([bad, r.ok ? 'ok' : r.error.name]).toEqual([bad, 'InvalidArgument']);
+      if (!r.ok) expect(r.error.message).toContain('options.maxRequestsInFlight');
+    }
+    expect(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }).ok).toBe(true);
+    expect(node.createPollClient(AddTwoIntsType, 'add', { maxRequestsInFlight: undefined }).ok).toBe(true);
+  });
+});
+
+describe('a client whose transport throws', () => {
+  function throwingClient(verb: 'sendRequest' | 'serviceIsReady') {
+    const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
+    spy.clientVerbs = {
+      [verb]: () => {
+        throw new Error(`${verb} exploded`);
+      },
+    };
+    const executor = unwrap(createExecutorOnSession(spy.session));
+    const node = unwrap(executor.createNode('throwing'));
+    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    return { executor, node };
+  }
+
+  it('answers TransportError to a send, and the failed send takes no slot', () => {
+    const { node } = throwingClient('sendRequest');
+    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }));
+    for (let i = 0; i < 2; i++) {
+      const r = client.asyncSendRequest({ a: 1n, b: 1n });
+      expect(expectErr(r)).toBe('TransportError');
+      if (!r.ok) expect(r.error.message).toBe("sending a request to service '/add' failed: sendRequest exploded");
+    }
+  });
+
+  it('answers TransportError to serviceIsReady and to waitForService', async () => {
+    const { node } = throwingClient('serviceIsReady');
+    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}));
+    const probe = client.serviceIsReady();
+    expect(expectErr(probe)).toBe('TransportError');
+    if (!probe.ok) expect(probe.error.message).toBe("probing service '/add' failed: serviceIsReady exploded");
+    expect(expectErr(await client.waitForService(1000))).toBe('TransportError');
+    const poll = unwrap(node.createPollClient(AddTwoIntsType, 'add'));
+    expect(expectErr(poll.serviceIsReady())).toBe('TransportError');
+    expect(expectErr(await poll.waitForService(1000))).toBe('TransportError');
+  });
+});
+
+describe('waitForService on a client released meanwhile', () => {
+  it('answers as the handle now would: NotInitialized for the one reset, Error for another copy', async () => {
+    const { executor, node } = makeFixture();
+    const client = unwrap(node.createClient(AddTwoIntsType, 'never_there', () => {}));
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(client)), {
+      executor: client.executor,
+      handleId: client.handleId,
+    }) as typeof client;
+    const waiting = client.waitForService(5000);
+    const copyWaiting = copy.waitForService(5000);
+    unwrap(node.createOneShotTimer(10, () => void client.reset()));
+    const spinning = executor.spinFor(200);
+    expect(expectErr(await waiting)).toBe('NotInitialized');
+    const r = await copyWaiting;
+    expect(expectErr(r)).toBe('Error');
+    unwrap(await spinning);
+  });
+});
