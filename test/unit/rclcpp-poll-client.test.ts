@@ -1,0 +1,79 @@
+/**
+ * PollClient beyond the happy path: the error a failed request ends in, its own budget against
+ * the call's, a late reply to an abandoned call (never taken for the next one), and a client
+ * released while a call waits.
+ */
+import { describe, expect, it } from 'vitest';
+import { type AddTwoIntsRequest, type AddTwoIntsResponse, AddTwoIntsType } from '../../src/index.js';
+import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
+
+const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
+
+describe('PollClient.call', () => {
+  it('answers the error a failed request ends in, as it is, and the next call is served', async () => {
+    const { node } = makeFixture();
+    unwrap(
+      node.createService(AddTwoIntsType, 'picky', (req) => {
+        if (req.a < 0n) throw new Error('negative');
+        return add(req);
+      }),
+    );
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'picky'));
+    const failed = await client.call({ a: -1n, b: 0n }, 5000);
+    expect(expectErr(failed)).toBe('ServiceFailed');
+    if (!failed.ok) expect(failed.error.message).toContain('negative');
+    expect(unwrap(await client.call({ a: 2n, b: 3n }, 5000))).toEqual({ sum: 5n });
+  });
+
+  it('names the service and its budget when it times out; the late reply is dropped, not taken by the next call', async () => {
+    const { executor, node } = makeFixture();
+    const pending: (() => void)[] = [];
+    unwrap(
+      node.createService(AddTwoIntsType, 'slow', (req) =>
+        req.a === 1n ? new Promise<AddTwoIntsResponse>((resolve) => pending.push(() => resolve(add(req)))) : add(req),
+      ),
+    );
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'slow'));
+    const late = await client.call({ a: 1n, b: 1n }, 30);
+    expect(expectErr(late)).toBe('Timeout');
+    // The call's wait and the request's own budget (the same 30 ms) race; either names both.
+    if (!late.ok) expect(late.error.message).toMatch(/slow.* 30 ms/);
+    // The first request's reply goes out now; the next call must get its own.
+    for (const answer of pending) answer();
+    await executor.spinFor(20);
+    expect(unwrap(await client.call({ a: 40n, b: 2n }, 5000))).toEqual({ sum: 42n });
+  });
+
+  it('answers NotInitialized when its client is released while it waits', async () => {
+    const { node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'hang', () => new Promise<AddTwoIntsResponse>(() => {})));
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'hang'));
+    unwrap(node.createOneShotTimer(10, () => void client.handle.reset()));
+    const r = await client.call({ a: 1n, b: 1n }, 5000);
+    expect(expectErr(r)).toBe('NotInitialized');
+    if (!r.ok) expect(r.error.message).toContain("request 1 of service '/hang' was released before the reply came");
+  });
+});
+
+describe('PollClient.sendRequest', () => {
+  it('spends options.requestBudgetMs on a request sent without a budget, and its own budget when given one', async () => {
+    const { node } = makeFixture();
+    unwrap(node.createService(AddTwoIntsType, 'mute', () => new Promise<AddTwoIntsResponse>(() => {})));
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'mute', { requestBudgetMs: 20 }));
+    const defaulted = await unwrap(client.sendRequest({ a: 1n, b: 1n })).wait(5000);
+    expect(expectErr(defaulted)).toBe('Timeout');
+    if (!defaulted.ok) expect(defaulted.error.message).toContain('within 20 ms');
+    const own = await unwrap(client.sendRequest({ a: 1n, b: 1n }, 30)).wait(5000);
+    expect(expectErr(own)).toBe('Timeout');
+    if (!own.ok) expect(own.error.message).toContain('within 30 ms');
+  });
+
+  it('names the request in flight when refusing a second one', () => {
+    const { node } = makeFixture();
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'busy'));
+    unwrap(client.sendRequest({ a: 1n, b: 1n }));
+    const second = client.sendRequest({ a: 1n, b: 1n });
+    expect(expectErr(second)).toBe('TryAgain');
+    if (!second.ok) expect(second.error.message).toContain("service '/busy' is already in flight (sequence 1)");
+  });
+});
