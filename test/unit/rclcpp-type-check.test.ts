@@ -126,6 +126,27 @@ describe('checkServiceType', () => {
     expect(snap.Response.decode(snap.Response.encode('x'))).toBe('x');
   });
 
+  it('shares one snapshot per service type object until its name, hash, Request or Response changes', () => {
+    const type = service();
+    const first = unwrap(checkServiceType('srv', type));
+    expect(unwrap(checkServiceType('srv', type))).toBe(first);
+    expect(unwrap(checkServiceType('srv', service()))).not.toBe(first);
+    (type as { typeName: string }).typeName = 'pkg/srv/Other';
+    const afterName = unwrap(checkServiceType('srv', type));
+    expect(afterName.typeName).toBe('pkg/srv/Other');
+    (type as { typeHash: string }).typeHash = 'RIHS01_00';
+    const afterHash = unwrap(checkServiceType('srv', type));
+    expect(afterHash.typeHash).toBe('RIHS01_00');
+    expect(unwrap(checkServiceType('srv', type))).toBe(afterHash);
+    (type as { Request: MessageType<string> }).Request = textType('pkg/srv/Other_Request');
+    const afterRequest = unwrap(checkServiceType('srv', type));
+    expect(afterRequest.Request.typeName).toBe('pkg/srv/Other_Request');
+    (type as { Response: MessageType<string> }).Response = textType('pkg/srv/Other_Response');
+    const afterResponse = unwrap(checkServiceType('srv', type));
+    expect(afterResponse.Response.typeName).toBe('pkg/srv/Other_Response');
+    expect(afterResponse.Request).toBe(afterRequest.Request);
+  });
+
   it('refuses a bad request or response type, naming which', () => {
     const noRequest = { ...service(), Request: { typeName: 'x' } as unknown as MessageType<string> };
     expect(errorOf(checkServiceType('srv', noRequest)).message).toContain('srv.Request');
