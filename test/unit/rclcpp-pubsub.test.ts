@@ -6,6 +6,7 @@ import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
+import { spySession } from './spy-session.js';
 
 describe('subscriptions', () => {
   it('hand the handler the decoded message and its info (key, arrival, attachment)', async () => {
@@ -50,6 +51,27 @@ describe('subscriptions', () => {
     unwrap(pub.destroy());
     expect(expectErr(pub.publish({ data: 1 }))).toBe('NotInitialized');
     expect(expectErr(pub.destroy())).toBe('NotInitialized');
+  });
+});
+
+describe('a publisher whose transport throws', () => {
+  it('answers TransportError naming the topic to publish and publishRaw, and stays usable', () => {
+    const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
+    let fail = true;
+    spy.publisherVerbs = {
+      publish: () => {
+        if (fail) throw new Error('wire cut');
+        return { ok: true, value: undefined };
+      },
+    };
+    const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('throwing'));
+    const pub = unwrap(node.createPublisher(StringType, 'cut'));
+    for (const r of [pub.publish({ data: 'x' }), pub.publishRaw(new Uint8Array(8))]) {
+      expect(expectErr(r)).toBe('TransportError');
+      if (!r.ok) expect(r.error.message).toBe("publishing on '/cut' failed: wire cut");
+    }
+    fail = false;
+    unwrap(pub.publish({ data: 'x' }));
   });
 });
 

@@ -3,7 +3,7 @@
  * fail, so a test sees what reached the middleware and what a failure leaves behind.
  */
 import type { ResultOf } from '../../src/index.js';
-import type { RmwEndpointSpec, RmwNode, RmwServiceClient, RmwSession } from '../../src/rmw/rmw.js';
+import type { RmwEndpointSpec, RmwNode, RmwPublisher, RmwServiceClient, RmwSession } from '../../src/rmw/rmw.js';
 
 export type Declaration = 'createPublisher' | 'createSubscriber' | 'createServiceServer' | 'createServiceClient';
 
@@ -17,10 +17,19 @@ export interface SpySession {
   fail: ((declaration: Declaration, spec: RmwEndpointSpec) => ResultOf<never>) | undefined;
   /** Replaces verbs of the service clients declared from now on (e.g. a sendRequest that throws). */
   clientVerbs: Partial<Pick<RmwServiceClient, 'sendRequest' | 'serviceIsReady'>>;
+  /** Replaces verbs of the publishers declared from now on. */
+  publisherVerbs: Partial<Pick<RmwPublisher, 'publish'>>;
 }
 
 export function spySession(inner: RmwSession): SpySession {
-  const spy: SpySession = { session: inner, calls: [], specs: [], fail: undefined, clientVerbs: {} };
+  const spy: SpySession = {
+    session: inner,
+    calls: [],
+    specs: [],
+    fail: undefined,
+    clientVerbs: {},
+    publisherVerbs: {},
+  };
   const declare = <T>(declaration: Declaration, spec: RmwEndpointSpec, made: () => ResultOf<T>): ResultOf<T> => {
     spy.calls.push(`${declaration} ${spec.name}`);
     spy.specs.push({ declaration, spec });
@@ -35,12 +44,16 @@ export function spySession(inner: RmwSession): SpySession {
       const pub = made.value;
       return {
         ok: true,
-        value: Object.assign(Object.create(pub), {
-          publish: (bytes: Uint8Array) => {
-            spy.calls.push(`publish ${spec.name}`);
-            return pub.publish(bytes);
+        value: Object.assign(
+          Object.create(pub),
+          {
+            publish: (bytes: Uint8Array) => {
+              spy.calls.push(`publish ${spec.name}`);
+              return pub.publish(bytes);
+            },
           },
-        }),
+          spy.publisherVerbs,
+        ),
       };
     },
     createSubscriber: (spec, cb) => declare('createSubscriber', spec, () => node.createSubscriber(spec, cb)),
