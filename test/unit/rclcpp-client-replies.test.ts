@@ -12,6 +12,7 @@ import {
   type ResultOf,
 } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { err } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 import { spySession } from './spy-session.js';
@@ -139,6 +140,33 @@ describe('a client whose transport throws', () => {
     const poll = unwrap(node.createPollClient(AddTwoIntsType, 'add'));
     expect(expectErr(poll.serviceIsReady())).toBe('TransportError');
     expect(expectErr(await poll.waitForService(1000))).toBe('TransportError');
+  });
+});
+
+describe('a client whose transport refuses a send', () => {
+  it('answers the transport error, and the refused send takes no slot', () => {
+    const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
+    spy.clientVerbs = { sendRequest: () => err('TransportError', 'router away') };
+    const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('refusing'));
+    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }));
+    for (let i = 0; i < 2; i++) expect(expectErr(client.asyncSendRequest({ a: 1n, b: 1n }))).toBe('TransportError');
+  });
+});
+
+describe('waitForService', () => {
+  it('names the service and the budget when it times out, and answers Reentrant inside a handler', async () => {
+    const { executor, node } = makeFixture();
+    const client = unwrap(node.createClient(AddTwoIntsType, 'absent', () => {}));
+    const r = await client.waitForService(30);
+    expect(expectErr(r)).toBe('Timeout');
+    if (!r.ok) expect(r.error.message).toBe("service '/absent' not available within the budget of 30 ms");
+    let inner: Promise<unknown> | undefined;
+    const guard = unwrap(node.createGuardCondition(() => void (inner = client.waitForService(1000))));
+    unwrap(guard.trigger());
+    unwrap(executor.spinSome());
+    const reentrant = (await inner) as Awaited<ReturnType<typeof client.waitForService>>;
+    expect(expectErr(reentrant)).toBe('Reentrant');
+    if (!reentrant.ok) expect(reentrant.error.message).toContain('use serviceIsReady() there');
   });
 });
 

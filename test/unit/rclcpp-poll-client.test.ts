@@ -4,8 +4,17 @@
  * released while a call waits.
  */
 import { describe, expect, it } from 'vitest';
-import { type AddTwoIntsRequest, type AddTwoIntsResponse, AddTwoIntsType } from '../../src/index.js';
+import {
+  type AddTwoIntsRequest,
+  type AddTwoIntsResponse,
+  AddTwoIntsType,
+  type ExecutorEvent,
+} from '../../src/index.js';
+import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwServiceClient } from '../../src/rmw/rmw.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
+import { spySession } from './spy-session.js';
 
 const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
 
@@ -75,5 +84,71 @@ describe('PollClient.sendRequest', () => {
     const second = client.sendRequest({ a: 1n, b: 1n });
     expect(expectErr(second)).toBe('TryAgain');
     if (!second.ok) expect(second.error.message).toContain("service '/busy' is already in flight (sequence 1)");
+  });
+});
+
+describe('PollClient.call past its own budget', () => {
+  it('gives its slot back: with one request allowed in flight, the next call is served at once', async () => {
+    // The transport's own budget is long here, so the call's budget is the one that runs out.
+    const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
+    spy.clientVerbs = {
+      sendRequest(this: RmwServiceClient, bytes: Uint8Array) {
+        return (Object.getPrototypeOf(this) as RmwServiceClient).sendRequest(bytes, 60_000);
+      },
+    };
+    const executor = unwrap(createExecutorOnSession(spy.session));
+    const node = unwrap(executor.createNode('budgets'));
+    const pending: (() => void)[] = [];
+    unwrap(
+      node.createService(AddTwoIntsType, 'slow', (req) =>
+        req.a === 1n ? new Promise<AddTwoIntsResponse>((resolve) => pending.push(() => resolve(add(req)))) : add(req),
+      ),
+    );
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'slow', { maxRequestsInFlight: 1 }));
+    const late = await client.call({ a: 1n, b: 1n }, 30);
+    expect(expectErr(late)).toBe('Timeout');
+    if (!late.ok) expect(late.error.message).toBe("no reply from service '/slow' within the budget of 30 ms");
+    expect(unwrap(await client.call({ a: 40n, b: 2n }, 5000))).toEqual({ sum: 42n });
+    for (const answer of pending) answer();
+    await executor.spinFor(20);
+    expect(unwrap(await client.call({ a: 2n, b: 2n }, 5000))).toEqual({ sum: 4n });
+    await executor.shutdown();
+  });
+});
+
+describe('PollClient inside a handler', () => {
+  it('call answers Reentrant naming sendRequest as the way, and sends nothing', async () => {
+    const { executor, node } = makeFixture();
+    let served = 0;
+    unwrap(
+      node.createService(AddTwoIntsType, 'add', (req) => {
+        served++;
+        return add(req);
+      }),
+    );
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'add'));
+    let inner: Promise<unknown> | undefined;
+    const guard = unwrap(node.createGuardCondition(() => void (inner = client.call({ a: 1n, b: 1n }, 1000))));
+    unwrap(guard.trigger());
+    unwrap(executor.spinSome());
+    const r = (await inner) as Awaited<ReturnType<typeof client.call>>;
+    expect(expectErr(r)).toBe('Reentrant');
+    if (!r.ok) expect(r.error.message).toContain('use sendRequest');
+    await executor.spinFor(20);
+    expect(served).toBe(0);
+    expect(client.sendRequest({ a: 1n, b: 1n }).ok).toBe(true);
+  });
+});
+
+describe('releasing a PollClient', () => {
+  it('with nothing in flight is clean: no transport error is reported', async () => {
+    const { executor, node } = makeFixture();
+    const events: ExecutorEvent[] = [];
+    executor.onEvent((e) => events.push(e));
+    const client = unwrap(node.createPollClient(AddTwoIntsType, 'idle'));
+    unwrap(client.handle.reset());
+    await executor.spinFor(10);
+    expect(events.filter((e) => e.type === 'transport')).toEqual([]);
+    expect(expectErr(client.sendRequest({ a: 1n, b: 1n }))).toBe('NotInitialized');
   });
 });
