@@ -1,13 +1,17 @@
 /** Executor options as checkExecutorOptions reads them, and createNode's own refusals. */
 import { describe, expect, it } from 'vitest';
 import { MAX_SLOTS } from '../../src/executor/handle-id.js';
-import type { ExecutorOptions } from '../../src/index.js';
+import type { ExecutorOptions, ResultOf } from '../../src/index.js';
 import {
   checkExecutorOptions,
+  createExecutorOnSession,
   DEFAULT_CAPACITY,
   DEFAULT_CONNECT_BUDGET_MS,
   DEFAULT_KEEP_ALL_LIMIT,
 } from '../../src/rclcpp/executor.js';
+import { err } from '../../src/result.js';
+import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import type { RmwSession } from '../../src/rmw/rmw.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 const check = (o: Record<string, unknown> | undefined) => checkExecutorOptions(o as ExecutorOptions | undefined);
@@ -89,6 +93,42 @@ describe('createNode', () => {
     expect(ros.getFullyQualifiedName()).toBe('/ns/n');
     expect(unwrap(ros.resolveName('a'))).toBe('/ns/a');
     await executor.shutdown();
-    expect(expectErr(executor.createNode('late'))).toBe('NotInitialized');
+    const late = executor.createNode('late');
+    expect(expectErr(late)).toBe('NotInitialized');
+    if (!late.ok) expect(late.error.message).toContain('executor is shut down; cannot create node');
+  });
+
+  it('answers the error of a transport that cannot create the node, or throws, naming the node', () => {
+    const inner = unwrap(openLocalSession({ bus: new LocalBus() }));
+    let answer: () => ResultOf<never> = () => err('TransportError', 'no room upstream');
+    const session: RmwSession = Object.assign(Object.create(inner), { createNode: () => answer() });
+    const executor = unwrap(createExecutorOnSession(session));
+    const refused = executor.createNode('refused');
+    expect(expectErr(refused)).toBe('TransportError');
+    if (!refused.ok) expect(refused.error.message).toBe('no room upstream');
+    answer = () => {
+      throw new Error('boom');
+    };
+    const thrown = executor.createNode('thrown');
+    expect(expectErr(thrown)).toBe('TransportError');
+    if (!thrown.ok) expect(thrown.error.message).toBe("creating node 'thrown' failed: boom");
+  });
+
+  it('leaves nothing behind when the parameter services it was asked to start cannot start', () => {
+    const { executor } = makeFixture({ capacity: 3 });
+    const before = executor.usage().used;
+    const r = executor.createNode('crowded', { startParameterServices: true });
+    expect(expectErr(r)).toBe('Full');
+    expect(executor.usage().used).toBe(before);
+    expect(unwrap(executor.createNode('spare')).getName()).toBe('spare');
+  });
+});
+
+describe('createExecutorOnSession', () => {
+  it('refuses bad options before taking the session', () => {
+    const session = unwrap(openLocalSession({ bus: new LocalBus() }));
+    for (const bad of [{ capacity: 0 }, { keepAllLimit: 1.5 }, 7]) {
+      expect(expectErr(createExecutorOnSession(session, bad as never))).toBe('InvalidArgument');
+    }
   });
 });

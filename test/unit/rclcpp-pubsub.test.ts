@@ -46,10 +46,15 @@ describe('subscriptions', () => {
   it('publish refuses a message of the wrong shape with InvalidArgument; a destroyed publisher NotInitialized', () => {
     const { node } = makeFixture();
     const pub = unwrap(node.createPublisher(Int32Type, 'typed'));
-    expect(expectErr(pub.publish({ data: 'x' } as never))).toBe('InvalidArgument');
+    const wrong = pub.publish({ data: 'x' } as never);
+    expect(expectErr(wrong)).toBe('InvalidArgument');
+    if (!wrong.ok) expect(wrong.error.message).toContain("(publisher on '/typed')");
     expect(unwrap(pub.getSubscriptionCount())).toBe(0);
     unwrap(pub.destroy());
-    expect(expectErr(pub.publish({ data: 1 }))).toBe('NotInitialized');
+    for (const r of [pub.publish({ data: 1 }), pub.publishRaw(new Uint8Array(8))]) {
+      expect(expectErr(r)).toBe('NotInitialized');
+      if (!r.ok) expect(r.error.message).toBe("publisher on '/typed' was destroyed");
+    }
     expect(expectErr(pub.destroy())).toBe('NotInitialized');
   });
 });
