@@ -80,7 +80,10 @@ describe('local pub/sub', () => {
     unwrap(n.createSubscriber(ros('/pubsub/att'), (s) => got.push(s)));
     const p1 = unwrap(n.createPublisher(ros('/pubsub/att')));
     const p2 = unwrap(n.createPublisher(ros('/pubsub/att')));
-    const before = BigInt(Date.now()) * 1_000_000n;
+    // The local clock promises a stamp within a millisecond of Date.now() (local-clock.ts): a
+    // monotonic reading plus a wall-clock offset checked about once a second, so between checks
+    // a slewed wall clock can leave it a fraction of a millisecond behind Date.now()'s floor.
+    const before = BigInt(Date.now() - 1) * 1_000_000n;
     p1.publish(new Uint8Array([1]));
     p1.publish(new Uint8Array([2]));
     p2.publish(new Uint8Array([3]));
