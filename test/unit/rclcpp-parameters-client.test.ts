@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ParametersClient, ParameterType } from '../../src/index.js';
 import { ParameterDescriptor, type ParameterValue } from '../../src/rclcpp/interfaces/generated/rcl_interfaces/msg.js';
 import * as rclSrv from '../../src/rclcpp/interfaces/generated/rcl_interfaces/srv.js';
+import { wireParameterValue } from '../support/parameter-wire.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 const PT = ParameterType;
@@ -21,22 +22,7 @@ function setup() {
   return { f, server, remote };
 }
 
-/** A wire value with every field at its default but `type` and the given ones. */
-function wire(type: number, fields: Partial<ParameterValue> = {}): ParameterValue {
-  return {
-    type,
-    bool_value: false,
-    integer_value: 0n,
-    double_value: 0,
-    string_value: '',
-    byte_array_value: new Uint8Array(0),
-    bool_array_value: [],
-    integer_array_value: [],
-    double_array_value: [],
-    string_array_value: [],
-    ...fields,
-  };
-}
+const wire = wireParameterValue;
 
 describe('ParametersClient', () => {
   it('is made only for a fully qualified node name, and releases its six clients on destroy', () => {

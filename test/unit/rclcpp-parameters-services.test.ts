@@ -12,6 +12,7 @@ import {
 } from '../../src/rclcpp/interfaces/generated/rcl_interfaces/msg.js';
 import * as rclSrv from '../../src/rclcpp/interfaces/generated/rcl_interfaces/srv.js';
 import type { ServiceType } from '../../src/rclcpp/type-support.js';
+import { wireParameterValue } from '../support/parameter-wire.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 const PT = ParameterType;
@@ -25,21 +26,7 @@ const SERVICES: Array<[string, string]> = [
   ['set_parameters_atomically', 'rcl_interfaces/srv/SetParametersAtomically'],
 ];
 
-function value(type: number, fields: Partial<ParameterValue> = {}): ParameterValue {
-  return {
-    type,
-    bool_value: false,
-    integer_value: 0n,
-    double_value: 0,
-    string_value: '',
-    byte_array_value: new Uint8Array(0),
-    bool_array_value: [],
-    integer_array_value: [],
-    double_array_value: [],
-    string_array_value: [],
-    ...fields,
-  };
-}
+const value = wireParameterValue;
 
 /** A wire value with its decoded typed arrays as plain arrays. */
 function plain(v: ParameterValue): ParameterValue {

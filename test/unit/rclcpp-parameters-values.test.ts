@@ -14,26 +14,12 @@ import {
   toValueMsg,
   typeOfValue,
 } from '../../src/rclcpp/parameters/value.js';
+import { wireParameterValue } from '../support/parameter-wire.js';
 import { expectErr, unwrap } from './executor-fixture.js';
 
 const PT = ParameterType;
 
-/** A wire value with every field at its default but `type` and the given ones. */
-function wire(type: number, fields: Partial<ValueMsg> = {}): ValueMsg {
-  return {
-    type,
-    bool_value: false,
-    integer_value: 0n,
-    double_value: 0,
-    string_value: '',
-    byte_array_value: new Uint8Array(0),
-    bool_array_value: [],
-    integer_array_value: [],
-    double_array_value: [],
-    string_array_value: [],
-    ...fields,
-  };
-}
+const wire = wireParameterValue;
 
 describe('parameter type names', () => {
   it('are the words ros2 param describe prints, and name an unknown id by its number', () => {
