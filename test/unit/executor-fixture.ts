@@ -3,7 +3,14 @@
  * an optional fake timer clock.
  */
 import type { CoreInternals } from '../../src/executor/executor-core.js';
-import type { ExecutorOptions, Node, Result, ResultOf } from '../../src/index.js';
+import type {
+  AddTwoIntsRequest,
+  AddTwoIntsResponse,
+  ExecutorOptions,
+  Node,
+  Result,
+  ResultOf,
+} from '../../src/index.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 
@@ -43,4 +50,13 @@ export function fakeClock(start = 0): { now: () => number; set: (t: number) => v
 /** Lets the local bus deliver (it flushes in a microtask). */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** An AddTwoInts service handler. */
+export const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
+
+/** A client's reply handler that keeps each reply with its sequence number, in arrival order. */
+export function replies() {
+  const got: [bigint, ResultOf<AddTwoIntsResponse>][] = [];
+  return { got, onResponse: (r: ResultOf<AddTwoIntsResponse>, seq: bigint) => void got.push([seq, r]) };
 }

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  type AddTwoIntsRequest,
   type AddTwoIntsResponse,
   AddTwoIntsType,
   type ExecutorEvent,
@@ -14,15 +13,8 @@ import {
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { err } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
-import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
+import { add, expectErr, makeFixture, replies, unwrap } from './executor-fixture.js';
 import { spySession } from './spy-session.js';
-
-const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
-
-function replies() {
-  const got: [bigint, ResultOf<AddTwoIntsResponse>][] = [];
-  return { got, onResponse: (r: ResultOf<AddTwoIntsResponse>, seq: bigint) => void got.push([seq, r]) };
-}
 
 describe('a client', () => {
   it('hands a reply that does not decode to its handler as an error and counts a decode error', async () => {

@@ -6,21 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  type AddTwoIntsRequest,
   type AddTwoIntsResponse,
   AddTwoIntsType,
   type ExecutorEvent,
   QoS,
   type ResultOf,
 } from '../../src/index.js';
-import { makeFixture, settle, unwrap } from './executor-fixture.js';
-
-const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
-
-function replies() {
-  const got: [bigint, ResultOf<AddTwoIntsResponse>][] = [];
-  return { got, onResponse: (r: ResultOf<AddTwoIntsResponse>, seq: bigint) => void got.push([seq, r]) };
-}
+import { add, makeFixture, replies, settle, unwrap } from './executor-fixture.js';
 
 function failure(r: ResultOf<unknown> | undefined): [string, string] {
   if (r === undefined) return ['none', ''];
