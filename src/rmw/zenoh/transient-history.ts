@@ -5,32 +5,25 @@
  *   data key), and it watches `<key>/@adv/pub/**` tokens: a publisher that appears later is
  *   asked `<token>?_max=<depth>` for its history;
  * - a reply whose key does not intersect the subscription's key is dropped, as zenoh-ext drops it;
- * - while any history query is open, live samples are held back and delivered after the
- *   history, history first in each publisher's sequence order. A sample that came twice
- *   (from the first query and a detection query, or live and in history) carries the same
- *   zenoh timestamp and is delivered once, as zenoh-ext orders and de-duplicates by it; with
- *   ros naming the subscriber's replay filter also drops what arrived both ways.
+ * - while any history query is open, live samples are held back; then history and held
+ *   samples go out together, each source in its own order (stamp-order.ts). A sample that
+ *   came twice (from the first query and a detection query, or live and in history) carries
+ *   the same zenoh timestamp and is delivered once, as zenoh-ext de-duplicates by it; a
+ *   sample without an attachment older than one already delivered from its clock is dropped,
+ *   as zenoh-ext drops it; with ros naming the subscriber's replay filter drops what arrived
+ *   both ways.
  * Every query has a budget: an unanswered one releases the held samples when it runs out.
  */
-import type { Reply, Sample, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
+import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { intersects } from '../key-expr.js';
 import type { RmwSample } from '../rmw.js';
+import { orderBySource, type Stamp, StampOrder, type Stamped, toStamp } from './stamp-order.js';
 import { historyDepth, historySelector, publisherDetectionKey, publisherHistorySelector } from './transient-local.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /** How long a history query may take before live samples are delivered without it. */
 export const HISTORY_QUERY_TIMEOUT_MS = 5000;
-
-/** A sample's zenoh timestamp as a key (clock id and time); undefined when it has none. */
-export function stampKey(ts: Timestamp | undefined): string | undefined {
-  return ts === undefined ? undefined : `${ts.getId().toString()}:${ts.getNtp64()}`;
-}
-
-interface Held {
-  readonly sample: RmwSample;
-  readonly stamp: string | undefined;
-}
 
 export interface HistoryHost {
   readonly zenoh: ZenohTs;
@@ -43,8 +36,10 @@ export interface HistoryHost {
 
 export class TransientHistory {
   /** Live samples held back while history queries are open; undefined when none is. */
-  private heldBack: Held[] | undefined;
-  private history: Held[] = [];
+  private heldBack: Stamped[] | undefined;
+  private history: Stamped[] = [];
+  /** Per clock, the newest sample delivered (samples without an attachment). */
+  private readonly order = new StampOrder();
   private openQueries = 0;
   private generation = 0;
 
@@ -59,9 +54,9 @@ export class TransientHistory {
   }
 
   /** A live sample: held back while history is being fetched. */
-  live(sample: RmwSample, stamp: string | undefined): void {
+  live(sample: RmwSample, stamp: Stamp | undefined): void {
     if (this.heldBack !== undefined) this.heldBack.push({ sample, stamp });
-    else this.host.pass(sample);
+    else if (this.order.admit({ sample, stamp })) this.host.pass(sample);
   }
 
   /** The publisher-detection subscriber, declared with the data subscriber. */
@@ -108,7 +103,7 @@ export class TransientHistory {
       const key = r.keyexpr().toString();
       if (!intersects(this.host.key, key)) return;
       const sample = this.host.toRmwSample(key, r.payload().toBytes(), r.attachment()?.toBytes());
-      this.history.push({ sample, stamp: stampKey(r.timestamp()) });
+      this.history.push({ sample, stamp: toStamp(r.timestamp()) });
     };
     const onDone = (): void => {
       if (finished || gen !== this.generation) return;
@@ -128,23 +123,17 @@ export class TransientHistory {
   }
 
   private release(): void {
-    const history = this.history;
-    const live = this.heldBack ?? [];
+    const batch = orderBySource([...this.history, ...(this.heldBack ?? [])]);
     this.history = [];
     this.heldBack = undefined;
-    // Per publisher in sequence order, so the replay filter keeps all of a publisher's history.
-    history.sort((x, y) => {
-      const a = x.sample.attachment;
-      const b = y.sample.attachment;
-      return a && b ? Number(a.sequenceNumber - b.sequenceNumber) : 0;
-    });
     const seen = new Set<string>();
-    for (const h of [...history, ...live]) {
+    for (const h of batch) {
       if (h.stamp !== undefined) {
-        if (seen.has(h.stamp)) continue;
-        seen.add(h.stamp);
+        const key = `${h.stamp.clock}:${h.stamp.time}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
       }
-      if (this.host.isOpen()) this.host.pass(h.sample);
+      if (this.order.admit(h) && this.host.isOpen()) this.host.pass(h.sample);
     }
   }
 }

@@ -11,7 +11,8 @@ import { gidToHex } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import { deliver, type SessionContext } from './session-context.js';
-import { stampKey, TransientHistory } from './transient-history.js';
+import { toStamp } from './stamp-order.js';
+import { TransientHistory } from './transient-history.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 
@@ -84,7 +85,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   private onZenohSample(s: Sample): void {
     if (!this.isOpen() || s.kind() === this.session.zenoh.SampleKind.DELETE) return;
     const sample = this.toRmwSample(s.keyexpr().toString(), s.payload().toBytes(), s.attachment()?.toBytes());
-    if (this.history !== undefined) this.history.live(sample, stampKey(s.timestamp()));
+    if (this.history !== undefined) this.history.live(sample, toStamp(s.timestamp()));
     else this.pass(sample);
   }
 
