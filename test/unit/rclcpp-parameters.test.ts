@@ -85,6 +85,32 @@ describe('parameters', () => {
     expect(expectErr(n.getParameters(['b', 'a']))).toBe('NotFound');
   });
 
+  it('a destroyed node (lazy, eager or without services) refuses every change with NotInitialized; nothing changes', () => {
+    const f = makeFixture();
+    for (const startParameterServices of [undefined, true, false]) {
+      const n = unwrap(f.executor.createNode(`gone_${String(startParameterServices)}`, { startParameterServices }));
+      unwrap(n.declareParameter('rate', 10n));
+      const calls: string[] = [];
+      unwrap(
+        n.addOnSetParametersCallback(() => {
+          calls.push('set');
+          return { successful: true, reason: '' };
+        }),
+      );
+      unwrap(n.destroy());
+      expect(expectErr(n.setParameter('rate', 20n))).toBe('NotInitialized');
+      const each = n.setParameters([{ name: 'rate', value: 30n }]);
+      expect(each).toEqual([{ successful: false, reason: expect.stringContaining('destroyed') }]);
+      expect(n.setParametersAtomically([{ name: 'rate', value: 40n }]).successful).toBe(false);
+      expect(expectErr(n.declareParameter('other', 1n))).toBe('NotInitialized');
+      expect(expectErr(n.undeclareParameter('rate'))).toBe('NotInitialized');
+      expect(expectErr(n.addOnSetParametersCallback(() => ({ successful: true, reason: '' })))).toBe('NotInitialized');
+      expect(calls).toEqual([]);
+      expect(unwrap(n.getParameter('rate')).value).toBe(10n);
+      expect(n.hasParameter('other')).toBe(false);
+    }
+  });
+
   it('lists by prefix and depth', () => {
     const n = node();
     for (const name of ['a', 'g.x', 'g.y', 'g.h.z']) unwrap(n.declareParameter(name, true));

@@ -2,9 +2,11 @@
  * What a Node delegates its parameter verbs to: the store, plus the services and events
  * publisher, started at node creation (`startParameterServices: true`), never (`false`), or
  * by default with the first declaration, so a node without parameters costs no entries.
+ * Once the node is destroyed every verb that would change a parameter is refused with
+ * NotInitialized and nothing changes: no events publisher is left to report a change.
  */
 
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { type Err, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Node } from '../api.js';
 import type { ParameterDescriptor as DescriptorMsg } from '../interfaces/generated/rcl_interfaces/msg.js';
 import { checkFunction } from '../type-check.js';
@@ -22,6 +24,7 @@ import type { Parameter, ParameterValue } from './value.js';
 export class NodeParameters implements ParametersApi {
   private readonly store: ParameterStore;
   private services: ParameterServices | undefined;
+  private destroyed = false;
 
   constructor(
     private readonly node: Node,
@@ -49,6 +52,8 @@ export class NodeParameters implements ParametersApi {
     defaultValue?: ParameterValue,
     descriptor?: ParameterDescriptorOptions,
   ): ResultOf<Parameter> {
+    const gone = this.refusal(`declare parameter '${name}'`);
+    if (gone !== undefined) return gone;
     if (this.startServices === undefined) {
       const started = this.start();
       if (!started.ok) return started;
@@ -56,7 +61,7 @@ export class NodeParameters implements ParametersApi {
     return this.store.declare(name, defaultValue, descriptor);
   }
   undeclareParameter(name: string): Result {
-    return this.store.undeclare(name);
+    return this.refusal(`undeclare parameter '${name}'`) ?? this.store.undeclare(name);
   }
   hasParameter(name: string): boolean {
     return this.store.has(name);
@@ -74,14 +79,19 @@ export class NodeParameters implements ParametersApi {
     return ok(out);
   }
   setParameter(name: string, value: ParameterValue | undefined): Result {
+    const gone = this.refusal(`set parameter '${name}'`);
+    if (gone !== undefined) return gone;
     const r = this.store.setAll([{ name, value }]);
     return r.successful ? ok() : err('Rejected', `setting parameter '${name}' was refused: ${r.reason}`);
   }
   setParameters(updates: readonly ParameterUpdate[]): readonly SetParametersResult[] {
+    const gone = this.refusal('set parameters');
+    if (gone !== undefined) return updates.map(() => ({ successful: false, reason: gone.error.message }));
     return this.store.setEach(updates);
   }
   setParametersAtomically(updates: readonly ParameterUpdate[]): SetParametersResult {
-    return this.store.setAll(updates);
+    const gone = this.refusal('set parameters');
+    return gone === undefined ? this.store.setAll(updates) : { successful: false, reason: gone.error.message };
   }
   listParameters(prefixes: readonly string[] = [], depth = 0): { names: string[]; prefixes: string[] } {
     return this.store.list(prefixes, depth);
@@ -92,11 +102,18 @@ export class NodeParameters implements ParametersApi {
   addOnSetParametersCallback(callback: OnSetParametersCallback): ResultOf<() => void> {
     const c = checkFunction('callback', callback);
     if (!c.ok) return c;
-    return ok(this.store.addOnSetCallback(callback));
+    return this.refusal('add an on-set-parameters callback') ?? ok(this.store.addOnSetCallback(callback));
   }
 
+  /** The node was destroyed: its services go, and no parameter changes from now on. */
   stop(): void {
+    this.destroyed = true;
     this.services?.stop();
     this.services = undefined;
+  }
+
+  private refusal(what: string): Err | undefined {
+    if (!this.destroyed) return undefined;
+    return err('NotInitialized', `node '${this.node.getFullyQualifiedName()}' was destroyed; cannot ${what}`);
   }
 }
