@@ -63,9 +63,9 @@ export async function benchRclpyService(
       );
     });
     if (!ready) return;
-    // As in service-round-trip.ts: V8 optimizes rclts's path after some hundreds of calls, so a
+    // As in service-round-trip.ts: V8 optimizes rclts's path after some thousand calls, so a
     // short warm-up measured rclts cold against an interpreter that has no such phase.
-    const warmup = 600;
+    const warmup = 3000;
     const rounds = byMode(mode, 20, 40);
     const perBlock = byMode(mode, 50, 100);
     for (const size of SIZES) {
