@@ -1,7 +1,7 @@
 /** Publishers, subscriptions and poll subscriptions: info, decode errors, iterators, graph. */
 import { describe, expect, it, vi } from 'vitest';
 import { GuardEntry } from '../../src/executor/timer-entry.js';
-import { type ExecutorEvent, type GuardCondition, Int32Type, StringType } from '../../src/index.js';
+import { type ExecutorEvent, type GuardCondition, Int32Type, type MessageInfo, StringType } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
@@ -26,6 +26,33 @@ describe('subscriptions', () => {
     expect(infos.map((i) => i.data)).toEqual(['a', 'b']);
     expect(infos[0]?.key).toContain('info');
     if (infos[0]?.seq !== undefined) expect((infos[1]?.seq as bigint) > infos[0].seq).toBe(true);
+  });
+
+  it('hand a MessageInfo that is plain data: its five fields copy with a spread and survive the handler', async () => {
+    const { executor, node } = makeFixture();
+    const pub = unwrap(node.createPublisher(StringType, 'plain_info'));
+    const kept: MessageInfo[] = [];
+    const spread: MessageInfo[] = [];
+    unwrap(
+      node.createSubscription(StringType, 'plain_info', (_m, info) => {
+        kept.push(info);
+        spread.push({ ...info });
+      }),
+    );
+    unwrap(pub.publish({ data: 'a' }));
+    unwrap(pub.publish({ data: 'b' }));
+    await settle();
+    unwrap(executor.spinSome());
+    unwrap(executor.spinSome());
+    expect(kept.map((i) => Object.keys(i).sort())).toEqual(
+      Array(2).fill(['key', 'publisherGid', 'receivedAtMs', 'sequenceNumber', 'sourceTimestampNs']),
+    );
+    expect(spread).toEqual(kept);
+    expect(kept.map((i) => i.sequenceNumber)).toEqual([1n, 2n]);
+    expect(kept[0]?.sourceTimestampNs).toBeTypeOf('bigint');
+    expect((kept[1]?.sourceTimestampNs as bigint) >= (kept[0]?.sourceTimestampNs as bigint)).toBe(true);
+    expect(kept[0]?.publisherGid).toHaveLength(16);
+    expect(kept[1]?.publisherGid).toEqual(kept[0]?.publisherGid);
   });
 
   it('count undecodable samples as decode errors and report them; the handler is not called', async () => {

@@ -74,6 +74,27 @@ describe('local pub/sub', () => {
     expect(b[0]?.payload[0]).toBe(7);
   });
 
+  it('answers the same attachment fields however often they are read, for every subscriber', async () => {
+    const n = node(session());
+    const got: [RmwSample[], RmwSample[]] = [[], []];
+    unwrap(n.createSubscriber(ros('/pubsub/reread'), (s) => got[0].push(s)));
+    unwrap(n.createSubscriber(ros('/pubsub/reread'), (s) => got[1].push(s)));
+    const p = unwrap(n.createPublisher(ros('/pubsub/reread')));
+    p.publish(new Uint8Array([1]));
+    p.publish(new Uint8Array([2]));
+    await settle();
+    for (const samples of got) {
+      const [x, y] = samples.map((s) => s.attachment);
+      expect([x?.sequenceNumber, x?.sequenceNumber, y?.sequenceNumber]).toEqual([1n, 1n, 2n]);
+      expect(x?.sourceTimestampNs).toBe(x?.sourceTimestampNs);
+      expect((y?.sourceTimestampNs as bigint) >= (x?.sourceTimestampNs as bigint)).toBe(true);
+      expect(x?.gid).toBe(y?.gid);
+      expect(samples[0]?.attachment).toBe(samples[0]?.attachment);
+    }
+    expect(got[0][0]?.attachment?.sourceTimestampNs).toBe(got[1][0]?.attachment?.sourceTimestampNs);
+    expect(got[0][1]?.payload).not.toBe(got[1][1]?.payload);
+  });
+
   it('stamps ros attachments like rmw_zenoh: seq from 1 per publisher, ns timestamp, 16-byte GID per entity', async () => {
     const n = node(session());
     const got: RmwSample[] = [];

@@ -1,8 +1,9 @@
 /**
  * One sample on its way to one subscriber, and then the sample the subscriber is handed: a
  * single object per sample and subscriber, no closures (the publish hot path allocates this
- * and the payload copy, nothing else). The attachment is built when first read, from the
- * sequence number and source time the publication kept as plain numbers.
+ * and the payload copy, nothing else). A stamped (`ros`) sample is its own attachment: its
+ * fields are made when read, from the sequence number and source time the publication kept as
+ * plain numbers, so a handler's MessageInfo costs no attachment object per message.
  */
 import type { RmwAttachment, RmwSample } from '../rmw.js';
 import type { Task } from './delivery-queue.js';
@@ -12,13 +13,13 @@ import { msToNs, RECEPTION_EPOCH_MS } from './local-clock.js';
 export class LocalSample implements RmwSample, Task {
   /** Reception time as ms after RECEPTION_EPOCH_MS. */
   private receivedAfterEpoch = 0;
-  private built: RmwAttachment | undefined;
 
   constructor(
     private readonly sub: BusSubscriber,
     readonly key: string,
     readonly payload: Uint8Array,
-    private readonly gid: Uint8Array | undefined,
+    /** The publisher's GID on a `ros` endpoint; undefined (no attachment) on a `raw` one. */
+    readonly gid: Uint8Array | undefined,
     private readonly sequence: number,
     private readonly stampMs: number,
   ) {}
@@ -28,9 +29,17 @@ export class LocalSample implements RmwSample, Task {
   }
 
   get attachment(): RmwAttachment | undefined {
-    if (this.gid === undefined) return undefined;
-    this.built ??= { sequenceNumber: BigInt(this.sequence), sourceTimestampNs: msToNs(this.stampMs), gid: this.gid };
-    return this.built;
+    return this.gid === undefined ? undefined : (this as { readonly gid: Uint8Array } & this);
+  }
+
+  /** Attachment field: the publisher's sequence number. */
+  get sequenceNumber(): bigint {
+    return BigInt(this.sequence);
+  }
+
+  /** Attachment field: the source time in ns since the epoch. */
+  get sourceTimestampNs(): bigint {
+    return msToNs(this.stampMs);
   }
 
   run(receivedAtMs: () => number): void {
