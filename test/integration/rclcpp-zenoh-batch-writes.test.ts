@@ -6,6 +6,7 @@
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, QoS, type ResultOf, std_msgs } from '../../src/index.js';
+import { FLUSH_BYTES } from '../../src/rmw/zenoh/write-batch.js';
 
 function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
@@ -91,5 +92,47 @@ describe('Executor.batchWrites on zenoh', () => {
       ...Array.from({ length: N }, (_, i) => `plain ${i}`),
       ...Array.from({ length: N }, (_, i) => `batched ${i}`),
     ]);
+  }, 60_000);
+
+  it('flushes a batch every FLUSH_BYTES or so while publishing, so large batches do not pile up corked', async () => {
+    const router = inject('zenohLocator');
+    const pubExec = unwrap(await Executor.create({ router }));
+    executors.push(pubExec);
+    const subExec = unwrap(await Executor.create({ router }));
+    executors.push(subExec);
+    const topic = `/batch_big_${process.pid}_${Date.now().toString(36)}`;
+    const qos = QoS.default().keepAll();
+    const got: string[] = [];
+    unwrap(
+      unwrap(subExec.createNode('batch_big_sub')).createSubscription(
+        std_msgs.msg.String,
+        topic,
+        (m) => got.push(m.data),
+        qos,
+      ),
+    );
+    const pub = unwrap(unwrap(pubExec.createNode('batch_big_pub')).createPublisher(std_msgs.msg.String, topic, qos));
+    await subExec.spinUntil(
+      () => {
+        if (got.length === 0) unwrap(pub.publish({ data: 'probe' }));
+        return got.length > 0;
+      },
+      10_000,
+      'the probe',
+    );
+    const big = (i: number) => `${i}`.padEnd(FLUSH_BYTES / 4, '.');
+    let inside = 0;
+    unwrap(
+      pubExec.batchWrites(() => {
+        inside = tcpWritesDuring(() => {
+          for (let i = 0; i < 10; i++) unwrap(pub.publish({ data: big(i) }));
+        });
+      }),
+    );
+    // 10 samples of a quarter of FLUSH_BYTES: flushed about every fourth, not all at the end.
+    expect(inside).toBeGreaterThanOrEqual(2);
+    const batch = () => got.filter((d) => d !== 'probe');
+    unwrap(await subExec.spinUntil(() => batch().length === 10, 10_000, 'the batch'));
+    expect(batch()).toEqual(Array.from({ length: 10 }, (_, i) => big(i)));
   }, 60_000);
 });

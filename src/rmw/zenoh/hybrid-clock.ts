@@ -25,17 +25,25 @@ export function ntp64OfNs(ns: bigint): bigint {
 export class HybridClock {
   private last = 0n;
   private readonly id: ZenohId;
+  /** The clock id as zenoh-ts writes it in a timestamp. */
+  readonly idBytes: Uint8Array;
 
   constructor(
     private readonly zenoh: ZenohTs,
     sessionId: string,
   ) {
     this.id = new zenoh.ZenohId(sessionIdBytes(sessionId));
+    this.idBytes = this.id.toLeBytes();
   }
 
   now(): Timestamp {
+    return new this.zenoh.Timestamp(this.id, this.nextNtp64());
+  }
+
+  /** The NTP64 time of the next timestamp (what `now()` stamps), without the Timestamp object. */
+  nextNtp64(): bigint {
     const t = ntp64OfNs(nowNs()) & ~COUNTER_MASK;
     this.last = t > this.last ? t : this.last + 1n;
-    return new this.zenoh.Timestamp(this.id, this.last);
+    return this.last;
   }
 }

@@ -15,6 +15,7 @@ import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { encodePutFrame, type FramePutter, framePutter } from './put-frame.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
 import { socketOf } from './session-link.js';
@@ -53,6 +54,8 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private chain = { tail: Promise.resolve(), inFlight: 0 };
   /** The declared publisher's socket, read to know whether a put goes out synchronously. */
   private socket: BufferedSocket | undefined;
+  /** Writes a direct put as its frame (put-frame.ts), where that matches what zenoh-ts would send. */
+  private frames: FramePutter | undefined;
   /** Reports a failed direct put; made once per declaration so a put allocates no closure. */
   private putFailed: (thrown: unknown) => void = () => {};
 
@@ -86,7 +89,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     const direct = p !== undefined && this.chain.inFlight === 0 && this.socketTakesAtOnce();
     const out = this.stamp(direct && this.cache === undefined ? payload : new Uint8Array(payload));
     if (p === undefined) this.waiting.push(out);
-    else if (direct) p.put(out.bytes, putOptions(out)).catch(this.putFailed);
+    else if (direct) this.putNow(p, out);
     else this.send(p, out);
     return ok();
   }
@@ -130,6 +133,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     const p = this.publisher;
     if (p === undefined) return;
     this.socket = socketOf(session);
+    this.frames = framePutter(this.session.zenoh, session, p);
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
     for (const out of this.waiting.splice(0)) this.send(p, out);
   }
@@ -138,6 +142,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.publisher = undefined;
     this.pendingPublisher = undefined;
     this.socket = undefined;
+    this.frames = undefined;
     this.putFailed = () => {};
     this.chain = { tail: Promise.resolve(), inFlight: 0 };
     const dropped = this.waiting.splice(0).length;
@@ -166,14 +171,11 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
 
   /** Puts `out` behind the puts still waiting, or at once when none waits and the socket takes it. */
   private send(p: Publisher, out: Outgoing): void {
-    const { bytes } = out;
-    const options = putOptions(out);
     const chain = this.chain;
     if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
       // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
       // put() returns, so the order is fixed already: no chain link, no microtask hops.
-      p.put(bytes, options).catch(this.putFailed);
-      this.session.writes.wrote();
+      this.putNow(p, out);
       return;
     }
     chain.inFlight += 1;
@@ -181,13 +183,33 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       try {
         // A publisher of a lost session is dead: its put would go nowhere.
         if (p !== this.publisher) return;
-        await p.put(bytes, options);
+        await p.put(out.bytes, putOptions(out));
       } catch (thrown) {
         this.reportPutFailure(p, thrown);
       } finally {
         chain.inFlight -= 1;
       }
     });
+  }
+
+  /**
+   * Hands `out` to the socket before returning, when nothing waits ahead and the socket takes
+   * it at once: as its frame where that is checked to be zenoh-ts's, else through put().
+   */
+  private putNow(p: Publisher, out: Outgoing): void {
+    const frames = this.frames;
+    if (frames?.usable() === true) {
+      try {
+        const zid = this.session.clock.idBytes;
+        frames.send(encodePutFrame(frames.publisherId, out.bytes, out.attachment, out.timestamp.getNtp64(), zid));
+      } catch (thrown) {
+        // Reported after publish returns, as a failed put() is.
+        Promise.reject(thrown).catch(this.putFailed);
+      }
+    } else {
+      p.put(out.bytes, putOptions(out)).catch(this.putFailed);
+    }
+    this.session.writes.wrote();
   }
 
   /** Whether the socket is open and under zenoh-ts's back-pressure threshold (unknown: no). */
