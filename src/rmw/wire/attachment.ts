@@ -8,13 +8,21 @@ import type { RmwAttachment } from '../rmw.js';
 export const ATTACHMENT_SIZE = 33;
 export const GID_SIZE = 16;
 
+/**
+ * The two int64 fields are written through one scratch view and copied: a DataView over each
+ * new 33-byte array would make V8 move that array's bytes off its heap (every publication
+ * and request makes one).
+ */
+const scratch = new DataView(new ArrayBuffer(16));
+const scratchBytes = new Uint8Array(scratch.buffer);
+
 export function encodeAttachment(a: RmwAttachment): Uint8Array {
   const out = new Uint8Array(ATTACHMENT_SIZE);
-  const view = new DataView(out.buffer);
-  view.setBigInt64(0, a.sequenceNumber, true);
-  view.setBigInt64(8, a.sourceTimestampNs, true);
+  scratch.setBigInt64(0, a.sequenceNumber, true);
+  scratch.setBigInt64(8, a.sourceTimestampNs, true);
+  out.set(scratchBytes, 0);
   out[16] = GID_SIZE;
-  out.set(a.gid.subarray(0, GID_SIZE), 17);
+  out.set(a.gid.length === GID_SIZE ? a.gid : a.gid.subarray(0, GID_SIZE), 17);
   return out;
 }
 

@@ -37,10 +37,15 @@ export class HybridClock {
   }
 
   now(): Timestamp {
-    return new this.zenoh.Timestamp(this.id, this.nextNtp64());
+    return this.timestampAt(this.nextNtp64());
   }
 
-  /** The NTP64 time of the next timestamp (what `now()` stamps), without the Timestamp object. */
+  /** A timestamp of this clock at `ntp64` (from nextNtp64). */
+  timestampAt(ntp64: bigint): Timestamp {
+    return new this.zenoh.Timestamp(this.id, ntp64);
+  }
+
+  /** The NTP64 time of the next timestamp, for a frame that needs no Timestamp object. */
   nextNtp64(): bigint {
     const t = ntp64OfNs(nowNs()) & ~COUNTER_MASK;
     this.last = t > this.last ? t : this.last + 1n;

@@ -29,6 +29,10 @@ const allocate: (size: number) => Uint8Array = (() => {
     : (size: number) => new Uint8Array(size);
 })();
 
+/** The NTP64 time goes through one scratch view rather than a DataView per frame. */
+const scratch = new DataView(new ArrayBuffer(8));
+const scratchBytes = new Uint8Array(scratch.buffer);
+
 function lebSize(n: number): number {
   let size = 1;
   while (n > 127) {
@@ -61,9 +65,11 @@ export function encodePutFrame(
   const attachmentSize = attachment === undefined ? 1 : 1 + lebSize(attachment.length) + attachment.length;
   const size = 5 + lebSize(payload.length) + payload.length + 1 + attachmentSize + 1 + 8 + 1 + ZID_SIZE;
   const out = allocate(size);
-  const view = new DataView(out.buffer, out.byteOffset, size);
   out[0] = PUBLISHER_PUT;
-  view.setUint32(1, publisherId, true);
+  out[1] = publisherId & 0xff;
+  out[2] = (publisherId >>> 8) & 0xff;
+  out[3] = (publisherId >>> 16) & 0xff;
+  out[4] = publisherId >>> 24;
   let at = writeLeb(out, 5, payload.length);
   out.set(payload, at);
   at += payload.length;
@@ -76,7 +82,8 @@ export function encodePutFrame(
     at += attachment.length;
   }
   out[at++] = 1;
-  view.setBigUint64(at, ntp64, true);
+  scratch.setBigUint64(0, ntp64, true);
+  out.set(scratchBytes, at);
   at += 8;
   out[at++] = ZID_SIZE;
   out.set(zid, at);

@@ -37,7 +37,8 @@ const SENDS_AT_ONCE_BELOW_BYTES = 2 * 1024 * 1024;
 interface Outgoing {
   readonly bytes: Uint8Array;
   readonly attachment: Uint8Array | undefined;
-  readonly timestamp: Timestamp;
+  /** The sample's zenoh timestamp (this context's clock), as NTP64. */
+  readonly ntp64: bigint;
 }
 
 interface BufferedSocket {
@@ -164,9 +165,10 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       this.endpoint.spec.naming === 'ros'
         ? encodeAttachment({ sequenceNumber: this.sequence, sourceTimestampNs: nowNs(), gid: this.gid })
         : undefined;
-    const timestamp = this.session.clock.now();
-    this.cache?.remember(bytes, attachment, timestamp);
-    return { bytes, attachment, timestamp };
+    const clock = this.session.clock;
+    const ntp64 = clock.nextNtp64();
+    this.cache?.remember(bytes, attachment, clock.timestampAt(ntp64));
+    return { bytes, attachment, ntp64 };
   }
 
   /** Puts `out` behind the puts still waiting, or at once when none waits and the socket takes it. */
@@ -183,7 +185,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
       try {
         // A publisher of a lost session is dead: its put would go nowhere.
         if (p !== this.publisher) return;
-        await p.put(out.bytes, putOptions(out));
+        await p.put(out.bytes, this.putOptions(out));
       } catch (thrown) {
         this.reportPutFailure(p, thrown);
       } finally {
@@ -201,15 +203,20 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (frames?.usable() === true) {
       try {
         const zid = this.session.clock.idBytes;
-        frames.send(encodePutFrame(frames.publisherId, out.bytes, out.attachment, out.timestamp.getNtp64(), zid));
+        frames.send(encodePutFrame(frames.publisherId, out.bytes, out.attachment, out.ntp64, zid));
       } catch (thrown) {
         // Reported after publish returns, as a failed put() is.
         Promise.reject(thrown).catch(this.putFailed);
       }
     } else {
-      p.put(out.bytes, putOptions(out)).catch(this.putFailed);
+      p.put(out.bytes, this.putOptions(out)).catch(this.putFailed);
     }
     this.session.writes.wrote();
+  }
+
+  private putOptions(out: Outgoing): { attachment?: Uint8Array; timestamp: Timestamp } {
+    const timestamp = this.session.clock.timestampAt(out.ntp64);
+    return out.attachment === undefined ? { timestamp } : { attachment: out.attachment, timestamp };
   }
 
   /** Whether the socket is open and under zenoh-ts's back-pressure threshold (unknown: no). */
@@ -230,10 +237,4 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     });
     this.session.connection.suspect();
   }
-}
-
-function putOptions(out: Outgoing): { attachment?: Uint8Array; timestamp: Timestamp } {
-  return out.attachment === undefined
-    ? { timestamp: out.timestamp }
-    : { attachment: out.attachment, timestamp: out.timestamp };
 }
