@@ -43,13 +43,19 @@ function tcpWritesDuring(fn: () => void): number {
 
 const N = 200;
 
+/** A publishing and a subscribing executor on the shared router, shut down after the test. */
+async function twoExecutors(): Promise<[Executor, Executor]> {
+  const router = inject('zenohLocator');
+  const pubExec = unwrap(await Executor.create({ router }));
+  executors.push(pubExec);
+  const subExec = unwrap(await Executor.create({ router }));
+  executors.push(subExec);
+  return [pubExec, subExec];
+}
+
 describe('Executor.batchWrites on zenoh', () => {
   it('sends a batch of publications in a few TCP writes, and the subscriber gets them all in order', async () => {
-    const router = inject('zenohLocator');
-    const pubExec = unwrap(await Executor.create({ router }));
-    executors.push(pubExec);
-    const subExec = unwrap(await Executor.create({ router }));
-    executors.push(subExec);
+    const [pubExec, subExec] = await twoExecutors();
     const topic = `/batch_${process.pid}_${Date.now().toString(36)}`;
     const qos = QoS.default().keepAll();
     const got: string[] = [];
@@ -95,11 +101,7 @@ describe('Executor.batchWrites on zenoh', () => {
   }, 60_000);
 
   it('flushes a batch every FLUSH_BYTES or so while publishing, so large batches do not pile up corked', async () => {
-    const router = inject('zenohLocator');
-    const pubExec = unwrap(await Executor.create({ router }));
-    executors.push(pubExec);
-    const subExec = unwrap(await Executor.create({ router }));
-    executors.push(subExec);
+    const [pubExec, subExec] = await twoExecutors();
     const topic = `/batch_big_${process.pid}_${Date.now().toString(36)}`;
     const qos = QoS.default().keepAll();
     const got: string[] = [];

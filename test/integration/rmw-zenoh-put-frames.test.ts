@@ -7,6 +7,7 @@
  */
 import type { Publisher, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RmwEndpointSpec } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/put-frame.js';
@@ -59,6 +60,19 @@ function framesSentDuring(session: Session, fn: () => void): Uint8Array[] {
 }
 
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
+
+/** A declared rclts publisher of `spec` and a zenoh-ts subscriber on its key, in two sessions. */
+async function publisherAndRawListener(spec: RmwEndpointSpec) {
+  const talker = (await session()).createNode(node('talker'));
+  if (!talker.ok) throw new Error('node');
+  const made = talker.value.createPublisher(spec);
+  if (!made.ok) throw new Error('publisher');
+  const pub = made.value;
+  expect((await pub.ready()).ok).toBe(true);
+  const got: Sample[] = [];
+  const sub = await (await rawSession()).declareSubscriber(pub.key, { handler: (s: Sample) => void got.push(s) });
+  return { pub, got, sub };
+}
 const pattern = (size: number) => new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
 
 describe('publisher frames written by rclts', () => {
@@ -119,18 +133,9 @@ describe('publisher frames written by rclts', () => {
 
   it('reach a zenoh-ts subscriber with the payload, the rmw_zenoh attachment and the clock timestamp, without zenoh-ts put', async () => {
     const z = await zenohTs();
-    const topic = `/${uniquePrefix('frames')}/chatter`;
-    const a = await session();
-    const talker = a.createNode(node('talker'));
-    if (!talker.ok) throw new Error('node');
-    const pub = talker.value.createPublisher(topicSpec(topic));
-    if (!pub.ok) throw new Error('publisher');
-    expect((await pub.value.ready()).ok).toBe(true);
-    const listener = await rawSession();
-    const got: Sample[] = [];
-    const sub = await listener.declareSubscriber(pub.value.key, { handler: (s: Sample) => void got.push(s) });
+    const { pub, got, sub } = await publisherAndRawListener(topicSpec(`/${uniquePrefix('frames')}/chatter`));
     // Probe until the route is in place, then count puts through zenoh-ts.
-    expect(await waitFor(() => (pub.value.publish(pattern(1)).ok && got.length > 0) || false, 10_000, 50)).toBe(true);
+    expect(await waitFor(() => (pub.publish(pattern(1)).ok && got.length > 0) || false, 10_000, 50)).toBe(true);
     await waitFor(() => false, 200);
     const before = got.length;
     const proto = z.Publisher.prototype as unknown as { put: (...args: unknown[]) => Promise<void> };
@@ -143,7 +148,7 @@ describe('publisher frames written by rclts', () => {
     const sizes = [0, 100, 300, 20_000];
     const t0 = Date.now();
     try {
-      for (const size of sizes) expect(pub.value.publish(pattern(size)).ok).toBe(true);
+      for (const size of sizes) expect(pub.publish(pattern(size)).ok).toBe(true);
     } finally {
       proto.put = put;
     }
@@ -170,17 +175,8 @@ describe('publisher frames written by rclts', () => {
   });
 
   it('carry raw-named samples with a timestamp and no attachment', async () => {
-    const key = `${uniquePrefix('frames')}/state`;
-    const a = await session();
-    const talker = a.createNode(node('talker'));
-    if (!talker.ok) throw new Error('node');
-    const pub = talker.value.createPublisher(rawSpec(key));
-    if (!pub.ok) throw new Error('publisher');
-    expect((await pub.value.ready()).ok).toBe(true);
-    const listener = await rawSession();
-    const got: Sample[] = [];
-    const sub = await listener.declareSubscriber(key, { handler: (s: Sample) => void got.push(s) });
-    expect(await waitFor(() => (pub.value.publish(pattern(300)).ok && got.length > 0) || false, 10_000, 50)).toBe(true);
+    const { pub, got, sub } = await publisherAndRawListener(rawSpec(`${uniquePrefix('frames')}/state`));
+    expect(await waitFor(() => (pub.publish(pattern(300)).ok && got.length > 0) || false, 10_000, 50)).toBe(true);
     const s = got[0];
     expect(s?.payload().toBytes()).toEqual(pattern(300));
     expect(s?.attachment()).toBeUndefined();
