@@ -102,9 +102,9 @@ function emitTypes(root, sources) {
   out += `// 64-bit integers are bigint; proto3 \`optional\` fields are optional properties (absent = not set).\n`;
   out += `// Sources: ${sources.join(', ')}\n\n`;
   out += `/** Kind of a field, as the codec needs it. */\n`;
-  out += `export interface FieldInfo {\n  readonly name: string;\n  readonly kind: 'scalar' | 'long' | 'enum' | 'message';\n`;
+  out += `export interface FieldInfo {\n  readonly name: string;\n  /** Field number on the wire. */\n  readonly id: number;\n  readonly kind: 'scalar' | 'long' | 'enum' | 'message';\n`;
   out += `  /** Scalar type (\`float\`, \`uint64\` ...) or the full name of the enum or message. */\n  readonly type: string;\n`;
-  out += `  readonly repeated: boolean;\n  readonly optional: boolean;\n}\n\n`;
+  out += `  readonly repeated: boolean;\n  /** Repeated and written as one length-delimited run (proto3 numbers, bools and enums). */\n  readonly packed: boolean;\n  readonly optional: boolean;\n}\n\n`;
 
   for (const e of enums) {
     const prefix = enumPrefix(e);
@@ -144,7 +144,9 @@ function emitTypes(root, sources) {
               ? 'long'
               : 'scalar';
       const type = r ? fullName(r) : f.type;
-      out += `    { name: '${f.name}', kind: '${kind}', type: '${type}', repeated: ${f.repeated}, optional: ${isOptional(f)} },\n`;
+      // What pbjs's encoder decides (enums pack as int32).
+      const packed = f.repeated && f.packed && protobuf.types.packed[kind === 'enum' ? 'int32' : f.type] !== undefined;
+      out += `    { name: '${f.name}', id: ${f.id}, kind: '${kind}', type: '${type}', repeated: ${f.repeated}, packed: ${packed}, optional: ${isOptional(f)} },\n`;
     }
     out += '  ],\n';
   }

@@ -29,7 +29,7 @@ export function fieldsOf(typeName: string): readonly FieldInfo[] {
   return fields;
 }
 
-function where(typeName: string, f: FieldInfo): string {
+export function where(typeName: string, f: FieldInfo): string {
   return `${typeName}.${f.name}`;
 }
 
@@ -38,7 +38,7 @@ function where(typeName: string, f: FieldInfo): string {
  * no string compares of type names and no bigint constant arithmetic: the walk runs for
  * every State the simulator publishes.
  */
-interface WireField {
+export interface WireField {
   readonly info: FieldInfo;
   readonly name: string;
   readonly kind: FieldInfo['kind'];
@@ -54,7 +54,7 @@ interface WireField {
   sub: WirePlan | undefined;
 }
 
-interface WirePlan {
+export interface WirePlan {
   readonly typeName: string;
   readonly fields: readonly WireField[];
   /** The plan compiled to straight-line code (on first use). */
@@ -66,7 +66,7 @@ const I64_MAX = 2n ** 63n - 1n;
 const U64_MAX = 2n ** 64n - 1n;
 const plans = new Map<string, WirePlan>();
 
-function planOf(typeName: string): WirePlan {
+export function planOf(typeName: string): WirePlan {
   const known = plans.get(typeName);
   if (known !== undefined) return known;
   const plan: WirePlan = {
@@ -107,18 +107,24 @@ function planOf(typeName: string): WirePlan {
 // One scratch word for splitting a 64-bit value into the int32 halves pbjs reads.
 const longScratch = new DataView(new ArrayBuffer(8));
 
-function toLongBits(v: unknown, f: WireField, typeName: string): LongBits {
+/** A 64-bit field's value as a bigint in its type's range; throws naming the field otherwise. */
+export function checkedLong(v: unknown, f: WireField, typeName: string): bigint {
   let b: bigint;
   if (typeof v === 'bigint') b = v;
   else if (typeof v === 'number' && Number.isSafeInteger(v)) b = BigInt(v);
   else throw new TypeError(`${where(typeName, f.info)}: expected a bigint, got ${typeof v}`);
   if (b < f.min || b > f.max) throw new RangeError(`${where(typeName, f.info)}: ${b} is outside ${f.info.type}`);
+  return b;
+}
+
+function toLongBits(v: unknown, f: WireField, typeName: string): LongBits {
+  const b = checkedLong(v, f, typeName);
   if (f.unsigned) longScratch.setBigUint64(0, b, true);
   else longScratch.setBigInt64(0, b, true);
   return { low: longScratch.getInt32(0, true), high: longScratch.getInt32(4, true), unsigned: f.unsigned };
 }
 
-function checkScalar(v: unknown, f: WireField, typeName: string): unknown {
+export function checkScalar(v: unknown, f: WireField, typeName: string): unknown {
   const expected = f.expected;
   if (expected === 'bytes') {
     if (v instanceof Uint8Array) return v;
@@ -146,7 +152,7 @@ function wireOf(plan: WirePlan, plain: Plain): Plain {
 /** Whether `new Function` runs here: a page whose CSP lacks 'unsafe-eval' refuses it. */
 let canCompile: boolean | undefined;
 
-function evalAllowed(): boolean {
+export function evalAllowed(): boolean {
   if (canCompile === undefined) {
     try {
       canCompile = new Function('return true')() === true;
@@ -232,7 +238,7 @@ function defaultTest(f: WireField, w: string): string {
 }
 
 /** An expression converting `v` of field `i` to its wire value; the slow paths throw as documented. */
-function convert(f: WireField, i: number, v: string): string {
+export function convert(f: WireField, i: number, v: string): string {
   if (f.kind === 'message')
     return `(typeof ${v} === 'object' && ${v} !== null ? sub(F[${i}], ${v}) : notObject(F[${i}]))`;
   if (f.kind === 'long') return `toLongBits(${v}, F[${i}], T)`;

@@ -7,6 +7,7 @@
 import protobuf from 'protobufjs/minimal.js';
 import type { MessageType, ServiceType } from '../../rclcpp/index.js';
 import type { FieldInfo, MessageShapes } from '../generated/swarmbotix-types.js';
+import { directEncoder } from './encode-direct.js';
 import { fieldsOf, type Plain, toWire } from './encode-walk.js';
 
 /** What rclts needs from a pbjs static class. */
@@ -122,10 +123,14 @@ export function protoMessageType<K extends MessageName>(
   generated: GeneratedMessageClass,
 ): ProtoMessageType<MessageShapes[K]> {
   fieldsOf(typeName); // a typo in the name fails at import, not at first use
+  // Built on first use: compiling every type's encoder at import would slow every start.
+  let direct: ((plain: Plain) => Uint8Array) | null | undefined;
   return Object.freeze({
     typeName,
     typeHash: 'TypeHashNotSupported',
     encode(message: MessageShapes[K]): Uint8Array {
+      if (direct === undefined) direct = directEncoder(typeName) ?? null;
+      if (direct !== null) return direct(message as unknown as Plain);
       return encodeShared(generated, toWire(typeName, message as unknown as Plain));
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
