@@ -36,6 +36,14 @@ const SCRIPT: Record<string, ReadonlyArray<readonly [number, number, CmdArgsInpu
     [0, CommandId.SET_CAR, { intArr: [1800, 1650] }],
     [200, CommandId.SET_CAR, { intArr: [1300, 1400] }],
   ],
+  /** On the ground: contact and friction, then kinematic setpoints. */
+  'multirotor on the ground': [
+    [0, CommandId.SET_MR_PWM, { intArr: [1500, 1300, 1450, 1350] }],
+    [0, CommandId.SET_BODY_FT, { vec3: { x: 4, y: 0, z: -3 }, vec3Arr: [{ x: 0.2, y: 0.5, z: -0.1 }] }],
+    [150, CommandId.SET_ANGVEL, { vec3: { x: 0.1, y: -0.3, z: 0.2 } }],
+    [250, CommandId.SET_VEL, { vec3: { x: 1, y: 0.5, z: -1 } }],
+    [320, CommandId.SET_ANGACC, { vec3: { x: 0, y: 0.4, z: 0 } }],
+  ],
 };
 
 function pushVec(out: number[], v: Vec3): void {
@@ -52,8 +60,9 @@ function pushKinematics(out: number[], k: Kinematics): void {
 }
 
 /** Hashes of the truth after each of `steps` physics steps and of the State of every second step. */
-function run(type: RobotType, steps: number): { truth: string; states: string; bytes: number } {
-  const y = type === 'globalhawk' ? 1000 : type === 'truck' ? 0 : 20;
+function run(label: string, steps: number): { truth: string; states: string; bytes: number } {
+  const type = label.split(' ')[0] as RobotType;
+  const y = type === 'globalhawk' ? 1000 : type === 'truck' || label !== type ? 0 : 20;
   const body = defaultBodyFactory({
     sysId: 7,
     robotType: type,
@@ -66,7 +75,7 @@ function run(type: RobotType, steps: number): { truth: string; states: string; b
   const truth = createHash('sha256');
   const states = createHash('sha256');
   let bytes = 0;
-  const script = SCRIPT[type] ?? [];
+  const script = SCRIPT[label] ?? [];
   for (let i = 0; i < steps; i++) {
     for (const [at, id, args] of script) if (at === i) body.applyCommand(id, args);
     body.step(PHYSICS_DT_S);
@@ -121,6 +130,7 @@ describe('the simulator with a fixed seed and command script', () => {
     ['halfdrone', '8d047489577f834e5e76626a', 'a0b3b356e829bc25301f4130', 98_375],
     ['globalhawk', '9c0abaa1a41bbc27c86058ff', '4209c962a2caa827d6b3dee2', 114_450],
     ['truck', '7a8a936362848e91692daf4d', '1cca5e933820d042e90262fb', 94_600],
+    ['multirotor on the ground', '99acafc5d03c788f1564d361', '6b2f4e41cde4a65986441034', 109_366],
   ] as const)('%s: same truth per step and same State bytes', (type, truth, states, bytes) => {
     expect(run(type, 400)).toEqual({ truth, states, bytes });
   });

@@ -21,7 +21,7 @@ import {
   type PhysicsModel,
 } from './physics-model.js';
 import { RigidBody } from './rigid-body.js';
-import { add, clamp, copy, identityQuat, norm, scale, vec3 } from './vector-math.js';
+import { clamp, copy, identityQuat, vec3 } from './vector-math.js';
 
 export interface RotorSpec {
   /** Thrust of one rotor at n = 1, N. */
@@ -162,39 +162,54 @@ export class RotorcraftModel implements PhysicsModel {
 
   step(dt: number): void {
     const alpha = 1 - Math.exp(-dt / Math.max(this.rotor.timeConstant, 1e-4));
-    this.spinning = this.spinning.map((n, i) => n + ((this.commanded[i] ?? 0) - n) * alpha);
+    // In place: actuator() hands out copies, so no reader holds this array.
+    const spinning = this.spinning;
+    for (let i = 0; i < spinning.length; i++) {
+      const n = spinning[i] as number;
+      spinning[i] = n + ((this.commanded[i] ?? 0) - n) * alpha;
+    }
     const mounts = this.mountsNow();
     // Each rotor's thrust (0, T, 0) at its mount p: force += (0, T, 0), torque += p x (0, T, 0)
-    // = (-p.z T, 0, p.x T), plus its drag torque about y. In scalars: this runs 50 times a
-    // second for every robot, and the vector helpers allocate an object per operation.
+    // = (-p.z T, 0, p.x T), plus its drag torque about y. In scalars, as the rest of the step:
+    // this runs 50 times a second for every robot, and the vector helpers allocate an object
+    // per operation (the same floating-point operations in the same order as they would).
     let fy = 0;
     let tx = 0;
     let ty = 0;
     let tz = 0;
     for (let i = 0; i < mounts.length; i++) {
       const m = mounts[i] as RotorMount;
-      const n = this.spinning[i] ?? 0;
+      const n = spinning[i] ?? 0;
       const thrust = this.rotor.maxThrust * n * n;
       fy += thrust;
       tx += -(m.position.z * thrust);
       tz += m.position.x * thrust;
       ty += m.spin * this.rotor.torqueCoefficient * thrust;
     }
-    let force: Vec3 = { x: 0, y: fy, z: 0 };
-    let torque: Vec3 = { x: tx, y: ty, z: tz };
-    force = add(force, this.commands.force());
-    torque = add(torque, this.commands.torque());
-    torque = add(torque, scale(this.body.angularVelocity, -this.spec.angularDrag));
+    const c = this.commands;
+    const w = this.body.angularVelocity;
+    const k = -this.spec.angularDrag;
     const v = this.body.linearVelocity;
-    const drag = scale(v, -this.spec.linearDrag * (1 + 0.1 * norm(v)));
+    const drag = -this.spec.linearDrag * (1 + 0.1 * Math.hypot(v.x, v.y, v.z));
     // No copies: step() replaces the body's vectors, it never changes them in place.
     const before = {
       position: this.body.position,
       velocity: v,
-      rate: this.body.angularVelocity,
+      rate: w,
       orientation: this.body.orientation,
     };
-    this.body.step(dt, { forceBody: force, forceWorld: drag, torqueBody: torque });
+    this.body.stepWith(
+      dt,
+      0 + (c.setForce.x + c.addForce.x),
+      fy + (c.setForce.y + c.addForce.y),
+      0 + (c.setForce.z + c.addForce.z),
+      v.x * drag,
+      v.y * drag,
+      v.z * drag,
+      tx + (c.setTorque.x + c.addTorque.x) + w.x * k,
+      ty + (c.setTorque.y + c.addTorque.y) + w.y * k,
+      tz + (c.setTorque.z + c.addTorque.z) + w.z * k,
+    );
     if (this.spec.planar) this.flatten();
     this.commands.enforce(this.body, before, dt);
   }

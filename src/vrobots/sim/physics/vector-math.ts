@@ -64,10 +64,29 @@ export const rotateInverse = (q: Quat, v: Vec3): Vec3 => rotate(quatConj(q), v);
 
 /** q advanced by body rate `omega` (rad/s) over dt, exactly for a constant rate. */
 export function integrateQuat(q: Quat, omega: Vec3, dt: number): Quat {
-  const rate = norm(omega);
+  return integrateRate(q, omega.x, omega.y, omega.z, dt);
+}
+
+/**
+ * integrateQuat with the rate as scalars: quatNormalize(quatMul(q, quatFromAxisAngle(omega /
+ * |omega|, |omega| dt))) written out, the same operations in the same order, one object made.
+ */
+export function integrateRate(q: Quat, ox: number, oy: number, oz: number, dt: number): Quat {
+  const rate = Math.hypot(ox, oy, oz);
   if (rate * dt < 1e-12) return q;
-  const dq = quatFromAxisAngle(scale(omega, 1 / rate), rate * dt);
-  return quatNormalize(quatMul(q, dq));
+  const k = 1 / rate;
+  const half = (rate * dt) / 2;
+  const s = Math.sin(half);
+  const bx = ox * k * s;
+  const by = oy * k * s;
+  const bz = oz * k * s;
+  const bw = Math.cos(half);
+  const w = q.w * bw - q.x * bx - q.y * by - q.z * bz;
+  const x = q.w * bx + q.x * bw + q.y * bz - q.z * by;
+  const y = q.w * by - q.x * bz + q.y * bw + q.z * bx;
+  const z = q.w * bz + q.x * by - q.y * bx + q.z * bw;
+  const n = Math.hypot(x, y, z, w);
+  return n < 1e-12 ? identityQuat() : { x: x / n, y: y / n, z: z / n, w: w / n };
 }
 
 /** Rotation from Euler angles (rad) applied about body y (yaw), then x (pitch), then z (roll). */
