@@ -6,7 +6,10 @@
  */
 import type { Kinematics, Pose, Wrench } from '../../generated/swarmbotix-types.js';
 import { GRAVITY, type PhysicalParams } from './physics-model.js';
-import { copy, copyQuat, identityQuat, integrateRate, type Quat, type Vec3, vec3 } from './vector-math.js';
+import { copy, copyQuat, identityQuat, integrateRate, type Quat, rotateTo, type Vec3, vec3 } from './vector-math.js';
+
+/** Where a step's rotations land before they are used (one step at a time: no re-entry). */
+const scratch = vec3();
 
 export interface ContactParams {
   /** Height of the ground plane (world y), m. */
@@ -85,16 +88,10 @@ export class RigidBody {
   ): void {
     const before = this.linearVelocity;
     const q = this.orientation;
-    // forceWorld = rotate(q, forceBody) + forceWorld; rotate: v + 2w (u x v) + u x (2 u x v)
-    const cx = q.y * fbz - q.z * fby;
-    const cy = q.z * fbx - q.x * fbz;
-    const cz = q.x * fby - q.y * fbx;
-    const tx = cx * 2;
-    const ty = cy * 2;
-    const tz = cz * 2;
-    const worldX = fbx + tx * q.w + (q.y * tz - q.z * ty) + fwx;
-    const worldY = fby + ty * q.w + (q.z * tx - q.x * tz) + fwy;
-    const worldZ = fbz + tz * q.w + (q.x * ty - q.y * tx) + fwz;
+    const r = rotateTo(scratch, q.x, q.y, q.z, q.w, fbx, fby, fbz);
+    const worldX = r.x + fwx;
+    const worldY = r.y + fwy;
+    const worldZ = r.z + fwz;
     const invMass = 1 / this.mass;
     const ax = worldX * invMass + 0;
     const ay = worldY * invMass + -GRAVITY;
@@ -148,19 +145,10 @@ export class RigidBody {
     this.angularAcceleration = { x: wdx, y: wdy, z: wdz };
     this.orientation = integrateRate(q, (w.x + wnx) * 0.5, (w.y + wny) * 0.5, (w.z + wnz) * 0.5, dt);
     this.angularVelocity = { x: wnx, y: wny, z: wnz };
-    // lastForce = forceBody + rotateInverse(orientation, forceWorld): rotate by the conjugate
+    // lastForce = forceBody + rotateInverse(orientation, forceWorld): rotated by the conjugate
     const o = this.orientation;
-    const ux = -o.x;
-    const uy = -o.y;
-    const uz = -o.z;
-    const rx = (uy * fwz - uz * fwy) * 2;
-    const ry = (uz * fwx - ux * fwz) * 2;
-    const rz = (ux * fwy - uy * fwx) * 2;
-    this.lastForce = {
-      x: fbx + (fwx + rx * o.w + (uy * rz - uz * ry)),
-      y: fby + (fwy + ry * o.w + (uz * rx - ux * rz)),
-      z: fbz + (fwz + rz * o.w + (ux * ry - uy * rx)),
-    };
+    const back = rotateTo(scratch, -o.x, -o.y, -o.z, o.w, fwx, fwy, fwz);
+    this.lastForce = { x: fbx + back.x, y: fby + back.y, z: fbz + back.z };
     this.lastTorque = { x: tbx, y: tby, z: tbz };
   }
 

@@ -54,9 +54,31 @@ export function quatFromAxisAngle(axis: Vec3, angle: number): Quat {
 /** v expressed in the world, for v given in the body (q: body to world). */
 export function rotate(q: Quat, v: Vec3): Vec3 {
   // v' = v + 2w (u x v) + 2 u x (u x v), u = vector part
-  const u = { x: q.x, y: q.y, z: q.z };
-  const t = scale(cross(u, v), 2);
-  return add(add(v, scale(t, q.w)), cross(u, t));
+  return rotateTo(vec3(), q.x, q.y, q.z, q.w, v.x, v.y, v.z);
+}
+
+/**
+ * rotate() of (vx, vy, vz) by the quaternion's parts, written into `out`: the same operations,
+ * no object made (the per-step physics and the per-state sensors use it with a scratch vector).
+ * Pass the negated vector part to rotate by the conjugate (rotateInverse).
+ */
+export function rotateTo(
+  out: Vec3,
+  qx: number,
+  qy: number,
+  qz: number,
+  qw: number,
+  vx: number,
+  vy: number,
+  vz: number,
+): Vec3 {
+  const tx = (qy * vz - qz * vy) * 2;
+  const ty = (qz * vx - qx * vz) * 2;
+  const tz = (qx * vy - qy * vx) * 2;
+  out.x = vx + tx * qw + (qy * tz - qz * ty);
+  out.y = vy + ty * qw + (qz * tx - qx * tz);
+  out.z = vz + tz * qw + (qx * ty - qy * tx);
+  return out;
 }
 
 /** v expressed in the body, for v given in the world. */

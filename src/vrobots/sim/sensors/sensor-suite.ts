@@ -5,18 +5,24 @@
  * environment block. Noise comes from a seeded source: same seed, same readings.
  */
 import {
+  type Accelerometer,
+  type Barometer,
   type Environment,
   type GeoPoint,
+  type Gnss,
   GnssFixType,
+  type Gyroscope,
   type Kinematics,
+  type Magnetometer,
+  type OpticalFlow,
   type Sensors,
   type SrvSensorConfig,
   type Vec3,
 } from '../../generated/swarmbotix-types.js';
 import { isa, pressureAltitude } from '../physics/atmosphere.js';
 import { GRAVITY } from '../physics/physics-model.js';
-import { add, rotate, rotateInverse, sub } from '../physics/vector-math.js';
-import { DEFAULT_GEO_ORIGIN, earthField, worldToGeo, worldToNed } from './geodesy.js';
+import { rotateTo } from '../physics/vector-math.js';
+import { DEFAULT_GEO_ORIGIN, earthField, worldToGeo } from './geodesy.js';
 import { NoiseSource } from './noise-source.js';
 import {
   applySensorConfig,
@@ -49,6 +55,15 @@ const GNSS_TAU_S = 60;
 const KELVIN = 273.15;
 
 const ZERO = (): Vec3 => ({ x: 0, y: 0, z: 0 });
+
+/** Where a reading's rotations land before they are used (one reading at a time: no re-entry). */
+const scratch = ZERO();
+
+/** The reading with `frameId` set when the device has its own frame (absent otherwise). */
+function withFrame<R extends { frameId?: string }>(reading: R, frameId: string | undefined): R {
+  if (frameId !== undefined) reading.frameId = frameId;
+  return reading;
+}
 
 export class SensorSuite {
   private config: SensorNoise = DEFAULT_SENSOR_NOISE;
@@ -98,12 +113,6 @@ export class SensorSuite {
     else this.frames[device] = frameId;
   }
 
-  /** `{ frameId }` when the device has its own frame, else nothing. */
-  private frameOf(device: SensorDevice): { frameId?: string } {
-    const id = this.frames[device];
-    return id === undefined ? {} : { frameId: id };
-  }
-
   /** New biases drawn and correlated errors cleared (robot reset). */
   reset(): void {
     this.drawBiases();
@@ -125,12 +134,33 @@ export class SensorSuite {
     return { x: this.noise.normal(std), y: this.noise.normal(std), z: this.noise.normal(std) };
   }
 
-  /** Bias random walk over dt, then truth + bias + white noise. */
-  private imu(truth: Vec3, key: keyof SensorSuite['biases'], spec: ImuNoiseSpec, dt: number): Vec3 {
+  /**
+   * Bias random walk over dt, then truth + bias + white noise. In scalars (the same draws and
+   * operations in the same order as with vectors): it runs three times per published State.
+   */
+  private imu(
+    tx: number,
+    ty: number,
+    tz: number,
+    key: keyof SensorSuite['biases'],
+    spec: ImuNoiseSpec,
+    dt: number,
+  ): Vec3 {
+    const b = this.biases[key];
     if (spec.biasWalkStd > 0 && dt > 0) {
-      this.biases[key] = add(this.biases[key], this.vecNoise(spec.biasWalkStd * Math.sqrt(dt)));
+      // The bias vectors are the suite's own: walked in place.
+      const std = spec.biasWalkStd * Math.sqrt(dt);
+      const nx = this.noise.normal(std);
+      const ny = this.noise.normal(std);
+      const nz = this.noise.normal(std);
+      b.x = b.x + nx;
+      b.y = b.y + ny;
+      b.z = b.z + nz;
     }
-    return add(add(truth, this.biases[key]), this.vecNoise(spec.noiseStd));
+    const nx = this.noise.normal(spec.noiseStd);
+    const ny = this.noise.normal(spec.noiseStd);
+    const nz = this.noise.normal(spec.noiseStd);
+    return { x: tx + b.x + nx, y: ty + b.y + ny, z: tz + b.z + nz };
   }
 
   /** Every sensor read at `nowNs` from the truth `k`. */
@@ -142,10 +172,14 @@ export class SensorSuite {
     const env = this.environment(k);
     const airC = env.temperature;
 
-    const specificForce = rotateInverse(q, sub(k.linearAcceleration, { x: 0, y: -GRAVITY, z: 0 }));
-    const accel = this.imu(specificForce, 'accelerometer', s.accelerometer, dt);
-    const gyro = this.imu(k.angularVelocity, 'gyroscope', s.gyroscope, dt);
-    const mag = this.imu(rotateInverse(q, this.field), 'magnetometer', s.magnetometer, dt);
+    // Specific force: the acceleration less gravity, in the body.
+    const la = k.linearAcceleration;
+    const f = rotateTo(scratch, -q.x, -q.y, -q.z, q.w, la.x - 0, la.y - -GRAVITY, la.z - 0);
+    const accel = this.imu(f.x, f.y, f.z, 'accelerometer', s.accelerometer, dt);
+    const w = k.angularVelocity;
+    const gyro = this.imu(w.x, w.y, w.z, 'gyroscope', s.gyroscope, dt);
+    const m = rotateTo(scratch, -q.x, -q.y, -q.z, q.w, this.field.x, this.field.y, this.field.z);
+    const mag = this.imu(m.x, m.y, m.z, 'magnetometer', s.magnetometer, dt);
 
     const b = s.barometer;
     const pressure = env.airPressure + b.pressureBias + this.noise.normal(b.pressureNoiseStd);
@@ -154,77 +188,94 @@ export class SensorSuite {
     const g = s.gps;
     const decay = dt > 0 ? Math.exp(-dt / GNSS_TAU_S) : 1;
     const drive = Math.sqrt(1 - decay * decay);
-    const e = this.gnssError;
-    this.gnssError = {
-      x: e.x * decay + this.noise.normal(g.horizontalNoiseStd * drive),
-      y: e.y * decay + this.noise.normal(g.verticalNoiseStd * drive),
-      z: e.z * decay + this.noise.normal(g.horizontalNoiseStd * drive),
-    };
-    const fix = worldToGeo(this.origin, add(k.position, this.gnssError));
+    const e = this.gnssError; // the suite's own: updated in place
+    e.x = e.x * decay + this.noise.normal(g.horizontalNoiseStd * drive);
+    e.y = e.y * decay + this.noise.normal(g.verticalNoiseStd * drive);
+    e.z = e.z * decay + this.noise.normal(g.horizontalNoiseStd * drive);
+    const p = k.position;
+    scratch.x = p.x + e.x;
+    scratch.y = p.y + e.y;
+    scratch.z = p.z + e.z;
+    const fix = worldToGeo(this.origin, scratch);
     const hasFix = g.fixType >= GnssFixType.FIX_2D;
+    let velocity: Vec3;
+    if (hasFix) {
+      // worldToNed(v) plus noise: north, east, down
+      const v = k.linearVelocity;
+      const nx = this.noise.normal(g.velocityNoiseStd);
+      const ny = this.noise.normal(g.velocityNoiseStd);
+      const nz = this.noise.normal(g.velocityNoiseStd);
+      velocity = { x: v.z + nx, y: v.x + ny, z: -v.y + nz };
+    } else velocity = ZERO();
 
+    const frames = this.frames;
     return {
-      accelerometer: {
-        timestampNs: nowNs,
-        valid: true,
-        specificForce: accel,
-        temperature: airC + 5,
-        ...this.frameOf('imu'),
-      },
-      gyroscope: {
-        timestampNs: nowNs,
-        valid: true,
-        angularVelocity: gyro,
-        temperature: airC + 5,
-        ...this.frameOf('imu'),
-      },
-      magnetometer: { timestampNs: nowNs, valid: true, field: mag, ...this.frameOf('mag') },
-      barometer: {
-        timestampNs: nowNs,
-        valid: true,
-        pressure,
-        altitude: pressureAltitude(pressure, b.qnh),
-        qnh: b.qnh,
-        temperature: airC,
-        ...this.frameOf('baro'),
-      },
-      gnss: {
-        timestampNs: nowNs,
-        valid: hasFix,
-        lat: hasFix ? fix.lat : 0,
-        lon: hasFix ? fix.lon : 0,
-        alt: hasFix ? fix.alt : 0,
-        velocity: hasFix ? add(worldToNed(k.linearVelocity), this.vecNoise(g.velocityNoiseStd)) : ZERO(),
-        eph: g.eph,
-        epv: g.epv,
-        fixType: g.fixType,
-        satellitesVisible: g.satellitesVisible,
-        ...this.frameOf('gnss'),
-      },
+      accelerometer: withFrame<Accelerometer>(
+        { timestampNs: nowNs, valid: true, specificForce: accel, temperature: airC + 5 },
+        frames.imu,
+      ),
+      gyroscope: withFrame<Gyroscope>(
+        { timestampNs: nowNs, valid: true, angularVelocity: gyro, temperature: airC + 5 },
+        frames.imu,
+      ),
+      magnetometer: withFrame<Magnetometer>({ timestampNs: nowNs, valid: true, field: mag }, frames.mag),
+      barometer: withFrame<Barometer>(
+        {
+          timestampNs: nowNs,
+          valid: true,
+          pressure,
+          altitude: pressureAltitude(pressure, b.qnh),
+          qnh: b.qnh,
+          temperature: airC,
+        },
+        frames.baro,
+      ),
+      gnss: withFrame<Gnss>(
+        {
+          timestampNs: nowNs,
+          valid: hasFix,
+          lat: hasFix ? fix.lat : 0,
+          lon: hasFix ? fix.lon : 0,
+          alt: hasFix ? fix.alt : 0,
+          velocity,
+          eph: g.eph,
+          epv: g.epv,
+          fixType: g.fixType,
+          satellitesVisible: g.satellitesVisible,
+        },
+        frames.gnss,
+      ),
       opticalFlow: this.opticalFlow(k, env.agl, nowNs, s),
     };
   }
 
   /** Ground line-of-sight rates seen along body -y (derivation in docs/vrobots-protocol.md). */
   private opticalFlow(k: Kinematics, agl: number, nowNs: bigint, s: SensorNoise): Sensors['opticalFlow'] {
-    const down = rotate(k.orientation, { x: 0, y: -1, z: 0 });
-    const distance = down.y < -0.2 ? agl / -down.y : Number.POSITIVE_INFINITY;
+    const q = k.orientation;
+    const downY = rotateTo(scratch, q.x, q.y, q.z, q.w, 0, -1, 0).y;
+    const distance = downY < -0.2 ? agl / -downY : Number.POSITIVE_INFINITY;
     const inRange = s.opticalFlowMounted && distance > 0.05 && distance <= FLOW_MAX_RANGE_M;
-    const frame = this.frameOf('optical_flow');
+    const frame = this.frames.optical_flow;
     if (!inRange)
-      return { timestampNs: nowNs, valid: false, flowX: 0, flowY: 0, groundDistance: 0, quality: 0, ...frame };
-    const vb = rotateInverse(k.orientation, k.linearVelocity);
+      return withFrame<OpticalFlow>(
+        { timestampNs: nowNs, valid: false, flowX: 0, flowY: 0, groundDistance: 0, quality: 0 },
+        frame,
+      );
+    const v = k.linearVelocity;
+    const vb = rotateTo(scratch, -q.x, -q.y, -q.z, q.w, v.x, v.y, v.z);
     const w = k.angularVelocity;
     const n = s.opticalFlow;
-    return {
-      timestampNs: nowNs,
-      valid: true,
-      flowX: vb.z / distance - w.x + this.noise.normal(n.flowNoiseStd),
-      flowY: -vb.x / distance - w.z + this.noise.normal(n.flowNoiseStd),
-      groundDistance: distance + this.noise.normal(n.distanceNoiseStd),
-      quality: Math.round(255 * (1 - distance / FLOW_MAX_RANGE_M / 2)),
-      ...frame,
-    };
+    return withFrame<OpticalFlow>(
+      {
+        timestampNs: nowNs,
+        valid: true,
+        flowX: vb.z / distance - w.x + this.noise.normal(n.flowNoiseStd),
+        flowY: -vb.x / distance - w.z + this.noise.normal(n.flowNoiseStd),
+        groundDistance: distance + this.noise.normal(n.distanceNoiseStd),
+        quality: Math.round(255 * (1 - distance / FLOW_MAX_RANGE_M / 2)),
+      },
+      frame,
+    );
   }
 
   /** The world around the robot (truth, no noise); computed once per kinematics view. */
