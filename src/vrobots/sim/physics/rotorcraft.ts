@@ -236,11 +236,14 @@ export class RotorcraftModel implements PhysicsModel {
   }
 
   actuator(): ActuatorReadout {
-    return {
-      pwm: [...this.pwmEcho],
-      normalized: [...this.commanded],
-      measured: this.spinning.map((n) => this.rotor.maxThrust * n * n),
-    };
+    // Copies made with plain loops: asked for every published State.
+    const spinning = this.spinning;
+    const measured = new Array<number>(spinning.length);
+    for (let i = 0; i < spinning.length; i++) {
+      const n = spinning[i] as number;
+      measured[i] = this.rotor.maxThrust * n * n;
+    }
+    return { pwm: this.pwmEcho.slice(), normalized: this.commanded.slice(), measured };
   }
 
   physical(): PhysicalParams {
