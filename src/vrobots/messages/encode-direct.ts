@@ -38,6 +38,8 @@ const SCALARS: Readonly<Record<string, readonly [method: string, wireType: numbe
   bytes: ['bytes', 2],
 };
 const LONGS = new Set(['int64', 'uint64']);
+/** Writer methods with a one-byte-tag form (`floatField(tag, v)` ...). */
+const TAGGED = new Set(['float', 'double', 'uint32', 'int32', 'bool']);
 
 const directs = new Map<string, DirectPlan | null>();
 
@@ -89,7 +91,9 @@ function writeLong(w: WireWriter, b: bigint, unsigned: boolean): void {
 function writeValue(f: WireField, x: string): string {
   if (f.kind === 'long') return `w.uint32(${tagOf(f, 0)}); writeLong(w, ${x}, ${f.unsigned});`;
   const [method, wireType] = f.kind === 'enum' ? ['int32', 0] : (SCALARS[f.info.type] as readonly [string, number]);
-  return `w.uint32(${tagOf(f, wireType)}); w.${method}(${x});`;
+  const tag = tagOf(f, wireType);
+  if (tag < 128 && TAGGED.has(method)) return `w.${method}Field(${tag}, ${x});`;
+  return `w.uint32(${tag}); w.${method}(${x});`;
 }
 
 /** An expression checking value `v` of a non-message field `i`: what the walk converts it to. */

@@ -182,7 +182,11 @@ export class RigidBody {
 
   private view: Readonly<Kinematics> | undefined;
 
+  /**
+   * The last step's loads. Like kinematics(), no copies: step() and placeAt() replace these
+   * vectors, never change them, and readers (the State, once per publish) must not change them.
+   */
   wrench(): Wrench {
-    return { force: copy(this.lastForce), torque: copy(this.lastTorque) };
+    return { force: this.lastForce, torque: this.lastTorque };
   }
 }

@@ -56,6 +56,10 @@ const KELVIN = 273.15;
 
 const ZERO = (): Vec3 => ({ x: 0, y: 0, z: 0 });
 
+/** The environment's constant vectors, shared by every reading (frozen: readers only read). */
+const GRAVITY_WORLD: Vec3 = Object.freeze({ x: 0, y: -GRAVITY, z: 0 });
+const NO_WIND: Vec3 = Object.freeze(ZERO());
+
 /** Where a reading's rotations land before they are used (one reading at a time: no re-entry). */
 const scratch = ZERO();
 
@@ -79,7 +83,8 @@ export class SensorSuite {
   private lastNs: bigint | undefined;
   private frames: Partial<Record<SensorDevice, string>>;
   /** The environment of the last kinematics view asked about: read() and the State's block share it. */
-  private envOf: { readonly k: Kinematics; readonly env: Environment } | undefined;
+  private envK: Kinematics | undefined;
+  private env: Environment | undefined;
 
   constructor(options: SensorSuiteOptions) {
     this.frames = { ...options.deviceFrames };
@@ -280,10 +285,10 @@ export class SensorSuite {
 
   /** The world around the robot (truth, no noise); computed once per kinematics view. */
   environment(k: Kinematics): Environment {
-    const known = this.envOf;
-    if (known !== undefined && known.k === k) return known.env;
+    if (this.envK === k && this.env !== undefined) return this.env;
     const env = this.environmentAt(k);
-    this.envOf = { k, env };
+    this.envK = k;
+    this.env = env;
     return env;
   }
 
@@ -291,13 +296,13 @@ export class SensorSuite {
     const geo = worldToGeo(this.origin, k.position);
     const air = isa(geo.alt);
     return {
-      gravity: { x: 0, y: -GRAVITY, z: 0 },
+      gravity: GRAVITY_WORLD,
       airPressure: air.pressure,
       airDensity: air.density,
       temperature: air.temperature - KELVIN,
       geo,
       agl: k.position.y - this.ground,
-      wind: ZERO(),
+      wind: NO_WIND,
     };
   }
 }
