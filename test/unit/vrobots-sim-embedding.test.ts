@@ -119,11 +119,13 @@ describe('topic tools on the in-process backend', () => {
       'vrobots/1/z/state',
     ]);
     const state = listing.value.rows[1];
-    expect(state?.hz).toBeGreaterThan(15);
+    // 25 Hz published; the bounds tell a rate from a count or a period, with room for a 1 s
+    // window on a loaded machine (this test failed once in a full unit run at load 5-8).
+    expect(state?.hz).toBeGreaterThan(10);
     expect(state?.hz).toBeLessThan(35);
     const rate = await measureRate(ex, 'vrobots/1/z/state', 1000);
     if (!rate.ok) throw new Error(rate.error.message);
-    expect(rate.value.rateHz).toBeGreaterThan(15);
+    expect(rate.value.rateHz).toBeGreaterThan(10);
     expect(rate.value.rateHz).toBeLessThan(35);
     expect(rate.value.seq?.gaps).toBe(0);
     expect(rate.value.latency?.meanMs).toBeGreaterThanOrEqual(0);
