@@ -2,10 +2,12 @@
  * Helpers for the zenoh backend's integration tests: sessions on the shared router, specs,
  * and waiting for a condition with a budget. Every test uses its own key prefix.
  */
+import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { inject } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
-import type { RmwEndpointSpec, RmwSession } from '../../src/rmw/rmw.js';
+import type { RmwEndpointSpec, RmwNode, RmwPublisher, RmwSession } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
+import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
 import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
 export const QOS: RmwQos = ROS_DEFAULT_QOS;
@@ -72,4 +74,51 @@ export function bytes(text: string): Uint8Array {
 
 export function text(b: Uint8Array): string {
   return new TextDecoder().decode(b);
+}
+
+/**
+ * A talker and a listener node on two sessions, the talker's publisher declared with `spec`
+ * and ready, and `payloads` published before anything listens (history tests).
+ */
+export async function talkerAndListener(
+  spec: RmwEndpointSpec,
+  payloads: readonly string[],
+): Promise<{ pub: RmwPublisher; listener: RmwNode }> {
+  const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
+  const talker = (await session()).createNode(node('talker'));
+  const listener = (await session()).createNode(node('listener'));
+  if (!talker.ok || !listener.ok) throw new Error('node');
+  const pub = talker.value.createPublisher(spec);
+  if (!pub.ok) throw new Error(pub.error.message);
+  const ready = await pub.value.ready();
+  if (!ready.ok) throw new Error(ready.error.message);
+  for (const p of payloads) pub.value.publish(bytes(p));
+  return { pub: pub.value, listener: listener.value };
+}
+
+/** What the transient-local caches on `dataKey` hold, as a late joiner's history query sees it. */
+export async function cachedSamples(asker: Session, dataKey: string): Promise<Sample[]> {
+  const zenoh = await loadZenohTs();
+  if (!zenoh.ok) throw new Error(zenoh.error.message);
+  const { Duration, ConsolidationMode, ReplyKeyExpr } = zenoh.value;
+  const out: Sample[] = [];
+  await new Promise<void>((resolve, reject) => {
+    asker
+      .get(`${dataKey}/@adv/pub/**`, {
+        timeout: Duration.milliseconds.of(3000),
+        // Every cached sample shares one key: keep them all.
+        consolidation: ConsolidationMode.NONE,
+        // The cache answers on the data key, as zenoh-ext's does.
+        acceptReplies: ReplyKeyExpr.ANY,
+        handler: [
+          (reply: Reply) => {
+            const r = reply.result();
+            if (r instanceof zenoh.value.Sample) out.push(r);
+          },
+          () => resolve(),
+        ],
+      })
+      .catch(reject);
+  });
+  return out;
 }

@@ -5,14 +5,23 @@
  * history was delivered from a new one: each sample is delivered once, in the publisher's
  * order, as zenoh-ext's advanced subscriber delivers a publisher without source info.
  */
-import type { Reply, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwSample } from '../../src/rmw/rmw.js';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
-import { bytes, closeAll, rawSpec, session, sharedLocator, text, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  cachedSamples,
+  closeAll,
+  rawSpec,
+  sharedLocator,
+  talkerAndListener,
+  text,
+  uniquePrefix,
+  waitFor,
+} from './rmw-zenoh-fixtures.js';
 
-const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 const latched = { durability: 'transient_local', depth: 3 } as const;
 const raw: Session[] = [];
 
@@ -28,17 +37,8 @@ function expectOrderedEndingWith(got: readonly string[], published: readonly str
   expect(got).toEqual(published.filter((p) => got.includes(p)));
 }
 
-async function latchedPair(key: string) {
-  const a = await session();
-  const b = await session();
-  const talker = a.createNode(node('talker'));
-  const listener = b.createNode(node('listener'));
-  if (!talker.ok || !listener.ok) throw new Error('node');
-  const pub = talker.value.createPublisher(rawSpec(key, latched));
-  if (!pub.ok) throw new Error(pub.error.message);
-  expect((await pub.value.ready()).ok).toBe(true);
-  for (let i = 1; i <= 5; i++) pub.value.publish(bytes(`m${i}`));
-  return { pub: pub.value, listener: listener.value };
+function latchedPair(key: string) {
+  return talkerAndListener(rawSpec(key, latched), ['m1', 'm2', 'm3', 'm4', 'm5']);
 }
 
 describe('zenoh rmw transient local with raw naming', () => {
@@ -63,7 +63,6 @@ describe('zenoh rmw transient local with raw naming', () => {
   it('drops a sample from the publisher clock older than history already delivered', async () => {
     const zenoh = await loadZenohTs();
     if (!zenoh.ok) throw new Error(zenoh.error.message);
-    const { Sample, Duration, ConsolidationMode, ReplyKeyExpr } = zenoh.value;
     const key = `${uniquePrefix('tl_raw_stale')}/latched`;
     const { pub, listener } = await latchedPair(key);
     const opened = await openZenohSession(sharedLocator(), 5000);
@@ -71,24 +70,7 @@ describe('zenoh rmw transient local with raw naming', () => {
     const forger = opened.value;
     raw.push(forger);
     // The timestamps the publisher's cache holds: the forged sample reuses its clock.
-    const stamps: Timestamp[] = [];
-    await new Promise<void>((resolve, reject) => {
-      forger
-        .get(`${key}/@adv/pub/**`, {
-          timeout: Duration.milliseconds.of(3000),
-          consolidation: ConsolidationMode.NONE,
-          acceptReplies: ReplyKeyExpr.ANY,
-          handler: [
-            (reply: Reply) => {
-              const r = reply.result();
-              const ts = r instanceof Sample ? r.timestamp() : undefined;
-              if (ts !== undefined) stamps.push(ts);
-            },
-            () => resolve(),
-          ],
-        })
-        .catch(reject);
-    });
+    const stamps = (await cachedSamples(forger, key)).flatMap((c) => c.timestamp() ?? []);
     expect(stamps).toHaveLength(3);
 
     const got: RmwSample[] = [];
