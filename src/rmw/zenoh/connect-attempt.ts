@@ -10,6 +10,7 @@
  * makes `readyState` throw, which ends zenoh-ts's loop within one poll. Sockets without the
  * marker are built by the original constructor untouched.
  */
+import { socketOptionsFor } from './loopback-frames.js';
 
 const MARKER = '#rclts-connect-';
 const INSTALLED = Symbol.for('rclts.connect-attempt.installed');
@@ -190,14 +191,11 @@ export function installConnectAttempts(): boolean {
       if (attempt === undefined) throw new Error(`connection attempt ${id} was abandoned`);
       const bare = url.slice(0, url.lastIndexOf(MARKER));
       const protocols = args[1] as string | string[] | undefined;
+      const options = socketOptionsFor(bare, attempt.socketOptions);
       const inner =
-        attempt.socketOptions === undefined
+        options === undefined
           ? new target(bare, protocols)
-          : new (target as unknown as new (u: string, p: unknown, o: object) => LinkSocket)(
-              bare,
-              protocols,
-              attempt.socketOptions,
-            );
+          : new (target as unknown as new (u: string, p: unknown, o: object) => LinkSocket)(bare, protocols, options);
       const socket = new LinkSocketFacade(inner, attempt);
       attempt.sockets.add(socket);
       return socket;

@@ -10,3 +10,8 @@ export async function trustOptions(caFile: string): Promise<object> {
     `a CA file (${caFile}) cannot be used in a browser: it checks a wss router's certificate against the system's trust store; install the CA there instead`,
   );
 }
+
+/** A page's WebSocket masks every frame, as browsers must. */
+export function unmaskedFrameOptions(): object | undefined {
+  return undefined;
+}

@@ -29,6 +29,16 @@ export async function load(url, context, nextLoad) {
 }
 `;
 
+/** Whether the global WebSocket is the `ws` class installed below (it takes options; others do not). */
+let wsInstalled = false;
+
+/** A zero masking key: `ws` then sends the payload as it is, without its masked copy. */
+const UNMASKED = Object.freeze({
+  generateMask: (mask: Uint8Array): void => {
+    mask.fill(0);
+  },
+});
+
 function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
@@ -39,6 +49,7 @@ export async function prepareHost(): Promise<void> {
   if (typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'undefined') {
     const ws = await import('ws');
     (globalThis as { WebSocket?: unknown }).WebSocket = ws.WebSocket;
+    wsInstalled = true;
   }
   const nodeModule = await import('node:module');
   if (typeof nodeModule.register === 'function') {
@@ -54,4 +65,12 @@ export async function prepareHost(): Promise<void> {
 export async function trustOptions(caFile: string): Promise<object> {
   const { readFile } = await import('node:fs/promises');
   return { ca: await readFile(caFile) };
+}
+
+/**
+ * The `ws` option that sends client frames unmasked (loopback-frames.ts says when), or
+ * undefined when the global WebSocket is not the `ws` installed here.
+ */
+export function unmaskedFrameOptions(): object | undefined {
+  return wsInstalled ? UNMASKED : undefined;
 }
