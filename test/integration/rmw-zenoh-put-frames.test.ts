@@ -5,59 +5,19 @@
  * router must deliver payload, attachment and timestamp as sent; and a zenoh-ts whose frames
  * differ must keep rclts on its put.
  */
-import type { Publisher, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Publisher, Sample } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwEndpointSpec } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/put-frame.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
-import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
-import { closeAll, rawSpec, session, sharedLocator, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeRawSessions, framesSentDuring, pattern, rawSession, socketOf, zenohTs } from './frame-fixtures.js';
+import { closeAll, rawSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
-const raw: Session[] = [];
 afterEach(async () => {
   await closeAll();
-  for (const s of raw.splice(0)) await closeZenohSession(s);
+  await closeRawSessions();
 });
-
-async function zenohTs(): Promise<ZenohTs> {
-  const z = await loadZenohTs();
-  if (!z.ok) throw new Error(z.error.message);
-  return z.value;
-}
-
-async function rawSession(): Promise<Session> {
-  const s = await openZenohSession(sharedLocator(), 5000);
-  if (!s.ok) throw new Error(s.error.message);
-  raw.push(s.value);
-  return s.value;
-}
-
-type Sendable = { send(data: unknown): void; readonly bufferedAmount: number };
-
-function socketOf(session: Session): Sendable {
-  const ws = innerOf(session)?.link?.ws;
-  if (ws === undefined) throw new Error('no socket under the session');
-  return ws as Sendable;
-}
-
-/** The frames handed to the session's socket while `fn` runs. */
-function framesSentDuring(session: Session, fn: () => void): Uint8Array[] {
-  const ws = socketOf(session);
-  const frames: Uint8Array[] = [];
-  const send = ws.send;
-  ws.send = function (this: unknown, data: unknown) {
-    frames.push(new Uint8Array(data as Uint8Array));
-    send.call(this, data);
-  };
-  try {
-    fn();
-  } finally {
-    ws.send = send;
-  }
-  return frames;
-}
 
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 
@@ -73,7 +33,6 @@ async function publisherAndRawListener(spec: RmwEndpointSpec) {
   const sub = await (await rawSession()).declareSubscriber(pub.key, { handler: (s: Sample) => void got.push(s) });
   return { pub, got, sub };
 }
-const pattern = (size: number) => new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
 
 describe('publisher frames written by rclts', () => {
   it('are the frames zenoh-ts sends for the same put, at every LEB128 length and with or without an attachment', async () => {

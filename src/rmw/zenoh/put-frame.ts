@@ -14,42 +14,25 @@
  * zenoh-ts would send; with any other zenoh-ts, publishers call `put()` as before.
  */
 import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
+import {
+  allocate,
+  bytesSize,
+  isU32,
+  optBytesSize,
+  sameBytes,
+  writeBytes,
+  writeOptBytes,
+  writeU32,
+} from './frame-bytes.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const PUBLISHER_PUT = 16;
 const ZID_SIZE = 16;
 
-/** Node's pooled allocator where there is one (a small frame then costs no backing store of its own). */
-const allocate: (size: number) => Uint8Array = (() => {
-  const B = (globalThis as { Buffer?: { allocUnsafe?: unknown } }).Buffer;
-  const allocUnsafe = B?.allocUnsafe;
-  return typeof allocUnsafe === 'function'
-    ? (size: number) => (allocUnsafe as (n: number) => Uint8Array).call(B, size)
-    : (size: number) => new Uint8Array(size);
-})();
-
 /** The NTP64 time goes through one scratch view rather than a DataView per frame. */
 const scratch = new DataView(new ArrayBuffer(8));
 const scratchBytes = new Uint8Array(scratch.buffer);
-
-function lebSize(n: number): number {
-  let size = 1;
-  while (n > 127) {
-    n = Math.floor(n / 128);
-    size += 1;
-  }
-  return size;
-}
-
-function writeLeb(out: Uint8Array, at: number, n: number): number {
-  while (n > 127) {
-    out[at++] = (n % 128) | 128;
-    n = Math.floor(n / 128);
-  }
-  out[at++] = n;
-  return at;
-}
 
 /**
  * The frame of one put, in a buffer of its own (the socket may hold it until it is written).
@@ -62,25 +45,13 @@ export function encodePutFrame(
   ntp64: bigint,
   zid: Uint8Array,
 ): Uint8Array {
-  const attachmentSize = attachment === undefined ? 1 : 1 + lebSize(attachment.length) + attachment.length;
-  const size = 5 + lebSize(payload.length) + payload.length + 1 + attachmentSize + 1 + 8 + 1 + ZID_SIZE;
+  const size = 5 + bytesSize(payload) + 1 + optBytesSize(attachment) + 1 + 8 + 1 + ZID_SIZE;
   const out = allocate(size);
   out[0] = PUBLISHER_PUT;
-  out[1] = publisherId & 0xff;
-  out[2] = (publisherId >>> 8) & 0xff;
-  out[3] = (publisherId >>> 16) & 0xff;
-  out[4] = publisherId >>> 24;
-  let at = writeLeb(out, 5, payload.length);
-  out.set(payload, at);
-  at += payload.length;
+  writeU32(out, 1, publisherId);
+  let at = writeBytes(out, 5, payload);
   out[at++] = 0;
-  if (attachment === undefined) out[at++] = 0;
-  else {
-    out[at++] = 1;
-    at = writeLeb(out, at, attachment.length);
-    out.set(attachment, at);
-    at += attachment.length;
-  }
+  at = writeOptBytes(out, at, attachment);
   out[at++] = 1;
   scratch.setBigUint64(0, ntp64, true);
   out.set(scratchBytes, at);
@@ -117,12 +88,6 @@ function zenohTsFrame(
     return undefined;
   }
   return frame instanceof Uint8Array ? frame : undefined;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 const checked = new WeakMap<object, boolean>();
@@ -177,8 +142,7 @@ export function framePutter(zenoh: ZenohTs, session: Session, publisher: Publish
   const ws = link?.ws;
   const publisherId = (publisher as unknown as { publisherId?: unknown }).publisherId;
   if (link === undefined || typeof ws?.send !== 'function') return undefined;
-  if (typeof publisherId !== 'number' || !Number.isInteger(publisherId) || publisherId < 0 || publisherId > 0xffff_ffff)
-    return undefined;
+  if (!isU32(publisherId)) return undefined;
   if (!putFramesMatch(zenoh, inner?.sendMessage)) return undefined;
   const socket = ws as { send(frame: Uint8Array): void };
   return {

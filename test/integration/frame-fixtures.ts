@@ -1,0 +1,56 @@
+/**
+ * What the frame tests (rmw-zenoh-put-frames, rmw-zenoh-reply-frames) share: zenoh-ts itself,
+ * raw zenoh-ts sessions on the shared router, and the frames a session hands to its socket.
+ */
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { innerOf } from '../../src/rmw/zenoh/session-link.js';
+import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { sharedLocator } from './rmw-zenoh-fixtures.js';
+
+const raw: Session[] = [];
+
+export async function zenohTs(): Promise<ZenohTs> {
+  const z = await loadZenohTs();
+  if (!z.ok) throw new Error(z.error.message);
+  return z.value;
+}
+
+/** A zenoh-ts session on the shared router; closed by closeRawSessions(). */
+export async function rawSession(): Promise<Session> {
+  const s = await openZenohSession(sharedLocator(), 5000);
+  if (!s.ok) throw new Error(s.error.message);
+  raw.push(s.value);
+  return s.value;
+}
+
+export async function closeRawSessions(): Promise<void> {
+  for (const s of raw.splice(0)) await closeZenohSession(s);
+}
+
+type Sendable = { send(data: unknown): void; readonly bufferedAmount: number };
+
+export function socketOf(session: Session): Sendable {
+  const ws = innerOf(session)?.link?.ws;
+  if (ws === undefined) throw new Error('no socket under the session');
+  return ws as Sendable;
+}
+
+/** The frames handed to the session's socket while `fn` runs. */
+export function framesSentDuring(session: Session, fn: () => void): Uint8Array[] {
+  const ws = socketOf(session);
+  const frames: Uint8Array[] = [];
+  const send = ws.send;
+  ws.send = function (this: unknown, data: unknown) {
+    frames.push(new Uint8Array(data as Uint8Array));
+    send.call(this, data);
+  };
+  try {
+    fn();
+  } finally {
+    ws.send = send;
+  }
+  return frames;
+}
+
+export const pattern = (size: number) => new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
