@@ -5,7 +5,7 @@
 import { tcpUnder } from './write-batch.js';
 
 /** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
-const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
+export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
 
 /**
  * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`

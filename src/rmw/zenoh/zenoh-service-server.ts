@@ -12,6 +12,7 @@ import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { finalizeQuietly, sendCorked } from './query-replies.js';
+import { type FrameReplier, frameReplier, replyByFrames, replyKeyBytes } from './reply-frame.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
@@ -23,6 +24,8 @@ interface OpenQuery {
 
 export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServer {
   private readonly open = new Set<OpenQuery>();
+  /** Writes replies as their frames (reply-frame.ts) for the queries of `session`, where that matches zenoh-ts. */
+  private frames: { readonly session: Session; readonly route: FrameReplier } | undefined;
 
   constructor(
     session: SessionContext,
@@ -34,6 +37,8 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
+    const route = frameReplier(this.session.zenoh, session);
+    this.frames = route === undefined ? undefined : { session, route };
     return [
       () => session.declareQueryable(this.key, { complete: true, handler: (q: Query) => this.onQuery(session, q) }),
     ];
@@ -66,7 +71,8 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
    * One reply (or error reply), then finalize; skipped when that session is gone. Both are
    * handed to the socket in one corked step when it takes them at once, so they leave in one
    * segment (the router's Nagle would hold a lone final ~40 ms); otherwise one after the other,
-   * in order. zenoh-ts serializes both before this returns, so `payload` is not kept.
+   * in order. A reply is written as its frames where reply-frame.ts checked them against
+   * zenoh-ts, else by zenoh-ts; either way serialized before this returns, so `payload` is not kept.
    */
   private answer(
     q: OpenQuery,
@@ -76,6 +82,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     quiet = false,
   ): void {
     if (this.session.connection.current() !== q.session) return;
+    const failed = quiet ? ignoreFailure : this.onReplyFailed;
     let send: () => Promise<void>;
     if (payload !== undefined) {
       const attachment =
@@ -84,11 +91,15 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
           : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
       // A wildcard server answers on the concrete key it was asked about.
       const replyKey = this.wildcard ? q.query.keyExpr().toString() : this.key;
+      const frames = this.frames;
+      if (frames?.session === q.session) {
+        const key = this.wildcard ? replyKeyBytes(replyKey) : this.keyBytes;
+        if (replyByFrames(frames.route, q.query, key, payload, attachment, failed)) return;
+      }
       send = () => q.query.reply(replyKey, payload, attachment === undefined ? undefined : { attachment });
     } else {
       send = () => q.query.replyErr(failure ?? 'service failed');
     }
-    const failed = quiet ? ignoreFailure : this.onReplyFailed;
     const corked = sendCorked(q.query, () => {
       try {
         send().catch(failed);
@@ -116,6 +127,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   private readonly wildcard = hasWildcard(this.key);
+  private readonly keyBytes = replyKeyBytes(this.key);
   private readonly onReplyFailed = (thrown: unknown): void => this.replyFailed(thrown);
 
   private replyFailed(thrown: unknown): void {
