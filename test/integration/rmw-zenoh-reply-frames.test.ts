@@ -5,9 +5,9 @@
  * prefix can take, with and without the attachment; the client must get payload and
  * attachment as sent; and a zenoh-ts whose frames differ must keep the server on its reply.
  */
-import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
+import type { Query, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
+import type { RmwEvent, RmwReply, RmwRequest, RmwSession } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import {
   encodeFinalFrame,
@@ -16,7 +16,7 @@ import {
   replyFramesMatch,
   replyKeyBytes,
 } from '../../src/rmw/zenoh/reply-frame.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
 import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
 import { closeRawSessions, framesSentDuring, pattern, rawSession, socketOf, zenohTs } from './frame-fixtures.js';
 import { closeAll, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
@@ -188,4 +188,41 @@ describe('service reply frames written by rclts', () => {
       },
     );
   });
+
+  it('are not written on a link rclts marked dead: the reply goes to zenoh-ts, which fails it, and that is reported', async () => {
+    const served = await session();
+    const events: RmwEvent[] = [];
+    served.onEvent((e) => events.push(e));
+    const sn = served.createNode(node('reply_frames_dead_server'));
+    const cn = (await session()).createNode(node('reply_frames_dead_client'));
+    if (!sn.ok || !cn.ok) throw new Error('node');
+    const spec = serviceSpec(`/${uniquePrefix('replyframes')}/dead`);
+    const held: RmwRequest[] = [];
+    const server = sn.value.createServiceServer(spec, (req) => held.push(req));
+    const client = cn.value.createServiceClient(spec, () => {});
+    if (!server.ok || !client.ok) throw new Error('endpoints');
+    expect((await server.value.ready()).ok).toBe(true);
+    expect((await client.value.ready()).ok).toBe(true);
+    expect(
+      await waitFor(() => {
+        const r = client.value.serviceIsReady();
+        return r.ok && r.value;
+      }),
+    ).toBe(true);
+    expect(client.value.sendRequest(new Uint8Array([1]), 5000).ok).toBe(true);
+    expect(await waitFor(() => held.length === 1)).toBe(true);
+    const z = zenohSessionOf(served);
+    markLinkDead(z);
+    const sent = framesSentDuring(z, () => expect(held[0]?.respond(new Uint8Array(16)).ok).toBe(true));
+    expect(sent).toHaveLength(0);
+    const failed = (e: RmwEvent) => e.type === 'transport_error' && e.message.includes('reply failed');
+    expect(await waitFor(() => events.some(failed))).toBe(true);
+  });
 });
+
+function zenohSessionOf(s: RmwSession): Session {
+  const connection = (s as unknown as { connection: { current(): Session | undefined } }).connection;
+  const z = connection.current();
+  if (z === undefined) throw new Error('not connected');
+  return z;
+}
