@@ -109,9 +109,14 @@ export function spawnRclpyPeer(venv: string, role: string, args: readonly string
 }
 
 /** An rclts peer: `role` of bench/child/rclts-peer.ts under tsx, on the bench's router. */
-export function spawnRcltsPeer(role: string, args: readonly string[], router: string): LinePeer {
+export function spawnRcltsPeer(
+  role: string,
+  args: readonly string[],
+  router: string,
+  nodeFlags: readonly string[] = [],
+): LinePeer {
   const script = fileURLToPath(new URL('./child/rclts-peer.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, role, ...args, '--router', router], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, role, ...args, '--router', router], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return tracked(new LinePeer(`rclts ${role} (pid ${child.pid})`, child), child);
@@ -128,19 +133,35 @@ export interface Stack {
 export const RCLPY_EVENTS = 'rclpy EventsExecutor';
 export const RCLPY_DEFAULT = 'rclpy SingleThreadedExecutor';
 export const RCLTS = 'rclts';
+/**
+ * rclts in processes started with a larger initial old generation. With Node's default, a
+ * process answering 64 KiB requests runs a major GC every ~40-90 calls while its heap barely
+ * grows (V8 keeps marking when the old generation's room falls below what it reserves for the
+ * young one); these are the 64 KiB p99's milliseconds (docs/benchmarks.md). A node flag only:
+ * NODE_OPTIONS refuses it and a running process cannot change it.
+ */
+export const RCLTS_OLD_SPACE = 'rclts, node --initial-old-space-size=64';
+const OLD_SPACE_FLAGS = ['--initial-old-space-size=64'] as const;
 
 /**
  * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
  * baseline the targets are judged against), rclpy with its default one, and rclts.
  */
-export function comparedStacks(venv: string, locator: string): Stack[] {
+export function comparedStacks(venv: string, locator: string, withOldSpace = false): Stack[] {
   const rclpy = (executor: string) => (role: string, args: readonly string[]) =>
     spawnRclpyPeer(venv, role, [...args, '--executor', executor]);
-  return [
+  const stacks: Stack[] = [
     { name: RCLPY_EVENTS, key: 'events', spawn: rclpy('events') },
     { name: RCLPY_DEFAULT, key: 'single', spawn: rclpy('single') },
     { name: RCLTS, key: 'rclts', spawn: (role, args) => spawnRcltsPeer(role, args, locator) },
   ];
+  if (withOldSpace)
+    stacks.push({
+      name: RCLTS_OLD_SPACE,
+      key: 'rclts_old',
+      spawn: (role, args) => spawnRcltsPeer(role, args, locator, OLD_SPACE_FLAGS),
+    });
+  return stacks;
 }
 
 /**

@@ -5,6 +5,7 @@
  * goes one way only, unlike the echo of bench/service-round-trip.ts. Each stack runs its own
  * pair of processes (server, client): rclpy's over Fast DDS, rclts's through the bench's router.
  * The targets are judged against rclpy's faster executor; its default one is shown beside it.
+ * rclts runs twice: as Node starts it, and with a larger initial old generation (rclpy-peer.ts).
  */
 import { byMode, rotated } from './harness/context.js';
 import type { CaseContext, Recorder } from './harness/recorder.js';
@@ -15,6 +16,7 @@ import {
   RCLPY_DEFAULT,
   RCLPY_EVENTS,
   RCLTS,
+  RCLTS_OLD_SPACE,
   samplesOf,
   startRole,
 } from './rclpy-peer.js';
@@ -48,7 +50,7 @@ export async function benchRclpyService(
   prefix: string,
 ): Promise<void> {
   const args = ['--sizes', SIZES.join(',')];
-  const stacks = comparedStacks(venv, locator);
+  const stacks = comparedStacks(venv, locator, true);
   const peers: LinePeer[] = [];
   const subjects: Subject[] = [];
   try {
@@ -60,6 +62,7 @@ export async function benchRclpyService(
         { name: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
         { name: 'rclts PollClient.call', peer: clients.get(RCLTS)!, api: 'poll' },
         { name: 'rclts ClientHandle', peer: clients.get(RCLTS)!, api: 'handle' },
+        { name: `${RCLTS_OLD_SPACE}: PollClient.call`, peer: clients.get(RCLTS_OLD_SPACE)!, api: 'poll' },
       );
     });
     if (!ready) return;
