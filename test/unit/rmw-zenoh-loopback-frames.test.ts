@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopbackHost, socketOptionsFor } from '../../src/rmw/zenoh/loopback-frames.js';
+import {
+  FrameMasking,
+  frameBytesOf,
+  frameMaskingFor,
+  isLoopbackHost,
+  socketOptionsWith,
+  UNMASKED_FROM_BYTES,
+} from '../../src/rmw/zenoh/loopback-frames.js';
 import { prepareHost } from '../../src/rmw/zenoh/zenoh-ts-host.js';
+
+function keyFor(masking: FrameMasking, bytes: number): number[] {
+  masking.nextFrameBytes = bytes;
+  const mask = new Uint8Array([9, 9, 9, 9]);
+  masking.generateMask(mask);
+  return [...mask];
+}
 
 describe('loopback frames', () => {
   it('knows the loopback hosts, and nothing else', () => {
@@ -10,20 +24,32 @@ describe('loopback frames', () => {
       expect(isLoopbackHost(h), h).toBe(false);
   });
 
-  it('adds a zero mask on loopback and keeps the TLS options; leaves other hosts as they were', async () => {
+  it('masks only loopback sockets of Node’s ws, and keeps the TLS options', async () => {
     await prepareHost(); // installs Node's `ws` as the global WebSocket when there is none
+    expect(frameMaskingFor('ws://127.0.0.1:7447')).toBeInstanceOf(FrameMasking);
+    expect(frameMaskingFor('wss://localhost:7447')).toBeInstanceOf(FrameMasking);
+    expect(frameMaskingFor('ws://192.168.1.20:7447')).toBeUndefined();
+    expect(frameMaskingFor('not a url')).toBeUndefined();
     const tls = { ca: 'pem' };
-    const loop = socketOptionsFor('ws://127.0.0.1:7447', tls) as {
-      ca?: string;
-      generateMask?: (m: Uint8Array) => void;
-    };
-    expect(loop.ca).toBe('pem');
-    const mask = new Uint8Array([1, 2, 3, 4]);
-    loop.generateMask?.(mask);
-    expect([...mask]).toEqual([0, 0, 0, 0]);
-    expect(socketOptionsFor('wss://localhost:7447', undefined)).toHaveProperty('generateMask');
-    expect(socketOptionsFor('ws://192.168.1.20:7447', tls)).toBe(tls);
-    expect(socketOptionsFor('ws://192.168.1.20:7447', undefined)).toBeUndefined();
-    expect(socketOptionsFor('not a url', tls)).toBe(tls);
+    const masking = new FrameMasking();
+    expect(socketOptionsWith(tls, masking)).toEqual({ ca: 'pem', generateMask: masking.generateMask });
+    expect(socketOptionsWith(tls, undefined)).toBe(tls);
+    expect(socketOptionsWith(undefined, undefined)).toBeUndefined();
+  });
+
+  it('gives large frames a zero key and short ones a random key', () => {
+    const masking = new FrameMasking();
+    expect(keyFor(masking, UNMASKED_FROM_BYTES)).toEqual([0, 0, 0, 0]);
+    expect(keyFor(masking, 70_000)).toEqual([0, 0, 0, 0]);
+    const short = Array.from({ length: 64 }, () => keyFor(masking, UNMASKED_FROM_BYTES - 1).join('.'));
+    expect(short.filter((k) => k === '0.0.0.0')).toEqual([]);
+    expect(new Set(short).size).toBeGreaterThan(60); // drawn, not fixed
+  });
+
+  it('sizes what a socket sends', () => {
+    expect(frameBytesOf(new Uint8Array(5))).toBe(5);
+    expect(frameBytesOf(new ArrayBuffer(7))).toBe(7);
+    expect(frameBytesOf('abc')).toBe(3);
+    expect(frameBytesOf(undefined)).toBe(0);
   });
 });

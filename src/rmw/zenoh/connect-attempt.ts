@@ -10,7 +10,7 @@
  * makes `readyState` throw, which ends zenoh-ts's loop within one poll. Sockets without the
  * marker are built by the original constructor untouched.
  */
-import { socketOptionsFor } from './loopback-frames.js';
+import { type FrameMasking, frameBytesOf, frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
 
 const MARKER = '#rclts-connect-';
 const INSTALLED = Symbol.for('rclts.connect-attempt.installed');
@@ -72,10 +72,13 @@ export class LinkSocketFacade {
   #ackPrompt: (() => void) | undefined;
   #sentSinceInbound = true;
   #promptQueued = false;
+  /** Picks each frame's masking key on loopback (loopback-frames.ts); told the frame's size first. */
+  readonly #masking: FrameMasking | undefined;
 
-  constructor(inner: LinkSocket, attempt: AttemptState) {
+  constructor(inner: LinkSocket, attempt: AttemptState, masking?: FrameMasking) {
     this.inner = inner;
     this.#attempt = attempt;
+    this.#masking = masking;
     // `ws` throws an 'error' event nobody listens to; zenoh-ts sets and clears `onerror` at will.
     inner.addEventListener('error', (event: unknown) => {
       if (!attempt.settled) attempt.onSocketError((event as { error?: unknown } | null)?.error ?? event);
@@ -152,7 +155,16 @@ export class LinkSocketFacade {
   }
   send(data: unknown): void {
     this.#sentSinceInbound = true;
-    this.inner.send(data);
+    if (this.#masking === undefined) {
+      this.inner.send(data);
+      return;
+    }
+    this.#masking.nextFrameBytes = frameBytesOf(data);
+    try {
+      this.inner.send(data);
+    } finally {
+      this.#masking.nextFrameBytes = 0; // ws's own frames (ping, pong, close) get a random key
+    }
   }
   close(code?: number, reason?: string): void {
     this.inner.close(code, reason);
@@ -191,12 +203,13 @@ export function installConnectAttempts(): boolean {
       if (attempt === undefined) throw new Error(`connection attempt ${id} was abandoned`);
       const bare = url.slice(0, url.lastIndexOf(MARKER));
       const protocols = args[1] as string | string[] | undefined;
-      const options = socketOptionsFor(bare, attempt.socketOptions);
+      const masking = frameMaskingFor(bare);
+      const options = socketOptionsWith(attempt.socketOptions, masking);
       const inner =
         options === undefined
           ? new target(bare, protocols)
           : new (target as unknown as new (u: string, p: unknown, o: object) => LinkSocket)(bare, protocols, options);
-      const socket = new LinkSocketFacade(inner, attempt);
+      const socket = new LinkSocketFacade(inner, attempt, masking);
       attempt.sockets.add(socket);
       return socket;
     },

@@ -11,7 +11,7 @@ export async function trustOptions(caFile: string): Promise<object> {
   );
 }
 
-/** A page's WebSocket masks every frame, as browsers must. */
-export function unmaskedFrameOptions(): object | undefined {
-  return undefined;
+/** A page's WebSocket takes no options: it masks every frame, as browsers must. */
+export function takesSocketOptions(): boolean {
+  return false;
 }

@@ -32,13 +32,6 @@ export async function load(url, context, nextLoad) {
 /** Whether the global WebSocket is the `ws` class installed below (it takes options; others do not). */
 let wsInstalled = false;
 
-/** A zero masking key: `ws` then sends the payload as it is, without its masked copy. */
-const UNMASKED = Object.freeze({
-  generateMask: (mask: Uint8Array): void => {
-    mask.fill(0);
-  },
-});
-
 function isNode(): boolean {
   return typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 }
@@ -67,10 +60,7 @@ export async function trustOptions(caFile: string): Promise<object> {
   return { ca: await readFile(caFile) };
 }
 
-/**
- * The `ws` option that sends client frames unmasked (loopback-frames.ts says when), or
- * undefined when the global WebSocket is not the `ws` installed here.
- */
-export function unmaskedFrameOptions(): object | undefined {
-  return wsInstalled ? UNMASKED : undefined;
+/** Whether the global WebSocket is the `ws` installed here, which takes options (`generateMask`). */
+export function takesSocketOptions(): boolean {
+  return wsInstalled;
 }
