@@ -24,6 +24,17 @@ describe('rate statistics', () => {
     expect(r.payload).toEqual({ meanBytes: 102, minBytes: 100, maxBytes: 104, bytesPerSecond: 510 });
   });
 
+  it('measures a sample stamped and received in the same millisecond at exactly 0 ms', () => {
+    // Epoch stamps near 1.7e18 ns, every residue of the double's 256 ns spacing.
+    const samples = Array.from({ length: 200 }, (_, i) => {
+      const ms = 1_764_556_800_123 + i * 7;
+      return { arrivalMs: ms, bytes: 80, stampNs: BigInt(ms) * 1_000_000n };
+    });
+    expect(computeRateReport('vrobots/1/z/state', 2000, samples).latency).toEqual({ meanMs: 0, minMs: 0, maxMs: 0 });
+    const half = samples.map((o) => ({ ...o, stampNs: o.stampNs - 500_000n }));
+    expect(computeRateReport('k', 2000, half).latency).toEqual({ meanMs: 0.5, minMs: 0.5, maxMs: 0.5 });
+  });
+
   it('leaves out what the samples cannot tell', () => {
     const r = computeRateReport('vrobots/1/z/cmd', 2000, [{ arrivalMs: 5, bytes: 10 }]);
     expect(r.rateHz).toBeCloseTo(0.5, 5);

@@ -77,11 +77,20 @@ function intervalStats(arrivals: readonly number[]): IntervalStats | undefined {
   return { meanMs: mean, minMs: Math.min(...gaps), maxMs: Math.max(...gaps), jitterMs: Math.sqrt(variance) };
 }
 
+/**
+ * An epoch stamp in ns as ms: whole ms and the fraction apart. `Number(ns) / 1e6` rounds to the
+ * 256 ns a double holds at ~1.7e18, which made a sample stamped and received in the same
+ * millisecond arrive 0.000256 ms before it was sent.
+ */
+function stampMs(ns: bigint): number {
+  return Number(ns / 1_000_000n) + Number(ns % 1_000_000n) / 1e6;
+}
+
 function latencyStats(observations: readonly RateObservation[]): LatencyStats | undefined {
   const latencies: number[] = [];
   for (const o of observations) {
     if (o.stampNs === undefined || o.stampNs <= 0n) continue;
-    latencies.push(o.arrivalMs - Number(o.stampNs) / 1e6);
+    latencies.push(o.arrivalMs - stampMs(o.stampNs));
   }
   if (latencies.length === 0) return undefined;
   return { meanMs: meanOf(latencies), minMs: Math.min(...latencies), maxMs: Math.max(...latencies) };
