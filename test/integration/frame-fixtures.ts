@@ -54,3 +54,16 @@ export function framesSentDuring(session: Session, fn: () => void): Uint8Array[]
 }
 
 export const pattern = (size: number) => new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+
+/**
+ * `session`'s own `sendMessage`, changed to write one byte more at the end of every message:
+ * what a changed message layout would look like to a frame self-check.
+ */
+export function oneByteLonger(session: Session): (msg: unknown) => Promise<unknown> {
+  const inner = innerOf(session) as unknown as { sendMessage: (this: unknown, msg: unknown) => Promise<unknown> };
+  const real = inner.sendMessage;
+  return function (this: { link: { send(b: Uint8Array): Promise<void> } }, msg: unknown) {
+    const link = { send: (b: Uint8Array) => this.link.send(Uint8Array.from([...b, 0])) };
+    return real.call({ link }, msg);
+  };
+}

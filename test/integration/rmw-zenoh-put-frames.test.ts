@@ -11,7 +11,15 @@ import type { RmwEndpointSpec } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/put-frame.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
-import { closeRawSessions, framesSentDuring, pattern, rawSession, socketOf, zenohTs } from './frame-fixtures.js';
+import {
+  closeRawSessions,
+  framesSentDuring,
+  oneByteLonger,
+  pattern,
+  rawSession,
+  socketOf,
+  zenohTs,
+} from './frame-fixtures.js';
 import { closeAll, rawSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(async () => {
@@ -72,11 +80,7 @@ describe('publisher frames written by rclts', () => {
     const s = await rawSession();
     const inner = innerOf(s) as unknown as { sendMessage: (msg: unknown) => Promise<unknown> };
     const real = inner.sendMessage;
-    // One byte more at the end: what a changed message layout would look like.
-    const longer = function (this: { link: { send(b: Uint8Array): Promise<void> } }, msg: unknown) {
-      const link = { send: (b: Uint8Array) => this.link.send(Uint8Array.from([...b, 0])) };
-      return real.call({ link }, msg);
-    };
+    const longer = oneByteLonger(s);
     expect(putFramesMatch(z, longer)).toBe(false);
     expect(putFramesMatch(z, () => Promise.resolve())).toBe(false);
     expect(putFramesMatch(z, undefined)).toBe(false);

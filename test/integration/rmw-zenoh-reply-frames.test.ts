@@ -18,7 +18,15 @@ import {
 } from '../../src/rmw/zenoh/reply-frame.js';
 import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
 import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
-import { closeRawSessions, framesSentDuring, pattern, rawSession, socketOf, zenohTs } from './frame-fixtures.js';
+import {
+  closeRawSessions,
+  framesSentDuring,
+  oneByteLonger,
+  pattern,
+  rawSession,
+  socketOf,
+  zenohTs,
+} from './frame-fixtures.js';
 import { closeAll, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(async () => {
@@ -125,11 +133,7 @@ describe('service reply frames written by rclts', () => {
     const s = await rawSession();
     const inner = innerOf(s) as unknown as { sendMessage: (msg: unknown) => Promise<unknown> };
     const real = inner.sendMessage;
-    // One byte more at the end: what a changed message layout would look like.
-    const longer = function (this: { link: { send(b: Uint8Array): Promise<void> } }, msg: unknown) {
-      const link = { send: (b: Uint8Array) => this.link.send(Uint8Array.from([...b, 0])) };
-      return real.call({ link }, msg);
-    };
+    const longer = oneByteLonger(s);
     expect(replyFramesMatch(z, { ...Object.getPrototypeOf(inner), sendMessage: longer })).toBe(false);
     expect(replyFramesMatch(z, { sendMessage: () => Promise.resolve() })).toBe(false);
     expect(replyFramesMatch(z, undefined)).toBe(false);
