@@ -29,7 +29,6 @@ export async function load(url, context, nextLoad) {
 }
 `;
 
-/** Whether the global WebSocket is the `ws` class installed below (it takes options; others do not). */
 let wsInstalled = false;
 
 function isNode(): boolean {
