@@ -6,7 +6,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
-import { sharedLocator } from './rmw-zenoh-fixtures.js';
+import { closeAll, sharedLocator } from './rmw-zenoh-fixtures.js';
 
 const raw: Session[] = [];
 
@@ -24,7 +24,13 @@ export async function rawSession(): Promise<Session> {
   return s.value;
 }
 
-export async function closeRawSessions(): Promise<void> {
+/** The frame tests' afterEach: their rclts sessions and their raw zenoh-ts sessions. */
+export async function closeFrameTestSessions(): Promise<void> {
+  await closeAll();
+  await closeRawSessions();
+}
+
+async function closeRawSessions(): Promise<void> {
   for (const s of raw.splice(0)) await closeZenohSession(s);
 }
 
@@ -66,4 +72,16 @@ export function oneByteLonger(session: Session): (msg: unknown) => Promise<unkno
     const link = { send: (b: Uint8Array) => this.link.send(Uint8Array.from([...b, 0])) };
     return real.call({ link }, msg);
   };
+}
+
+/** Runs `fn` while `session` sends through `oneByteLonger`, then restores its own sendMessage. */
+export function whileOneByteLonger<T>(session: Session, fn: () => T): T {
+  const inner = innerOf(session) as unknown as { sendMessage: (msg: unknown) => Promise<unknown> };
+  const real = inner.sendMessage;
+  inner.sendMessage = oneByteLonger(session);
+  try {
+    return fn();
+  } finally {
+    inner.sendMessage = real;
+  }
 }

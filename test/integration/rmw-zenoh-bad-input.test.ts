@@ -6,6 +6,7 @@ import { MAX_PAYLOAD_BYTES, openZenohRmwSession } from '../../src/rmw/zenoh/inde
 import {
   bytes,
   closeAll,
+  nodeSpec,
   rawSpec,
   serviceSpec,
   session,
@@ -16,8 +17,6 @@ import {
 } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
-
-const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 
 describe('zenoh rmw refuses bad input with errors naming the thing', () => {
   it('malformed locator -> InvalidArgument naming it', async () => {
@@ -50,7 +49,7 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
       ok: false,
       error: { name: 'InvalidArgument' },
     });
-    const n = a.createNode(node('n'));
+    const n = a.createNode(nodeSpec('n'));
     if (!n.ok) throw new Error('node');
     const before = a.graph.endpoints().length;
     expect(n.value.createPublisher(topicSpec('relative/name'))).toMatchObject({
@@ -76,7 +75,7 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
   it(`oversized payloads (> ${MAX_PAYLOAD_BYTES} bytes) are refused naming the key`, async () => {
     const prefix = uniquePrefix('big');
     const a = await session();
-    const n = a.createNode(node('n'));
+    const n = a.createNode(nodeSpec('n'));
     if (!n.ok) throw new Error('node');
     const pub = n.value.createPublisher(rawSpec(`${prefix}/big`));
     const replies: RmwReply[] = [];
@@ -102,7 +101,7 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
   it('payloads up to the limit go through', async () => {
     const prefix = uniquePrefix('large');
     const a = await session();
-    const n = a.createNode(node('n'));
+    const n = a.createNode(nodeSpec('n'));
     if (!n.ok) throw new Error('node');
     let got: Uint8Array | undefined;
     const sub = n.value.createSubscriber(rawSpec(`${prefix}/large`), (s) => {
@@ -124,8 +123,8 @@ describe('zenoh rmw refuses bad input with errors naming the thing', () => {
     const z = await session();
     const l = openLocalSession({});
     if (!l.ok) throw new Error('local session');
-    const zn = z.createNode(node('n'));
-    const ln = l.value.createNode(node('n'));
+    const zn = z.createNode(nodeSpec('n'));
+    const ln = l.value.createNode(nodeSpec('n'));
     if (!zn.ok || !ln.ok) throw new Error('node');
     const good = topicSpec(`/${prefix}/t`);
     const bad: RmwEndpointSpec[] = [

@@ -7,19 +7,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwReply, RmwSample } from '../../src/rmw/rmw.js';
 import { GETS_IN_FLIGHT_PER_CLIENT } from '../../src/rmw/zenoh/zenoh-service-client.js';
-import { closeAll, rawSpec, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, nodeSpec, rawSpec, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
-
-const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 
 describe('zenoh rmw: a caller may reuse its buffer once the call returns', () => {
   it('publish: direct puts, samples published before the declaration, and transient-local history', async () => {
     const prefix = uniquePrefix('reuse-pub');
     const a = await session();
     const b = await session();
-    const t = a.createNode(node('talker'));
-    const l = b.createNode(node('listener'));
+    const t = a.createNode(nodeSpec('talker'));
+    const l = b.createNode(nodeSpec('listener'));
     if (!t.ok || !l.ok) throw new Error('node');
     const qos = { durability: 'transient_local', history: 'keep_last', depth: 100 } as const;
     const pub = t.value.createPublisher(rawSpec(`${prefix}/data`, qos));
@@ -66,8 +64,8 @@ describe('zenoh rmw: a caller may reuse its buffer once the call returns', () =>
     const prefix = uniquePrefix('reuse-srv');
     const a = await session();
     const b = await session();
-    const sn = a.createNode(node('server'));
-    const cn = b.createNode(node('client'));
+    const sn = a.createNode(nodeSpec('server'));
+    const cn = b.createNode(nodeSpec('client'));
     if (!sn.ok || !cn.ok) throw new Error('node');
     const answer = new Uint8Array(32);
     const server = sn.value.createServiceServer(serviceSpec(`/${prefix}/echo`), (req) => {

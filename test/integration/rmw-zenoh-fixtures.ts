@@ -47,6 +47,11 @@ export function rawSpec(key: string, qos: Partial<RmwQos> = {}): RmwEndpointSpec
 const open: RmwSession[] = [];
 
 /** Opens a session on `locator` (default: the shared router); closed by closeAll(). */
+/** A node at the root namespace and enclave, as most backend tests make one. */
+export function nodeSpec(name: string): { name: string; namespace: string; enclave: string } {
+  return { name, namespace: '/', enclave: '/' };
+}
+
 export async function session(locator = sharedLocator(), domainId = 0): Promise<RmwSession> {
   const s = await openZenohRmwSession(locator, { domainId, connectBudgetMs: 5000 });
   if (!s.ok) throw new Error(`cannot open a zenoh rmw session: ${s.error.message}`);
@@ -84,9 +89,8 @@ export async function talkerAndListener(
   spec: RmwEndpointSpec,
   payloads: readonly string[],
 ): Promise<{ pub: RmwPublisher; listener: RmwNode }> {
-  const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
-  const talker = (await session()).createNode(node('talker'));
-  const listener = (await session()).createNode(node('listener'));
+  const talker = (await session()).createNode(nodeSpec('talker'));
+  const listener = (await session()).createNode(nodeSpec('listener'));
   if (!talker.ok || !listener.ok) throw new Error('node');
   const pub = talker.value.createPublisher(spec);
   if (!pub.ok) throw new Error(pub.error.message);
