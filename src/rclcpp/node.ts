@@ -195,7 +195,8 @@ export class NodeImpl extends NodeGraph implements Node {
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
     const onSample = offerTo(entry);
-    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample));
+    const options = { readsAttachment: entry.takesInfo };
+    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
   }
 
   createService<Req, Res>(

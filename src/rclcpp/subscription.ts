@@ -4,12 +4,24 @@ import { EntryKind } from '../executor/entry.js';
 import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwSample, RmwSubscriber } from '../rmw/rmw.js';
-import type { SubscriptionHandler } from './api.js';
+import type { MessageInfo, SubscriptionHandler } from './api.js';
 import { decodeFailure, decodeMessage, messageInfo } from './type-check.js';
 import type { MessageType } from './type-support.js';
 
+/**
+ * Whether a handler is handed a MessageInfo: not when it declares exactly one parameter, as
+ * rclcpp passes none to a `void(const Msg &)` callback. A handler declaring two, or a rest
+ * parameter (`(...args) => ...`, length 0, as most wrappers are), gets it. A poll subscription
+ * (no handler) hands it out with each take.
+ */
+export function takesMessageInfo(handler: SubscriptionHandler<never> | undefined): boolean {
+  return handler === undefined || handler.length !== 1;
+}
+
 export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
   rmw: RmwSubscriber | undefined;
+  /** See takesMessageInfo: fixed when the subscription is created. */
+  readonly takesInfo: boolean;
 
   constructor(
     host: EntryHost,
@@ -26,6 +38,7 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
       bound,
       handler !== undefined,
     );
+    this.takesInfo = takesMessageInfo(handler);
   }
 
   protected handleItem(sample: RmwSample, host: EntryHost): void {
@@ -36,7 +49,8 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
       host.reportDecodeError(this, decodeFailure(this.type, `subscription '${this.name}'`, thrown));
       return;
     }
-    host.runHandlerWith(this, this.handler as SubscriptionHandler<M>, message, messageInfo(sample));
+    const handler = this.handler as (message: M, info: MessageInfo | undefined) => unknown;
+    host.runHandlerWith(this, handler, message, this.takesInfo ? messageInfo(sample) : undefined);
   }
 
   /** Poll side: the oldest decodable sample; undecodable ones are counted and skipped. */

@@ -154,11 +154,25 @@ export interface RmwGraph {
   onChange(listener: () => void): () => void;
 }
 
+/** What a subscriber's taker does with its samples, so that a backend can skip work nobody sees. */
+export interface RmwSubscriberOptions {
+  /**
+   * false: nobody reads the samples' attachments (rclcpp's `(msg) => ...` handlers). A backend
+   * may then leave unset what only such subscribers would see (the in-process source time).
+   * Default true.
+   */
+  readonly readsAttachment?: boolean;
+}
+
 /** A node's presence on the graph plus the factory of its endpoints. */
 export interface RmwNode {
   readonly info: RmwNodeInfo;
   createPublisher(spec: RmwEndpointSpec): ResultOf<RmwPublisher>;
-  createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber>;
+  createSubscriber(
+    spec: RmwEndpointSpec,
+    onSample: (sample: RmwSample) => void,
+    options?: RmwSubscriberOptions,
+  ): ResultOf<RmwSubscriber>;
   createServiceServer(spec: RmwEndpointSpec, onRequest: (request: RmwRequest) => void): ResultOf<RmwServiceServer>;
   createServiceClient(spec: RmwEndpointSpec, onReply: (reply: RmwReply) => void): ResultOf<RmwServiceClient>;
   /** Withdraws the node and closes every endpoint it created. Idempotent. */

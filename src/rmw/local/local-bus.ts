@@ -17,6 +17,8 @@ export interface BusSessionLink {
 export interface BusSubscriber {
   readonly key: string;
   readonly transientLocal: boolean;
+  /** false: its taker never reads attachments, so its samples need no source time. */
+  readonly readsAttachment: boolean;
   readonly session: BusSessionLink;
   isOpen(): boolean;
   /** Called from the delivery queue only. */

@@ -13,6 +13,7 @@ import type {
   RmwServiceClient,
   RmwServiceServer,
   RmwSubscriber,
+  RmwSubscriberOptions,
 } from '../rmw.js';
 import type { BusNode, BusSessionLink, LocalBus } from './local-bus.js';
 import type { EntityOwner, LocalEntity } from './local-entity.js';
@@ -46,10 +47,19 @@ export class LocalNode implements RmwNode, EntityOwner {
     return this.declare(spec, 'publisher', (key, qos) => new LocalPublisher(this, key, spec, qos));
   }
 
-  createSubscriber(spec: RmwEndpointSpec, onSample: (sample: RmwSample) => void): ResultOf<RmwSubscriber> {
+  createSubscriber(
+    spec: RmwEndpointSpec,
+    onSample: (sample: RmwSample) => void,
+    options?: RmwSubscriberOptions,
+  ): ResultOf<RmwSubscriber> {
     if (typeof onSample !== 'function')
       return err('InvalidArgument', `onSample for subscription '${describeValue(spec?.name)}' must be a function`);
-    return this.declare(spec, 'subscription', (key, qos) => new LocalSubscriber(this, key, spec, qos, onSample));
+    const readsAttachment = options?.readsAttachment !== false;
+    return this.declare(
+      spec,
+      'subscription',
+      (key, qos) => new LocalSubscriber(this, key, spec, qos, onSample, readsAttachment),
+    );
   }
 
   createServiceServer(spec: RmwEndpointSpec, onRequest: (request: RmwRequest) => void): ResultOf<RmwServiceServer> {

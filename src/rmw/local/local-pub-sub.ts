@@ -26,6 +26,8 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
   private readonly cacheDepth: number;
   private matched: readonly BusSubscriber[] = [];
   private matchedVersion = -1;
+  /** Some matched subscriber reads attachments: only then is a publication's source time worth a clock read. */
+  private matchedReadStamps = false;
 
   constructor(owner: EntityOwner, key: string, spec: RmwEndpointSpec, qos: RmwActualQos) {
     super(owner, key, spec, qos);
@@ -58,15 +60,19 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
     if (!isBytes(payload)) return checkPayloadType(payload, this.what) as Err;
     // Counted, like rmw_zenoh's sequence numbers, whether anyone listens or not.
     const sequence = ++this.sequence;
+    const subs = this.subscribers();
+    if (subs.length === 0 && this.cache === undefined) return ok();
     const gid = this.stampGid;
-    const stampMs = gid === undefined ? 0 : wallNowMs();
+    // The clock read costs as much as the rest of a publication: it is skipped when no reader
+    // can see the time (no matched subscriber reads attachments and nothing is kept for later).
+    const stamped = gid !== undefined && (this.matchedReadStamps || this.cache !== undefined);
+    const stampMs = stamped ? wallNowMs() : 0;
     // The caller may reuse its buffer as soon as publish returns: take a copy now.
     const copy = new Uint8Array(payload);
     if (this.cache !== undefined) {
       this.cache.push({ payload: new Uint8Array(copy), sequence, stampMs });
       if (this.cache.length > this.cacheDepth) this.cache.shift();
     }
-    const subs = this.subscribers();
     const queue = this.bus.queue;
     for (let i = 0; i < subs.length; i++) {
       // Each subscriber gets its own bytes, so one handler mutating them cannot reach another.
@@ -87,6 +93,7 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
     if (this.matchedVersion !== this.bus.subscribersVersion) {
       this.matched = this.bus.matchingSubscribers(this.key);
       this.matchedVersion = this.bus.subscribersVersion;
+      this.matchedReadStamps = this.matched.some((s) => s.readsAttachment);
     }
     return this.matched;
   }
@@ -112,6 +119,7 @@ export class LocalSubscriber extends LocalEntity implements RmwSubscriber, BusSu
     spec: RmwEndpointSpec,
     qos: RmwActualQos,
     private readonly onSample: (sample: RmwSample) => void,
+    readonly readsAttachment: boolean,
   ) {
     super(owner, key, spec, qos);
   }
