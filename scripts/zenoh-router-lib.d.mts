@@ -33,6 +33,11 @@ export interface StartRouterOptions {
   listenProtocol?: 'tcp' | 'tls';
   /** A zenoh config file (JSON5) loaded first; listen, connect and the WebSocket port given here override its own. */
   configFile?: string;
+  /**
+   * Threads of the bridge's own runtime, where the remote-api plugin serves its WebSockets
+   * (TOKIO_WORKER_THREADS). Default: the caller's TOKIO_WORKER_THREADS, else ROUTER_WORKER_THREADS (1).
+   */
+  workerThreads?: number;
   /** CLI use: the router outlives this process, output goes to logFile. */
   detached?: boolean;
   logFile?: string;
@@ -69,6 +74,8 @@ export interface RunningRouter {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** The default of StartRouterOptions.workerThreads, and why it is 1: zenoh-router-lib.mjs. */
+export const ROUTER_WORKER_THREADS: number;
 export function pinnedZenohVersion(): string;
 export function routerCacheDir(): string;
 export function routerBinaryPath(version?: string): string;

@@ -280,6 +280,24 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
+/**
+ * The bridge's tokio runtime (the remote-api plugin's WebSockets and the sessions behind them;
+ * zenoh's own link runtimes are sized apart) runs on this many threads unless told otherwise.
+ * tokio's default is one per core. One thread hands a query from the server's WebSocket task to
+ * the client's on the same thread: a service round trip through this router measured p50
+ * 144-159 µs instead of 172-236 µs at 16 B and 1 KiB (2 cores, alternating runs), the
+ * 2000-robot swarm and pub/sub unchanged (docs/benchmarks.md).
+ */
+export const ROUTER_WORKER_THREADS = 1;
+
+/** workerThreads as given, else a TOKIO_WORKER_THREADS the caller's environment sets, else the default. */
+function workerThreadsOf(given) {
+  if (given === undefined) return process.env.TOKIO_WORKER_THREADS ?? String(ROUTER_WORKER_THREADS);
+  if (!Number.isInteger(given) || given < 1 || given > 1024)
+    throw new Error(`workerThreads must be an integer 1..1024, got ${given}`);
+  return String(given);
+}
+
 function checkMode(mode) {
   return mode === 'peer' || mode === 'router' ? undefined : `mode must be 'peer' or 'router', got ${mode}`;
 }
@@ -300,7 +318,8 @@ function checkPort(name, port) {
  * locators such as 'tcp/127.0.0.1:7447' to join another router), mode ('peer', the bridge's
  * default, or 'router': forwards between the routers it links, the mesh), config (zenoh config
  * entries, path -> JSON value, each passed as --cfg), detached + logFile (the CLI: the router
- * outlives this process).
+ * outlives this process), workerThreads (threads of the bridge's own runtime, where the
+ * remote-api plugin serves its WebSockets: default 1, see ROUTER_WORKER_THREADS).
  */
 export async function startRouter(options = {}) {
   const {
@@ -325,6 +344,7 @@ export async function startRouter(options = {}) {
   const binary = options.binary ?? routerBinaryPath();
   const bad = checkPort('wsPort', wantWs) ?? checkPort('tcpPort', wantTcp) ?? checkMode(mode);
   if (bad) throw new Error(bad);
+  const workerThreads = workerThreadsOf(options.workerThreads);
   if (!existsSync(binary)) {
     throw new Error(`zenoh router binary not found at ${binary}; build it with: node scripts/zenoh-router.mjs install`);
   }
@@ -361,7 +381,7 @@ export async function startRouter(options = {}) {
   if (mode === 'router') args.push('--cfg', 'mode:"router"');
   const entries = { ...linkTlsConfig(linkTls), ...config };
   for (const [key, value] of Object.entries(entries)) args.push('--cfg', `${key}:${JSON.stringify(value)}`);
-  const env = { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn' };
+  const env = { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'warn', TOKIO_WORKER_THREADS: workerThreads };
   const tail = [];
   let child;
   if (detached) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The zenoh router rclts tests and examples run against (see zenoh-router-lib.mjs).
 //   node scripts/zenoh-router.mjs install              build it once (cached), at the pinned zenoh release
-//   node scripts/zenoh-router.mjs start [--ws-port N] [--tcp-port N] [--connect tcp/H:P] [--mode router] [--json]
+//   node scripts/zenoh-router.mjs start [--ws-port N] [--tcp-port N] [--connect tcp/H:P] [--mode router] [--worker-threads N] [--json]
 //   node scripts/zenoh-router.mjs stop [--ws-port N]   stop routers this tool started (by recorded pid)
 //   node scripts/zenoh-router.mjs path                 print the router binary path
 //   node scripts/zenoh-router.mjs certs DIR [NAME...]  make a test CA and certificates with openssl
@@ -26,8 +26,10 @@ import {
 
 const USAGE = `usage: node scripts/zenoh-router.mjs <install|start|stop|path|certs|gate|acl-profile> [options]
   install                      build zenoh-bridge-remote-api ${pinnedZenohVersion()} once into the cache
-  start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--mode peer|router] [--json]
+  start [--ws-port N] [--tcp-port N] [--connect LOCATOR]... [--mode peer|router] [--worker-threads N] [--json]
                                start a router on 127.0.0.1 (free ports unless given), print its locator;
+                               --worker-threads: threads serving the WebSockets (default 1: the lowest
+                               latency measured; TOKIO_WORKER_THREADS in the environment also sets it)
                                --mode router forwards between the routers it links (a mesh: start
                                each with --mode router --connect tcp/HOST:PORT of another)
     [--wss-cert PEM --wss-key PEM]                   TLS on the WebSocket: rclts connects to wss/
@@ -68,7 +70,12 @@ function parseOptions(argv) {
     if (a === '--json') opts.json = true;
     else if (a === '--ws-port') opts.wsPort = port();
     else if (a === '--tcp-port') opts.tcpPort = port();
-    else if (a === '--connect') opts.connect.push(value());
+    else if (a === '--worker-threads') {
+      const v = value();
+      opts.workerThreads = Number(v);
+      if (!/^\d+$/.test(v) || opts.workerThreads < 1 || opts.workerThreads > 1024)
+        fail(`--worker-threads must be an integer 1..1024, got '${v}'`);
+    } else if (a === '--connect') opts.connect.push(value());
     else if (a === '--wss-cert') opts.wssCert = value();
     else if (a === '--wss-key') opts.wssKey = value();
     else if (a === '--tls-ca') opts.tlsCa = value();
@@ -136,9 +143,10 @@ async function main() {
       mkdirSync(routerRunDir(), { recursive: true });
       let router;
       try {
-        const { wsPort, tcpPort, connect, mode } = opts;
+        const { wsPort, tcpPort, connect, mode, workerThreads } = opts;
         const profile = secureProfile(opts);
-        router = await startRouter({ wsPort, tcpPort, connect, mode, ...profile, binary, detached: true, logFile });
+        const where = { wsPort, tcpPort, connect, mode, workerThreads };
+        router = await startRouter({ ...where, ...profile, binary, detached: true, logFile });
       } catch (e) {
         fail(e.message);
       }

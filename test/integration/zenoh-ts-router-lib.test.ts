@@ -71,6 +71,34 @@ describe('startRouter', () => {
     );
   });
 
+  it('runs the bridge runtime on one worker thread unless told otherwise, and refuses a bad count', async () => {
+    const threadsOf = (r: RunningRouter): string | undefined =>
+      readFileSync(`/proc/${r.pid}/environ`, 'utf8')
+        .split('\0')
+        .find((e) => e.startsWith('TOKIO_WORKER_THREADS='));
+    const saved = process.env.TOKIO_WORKER_THREADS;
+    delete process.env.TOKIO_WORKER_THREADS;
+    try {
+      const byDefault = await startRouter({ binary: inject('routerBinary') });
+      routers.push(byDefault);
+      expect(threadsOf(byDefault)).toBe('TOKIO_WORKER_THREADS=1');
+      const two = await startRouter({ binary: inject('routerBinary'), workerThreads: 2 });
+      routers.push(two);
+      expect(threadsOf(two)).toBe('TOKIO_WORKER_THREADS=2');
+      expect(await canOpen(two.locator)).toBe(true);
+      process.env.TOKIO_WORKER_THREADS = '3';
+      const fromEnv = await startRouter({ binary: inject('routerBinary') });
+      routers.push(fromEnv);
+      expect(threadsOf(fromEnv)).toBe('TOKIO_WORKER_THREADS=3');
+    } finally {
+      if (saved === undefined) delete process.env.TOKIO_WORKER_THREADS;
+      else process.env.TOKIO_WORKER_THREADS = saved;
+    }
+    await expect(startRouter({ binary: inject('routerBinary'), workerThreads: 0 })).rejects.toThrow(
+      'workerThreads must be an integer 1..1024, got 0',
+    );
+  });
+
   it('runs a router of its own that can be killed and restarted on the same port', async () => {
     const first = await startRouter({ binary: inject('routerBinary') });
     routers.push(first);
@@ -120,6 +148,13 @@ describe('zenoh-router.mjs', () => {
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`WebSocket port ${port} on 127.0.0.1 is already in use`);
     expect(routersOnPort(port)).toEqual([]);
+  });
+
+  it('refuses a bad --worker-threads by name before starting anything', () => {
+    const r = cli(['start', '--worker-threads', 'many', '--json'], {});
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("--worker-threads must be an integer 1..1024, got 'many'");
+    expect(r.stdout).toBe('');
   });
 
   it('install without cargo says how to get Rust', async () => {
