@@ -16,6 +16,7 @@ import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
 import type { ClientHandle, ResponseHandler } from './api.js';
 import { entryOf, Handle, readHandle } from './handle.js';
+import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
 import { decodeMessage, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
@@ -97,13 +98,17 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
         `client of '${this.name}' has ${this.pending.size} requests awaiting replies (maxRequestsInFlight ${this.maxInFlight}); spin to take their replies, then send again`,
       );
     }
-    const bytes = encodeMessage(this.type.Request, request, `request to service '${this.name}'`);
-    if (!bytes.ok) return bytes;
     let sent: ResultOf<bigint>;
+    // The bytes are lent to the transport, which copies what it keeps (encode-lease.ts).
+    const lease = openEncodeLease();
     try {
+      const bytes = encodeMessage(this.type.Request, request, `request to service '${this.name}'`);
+      if (!bytes.ok) return bytes;
       sent = rmw.sendRequest(bytes.value, budgetMs);
     } catch (thrown) {
       return err('TransportError', `sending a request to service '${this.name}' failed: ${describeThrown(thrown)}`);
+    } finally {
+      closeEncodeLease(lease);
     }
     if (sent.ok) this.pending.set(sent.value, 'sent');
     return sent;

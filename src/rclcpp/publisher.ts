@@ -4,6 +4,7 @@ import { describeThrown, err, ok, type Result, type ResultOf } from '../result.j
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwPublisher } from '../rmw/rmw.js';
 import type { Publisher } from './api.js';
+import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
 import { encodeBytes } from './type-check.js';
 import type { MessageType } from './type-support.js';
 
@@ -28,8 +29,14 @@ export class PublisherImpl<M> implements Publisher<M> {
 
   publish(message: M): Result {
     if (this.destroyed) return err('NotInitialized', `publisher on '${this.topic}' was destroyed`);
-    const bytes = encodeBytes(this.type, message, this);
-    return bytes instanceof Uint8Array ? this.send(bytes) : bytes;
+    // The bytes are lent to the transport, which copies what it keeps (encode-lease.ts).
+    const lease = openEncodeLease();
+    try {
+      const bytes = encodeBytes(this.type, message, this);
+      return bytes instanceof Uint8Array ? this.send(bytes) : bytes;
+    } finally {
+      closeEncodeLease(lease);
+    }
   }
 
   /** How an encoding error names this publisher. */

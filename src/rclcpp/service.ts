@@ -11,6 +11,7 @@ import { describeThrown } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwRequest, RmwServiceServer } from '../rmw/rmw.js';
 import type { ServiceHandler } from './api.js';
+import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
 import { decodeMessage, encodeMessage, messageInfo } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
@@ -47,13 +48,19 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
   }
 
   private answer(request: RmwRequest, response: Res, host: EntryHost): void {
-    const bytes = encodeMessage(this.type.Response, response, `response of service '${this.name}'`);
-    if (!bytes.ok) {
-      host.reportHandlerError(this, new Error(bytes.error.message));
-      request.fail(bytes.error.message);
-      return;
+    // The bytes are lent to the transport, which copies what it keeps (encode-lease.ts).
+    const lease = openEncodeLease();
+    try {
+      const bytes = encodeMessage(this.type.Response, response, `response of service '${this.name}'`);
+      if (!bytes.ok) {
+        host.reportHandlerError(this, new Error(bytes.error.message));
+        request.fail(bytes.error.message);
+        return;
+      }
+      request.respond(bytes.value);
+    } finally {
+      closeEncodeLease(lease);
     }
-    request.respond(bytes.value);
   }
 
   protected override onDropped(request: RmwRequest): void {

@@ -63,6 +63,12 @@ export interface RmwEntity {
   close(): void;
 }
 
+/*
+ * Payloads handed to publish, respond and sendRequest are lent for the call: a backend copies
+ * (or writes out) what it keeps before it returns, so the caller may write over the buffer
+ * right after. rclcpp encodes large messages into one kept buffer on that promise
+ * (encode-lease.ts); the conformance contract suite holds every backend to it.
+ */
 export interface RmwPublisher extends RmwEntity {
   /** Sends one sample. Synchronous validation; transport failures after hand-off go to onEvent. */
   publish(payload: Uint8Array): Result;

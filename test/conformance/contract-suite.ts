@@ -1,8 +1,9 @@
 /**
  * Conformance cases each written against a bug that once passed the whole suite: replies
  * matched to the oldest pending request, entities created with another QoS than the default,
- * a duplicate filter that silences a second publisher. Run on every backend (local.test.ts,
- * zenoh.test.ts) through the public entry, as a user would.
+ * a duplicate filter that silences a second publisher, large messages whose kept buffers
+ * (encode-lease.ts, frame-pool.ts) would be written over while a transport still holds them.
+ * Run on every backend (local.test.ts, zenoh.test.ts) through the public entry, as a user would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   type ResultOf,
   StringType,
 } from '../../src/index.js';
+import { diagnostic_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { DISCOVERY_BUDGET_MS, publishUntil, spinUntil } from './suite.js';
 
 type AnExecutor = Node['executor'];
@@ -27,6 +29,15 @@ function unwrap<T>(r: ResultOf<T>): T {
 const DEFAULT_QOS = { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 10 };
 
 let unique = 0;
+
+/** A text of `size` characters that differs from every other `tag`'s at every position. */
+function text(tag: number, size: number): string {
+  const unit = String.fromCharCode(97 + (tag % 26)).repeat(63) + String.fromCharCode(48 + (tag % 10));
+  return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/** Past the 16 KiB where encodes and frames reuse kept buffers, and one below it. */
+const SIZES = [70_000, 20_000, 300_000, 70_000, 70_000] as const;
 
 export function defineContractSuite(backendName: string, makeExecutorOptions: () => ExecutorOptions): void {
   describe(`rclcpp contract on ${backendName}`, () => {
@@ -130,6 +141,59 @@ export function defineContractSuite(backendName: string, makeExecutorOptions: ()
       expect(got.filter((d) => d.startsWith('late ') && !d.includes('warm'))).toEqual(
         [0, 1, 2, 3, 4].map((i) => `late ${i}`),
       );
+    });
+
+    it('published back to back, in one step and across steps, each arrives intact and in order', async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('large_pub', { namespace: namespace() }));
+      const got: string[] = [];
+      unwrap(n.createSubscription(std_msgs.msg.String, 'big', (m) => got.push(m.data)));
+      const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'big'));
+      expect(
+        await publishUntil(
+          e,
+          pub,
+          () => ({ data: 'hello' }),
+          () => got.length > 0,
+        ),
+      ).toBe(true);
+      got.length = 0;
+      const sent = SIZES.map((size, i) => text(i, size));
+      // Three in one synchronous step, then two more each after a turn of the event loop.
+      for (const data of sent.slice(0, 3)) unwrap(pub.publish({ data }));
+      for (const data of sent.slice(3)) {
+        await new Promise((r) => setImmediate(r));
+        unwrap(pub.publish({ data }));
+      }
+      expect(await spinUntil(e, () => got.length === sent.length)).toBe(true);
+      expect(got.map((g) => g.length)).toEqual([...SIZES]);
+      for (let i = 0; i < sent.length; i++) expect(got[i] === sent[i], `message ${i}`).toBe(true);
+    });
+
+    it('large requests and responses sent back to back each reach their own call intact', async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('large_srv', { namespace: namespace() }));
+      // The response repeats the request's tag at another size, so a stale buffer shows.
+      unwrap(
+        n.createService(diagnostic_msgs.srv.AddDiagnostics, 'echo', (req) => {
+          const tag = req.load_namespace.charCodeAt(0) - 97;
+          return { success: true, message: text(tag + 1, SIZES[(tag + 1) % SIZES.length] as number) };
+        }),
+      );
+      const replies = new Map<bigint, string>();
+      const client = unwrap(
+        n.createClient(diagnostic_msgs.srv.AddDiagnostics, 'echo', (r, seq) => replies.set(seq, unwrap(r).message), {
+          maxRequestsInFlight: 8,
+        }),
+      );
+      const found = await client.waitForService(8000);
+      expect(found.ok ? 'ok' : found.error.message).toBe('ok');
+      const seqs = SIZES.map((size, i) => unwrap(client.asyncSendRequest({ load_namespace: text(i, size) })));
+      expect(await spinUntil(e, () => replies.size === seqs.length)).toBe(true);
+      seqs.forEach((seq, i) => {
+        const want = text(i + 1, SIZES[(i + 1) % SIZES.length] as number);
+        expect(replies.get(seq) === want, `reply to request ${i}`).toBe(true);
+      });
     });
   });
 }

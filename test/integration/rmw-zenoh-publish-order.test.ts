@@ -3,7 +3,9 @@
  * queues puts behind each other once zenoh-ts has to wait for its 2 MB buffer to drain
  * (zenoh-ts then polls every 10 ms, and a later direct put could overtake a waiting one).
  * On loopback the socket only backs up when the router stops reading, so the router is
- * paused (SIGSTOP) for a moment while 1 MiB samples are being published.
+ * paused (SIGSTOP) for a moment while 1 MiB samples are being published. Every sample's bytes
+ * are checked too: a large frame's buffer is written over by the next one only after its socket
+ * has written it (frame-pool.ts), and a backed-up socket still holds it.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
@@ -22,6 +24,18 @@ afterEach(async () => {
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 const nextTurn = () => new Promise((res) => setImmediate(res));
 
+/** Sample i's bytes after its index: (i + k) & 0xff at offset k. */
+function fillFor(payload: Uint8Array, i: number): void {
+  for (let k = 4; k < payload.length; k++) payload[k] = (i + k) & 0xff;
+}
+
+/** Whether a received payload still holds sample i's bytes (checked at a stride and at its end). */
+function carries(payload: Uint8Array, i: number): boolean {
+  for (let k = 4; k < payload.length; k += 509) if (payload[k] !== ((i + k) & 0xff)) return false;
+  const last = payload.length - 1;
+  return last < 4 || payload[last] === ((i + last) & 0xff);
+}
+
 describe('zenoh rmw publish order under back-pressure', () => {
   it('delivers 2000 mixed-size samples in order while 1 MiB ones back up the socket', async () => {
     router = await startRouter({ binary: inject('routerBinary') });
@@ -33,14 +47,11 @@ describe('zenoh rmw publish order under back-pressure', () => {
     const talker = a.createNode(node('talker'));
     const listener = b.createNode(node('listener'));
     if (!talker.ok || !listener.ok) throw new Error('node');
-    const got: Array<{ index: number; size: number; seq: bigint | undefined }> = [];
-    const sub = listener.value.createSubscriber(topicSpec(topic, qos), (s) =>
-      got.push({
-        index: new DataView(s.payload.buffer, s.payload.byteOffset).getUint32(0, true),
-        size: s.payload.length,
-        seq: s.attachment?.sequenceNumber,
-      }),
-    );
+    const got: Array<{ index: number; size: number; seq: bigint | undefined; intact: boolean }> = [];
+    const sub = listener.value.createSubscriber(topicSpec(topic, qos), (s) => {
+      const index = new DataView(s.payload.buffer, s.payload.byteOffset).getUint32(0, true);
+      got.push({ index, size: s.payload.length, seq: s.attachment?.sequenceNumber, intact: carries(s.payload, index) });
+    });
     const pub = talker.value.createPublisher(topicSpec(topic, qos));
     if (!sub.ok || !pub.ok) throw new Error('endpoint');
     expect((await sub.value.ready()).ok).toBe(true);
@@ -69,6 +80,7 @@ describe('zenoh rmw publish order under back-pressure', () => {
       }
       const payload = new Uint8Array(sizeOf(i));
       new DataView(payload.buffer).setUint32(0, i, true);
+      fillFor(payload, i);
       const res = pub.value.publish(payload);
       if (res.ok) {
         i += 1;
@@ -85,6 +97,7 @@ describe('zenoh rmw publish order under back-pressure', () => {
     expect(got.map((g) => g.index)).toEqual(Array.from({ length: got.length }, (_, i) => i));
     expect(all).toBe(true);
     expect(got.every((g) => g.size === sizeOf(g.index))).toBe(true);
+    expect(got.filter((g) => !g.intact).map((g) => g.index)).toEqual([]);
     expect(got.map((g) => g.seq)).toEqual(Array.from({ length: total }, (_, i) => BigInt(i + 1)));
   }, 60_000);
 });

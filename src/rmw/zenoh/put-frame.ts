@@ -15,7 +15,6 @@
  */
 import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import {
-  allocate,
   bytesSize,
   isU32,
   optBytesSize,
@@ -24,6 +23,7 @@ import {
   writeOptBytes,
   writeU32,
 } from './frame-bytes.js';
+import { frameBuffer, frameSent } from './frame-pool.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
@@ -46,7 +46,7 @@ export function encodePutFrame(
   zid: Uint8Array,
 ): Uint8Array {
   const size = 5 + bytesSize(payload) + 1 + optBytesSize(attachment) + 1 + 8 + 1 + ZID_SIZE;
-  const out = allocate(size);
+  const out = frameBuffer(size);
   out[0] = PUBLISHER_PUT;
   writeU32(out, 1, publisherId);
   let at = writeBytes(out, 5, payload);
@@ -144,10 +144,13 @@ export function framePutter(zenoh: ZenohTs, session: Session, publisher: Publish
   if (link === undefined || typeof ws?.send !== 'function') return undefined;
   if (!isU32(publisherId)) return undefined;
   if (!putFramesMatch(zenoh, inner?.sendMessage)) return undefined;
-  const socket = ws as { send(frame: Uint8Array): void };
+  const socket = ws as { send(frame: Uint8Array): void; readonly bufferedAmount: unknown };
   return {
     publisherId,
     usable: () => link.isOk !== false,
-    send: (frame) => socket.send(frame),
+    send: (frame) => {
+      socket.send(frame);
+      frameSent(frame, socket);
+    },
   };
 }

@@ -28,6 +28,7 @@ import {
   writeOptBytes,
   writeU32,
 } from './frame-bytes.js';
+import { frameBuffer, frameSent } from './frame-pool.js';
 import { finalizeQuietly, LINK_SENDS_AT_ONCE_BYTES, sendCorked } from './query-replies.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
@@ -44,14 +45,14 @@ export function replyKeyBytes(key: string): Uint8Array {
   return utf8.encode(key);
 }
 
-/** The ReplyOk frame of one reply, in a buffer of its own (the socket may hold it until it is written). */
+/** The ReplyOk frame of one reply, in a buffer of its own until the socket has written it (frame-pool.ts). */
 export function encodeReplyFrame(
   queryId: number,
   key: Uint8Array,
   payload: Uint8Array,
   attachment: Uint8Array | undefined,
 ): Uint8Array {
-  const out = allocate(5 + bytesSize(key) + bytesSize(payload) + 3 + optBytesSize(attachment) + 2);
+  const out = frameBuffer(5 + bytesSize(key) + bytesSize(payload) + 3 + optBytesSize(attachment) + 2);
   out[0] = REPLY_OK;
   let at = writeU32(out, 1, queryId);
   at = writeBytes(out, at, key);
@@ -209,7 +210,10 @@ export function frameReplier(zenoh: ZenohTs, session: Session): FrameReplier | u
       socket.readyState === 1 &&
       typeof socket.bufferedAmount === 'number' &&
       socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES,
-    send: (frame) => socket.send(frame),
+    send: (frame) => {
+      socket.send(frame);
+      frameSent(frame, socket);
+    },
   };
 }
 

@@ -7,6 +7,7 @@
  * before anything is sent.
  */
 
+import { encodeOutput } from './encode-lease.js';
 import { fail } from './value-checks.js';
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -25,7 +26,7 @@ export class CdrSink {
   private li = 0;
 
   constructor(bodySize: number, lens: readonly number[]) {
-    this.buffer = new Uint8Array(bodySize + 4);
+    this.buffer = encodeOutput(bodySize + 4);
     this.buffer[1] = 1; // 00 01 00 00: CDR_LE
     this.body = this.buffer.subarray(4);
     this.view = new DataView(this.buffer.buffer, 4, bodySize);
