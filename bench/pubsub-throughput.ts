@@ -31,8 +31,8 @@ interface PayloadCase {
 const CASES: readonly PayloadCase[] = [
   { size: 100, label: '100 B', count: [5000, 50_000] },
   { size: 1200, label: '1.2 KiB', count: [3000, 25_000] },
-  { size: 64 * 1024, label: '64 KiB', count: [200, 1500] },
-  { size: 1024 * 1024, label: '1 MiB', count: [20, 150] },
+  { size: 64 * 1024, label: '64 KiB', count: [1000, 3000] },
+  { size: 1024 * 1024, label: '1 MiB', count: [100, 300] },
 ];
 
 /** In-flight bound: about 4 MiB of payload, between 4 and 1000 messages. */
