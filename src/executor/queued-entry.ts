@@ -20,6 +20,8 @@ export function queueBound(qos: Pick<RmwQos, 'history' | 'depth'>, keepAllLimit:
 
 const DISPATCHED = SUBCLASS_FLAG;
 const KEEP_ALL = SUBCLASS_FLAG * 2;
+/** The first flag bit a QueuedEntry subclass may use for itself. */
+export const QUEUED_SUBCLASS_FLAG = SUBCLASS_FLAG * 4;
 
 export abstract class QueuedEntry<T> extends Entry {
   /** Created with the first item: most entries of a large graph sit idle, and the queue is most of an entry. */

@@ -1,7 +1,7 @@
 /** Subscriptions: samples queue in the arena entry and are decoded and handled during spin. */
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
-import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
+import { QUEUED_SUBCLASS_FLAG, type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwSample, RmwSubscriber } from '../rmw/rmw.js';
 import type { MessageInfo, SubscriptionHandler } from './api.js';
@@ -18,10 +18,11 @@ export function takesMessageInfo(handler: SubscriptionHandler<never> | undefined
   return handler === undefined || handler.length !== 1;
 }
 
+/** A flag bit rather than a field: an idle subscription's size is a benchmark target (512 B). */
+const TAKES_INFO = QUEUED_SUBCLASS_FLAG;
+
 export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
   rmw: RmwSubscriber | undefined;
-  /** See takesMessageInfo: fixed when the subscription is created. */
-  readonly takesInfo: boolean;
 
   constructor(
     host: EntryHost,
@@ -38,7 +39,12 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
       bound,
       handler !== undefined,
     );
-    this.takesInfo = takesMessageInfo(handler);
+    this.setFlag(TAKES_INFO, takesMessageInfo(handler));
+  }
+
+  /** See takesMessageInfo: fixed when the subscription is created. */
+  get takesInfo(): boolean {
+    return this.hasFlag(TAKES_INFO);
   }
 
   protected handleItem(sample: RmwSample, host: EntryHost): void {
