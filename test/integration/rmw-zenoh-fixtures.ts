@@ -2,6 +2,7 @@
  * Helpers for the zenoh backend's integration tests: sessions on the shared router, specs,
  * and waiting for a condition with a budget. Every test uses its own key prefix.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { inject } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
@@ -71,6 +72,28 @@ export async function waitFor(cond: () => boolean, budgetMs = 5000, stepMs = 10)
     await new Promise((r) => setTimeout(r, stepMs));
   }
   return true;
+}
+
+/** Whether every thread of `pid` is stopped (Linux /proc: state T). */
+function allThreadsStopped(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).every((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return /^[Tt]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
+    });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Freezes a router (SIGSTOP) and waits until every one of its threads has stopped: kill()
+ * returns before they do, and a request sent in between can still be answered.
+ */
+export async function freezeRouter(pid: number, budgetMs = 2000): Promise<void> {
+  process.kill(pid, 'SIGSTOP');
+  if (!(await waitFor(() => allThreadsStopped(pid), budgetMs, 1)))
+    throw new Error(`router ${pid} did not stop within ${budgetMs} ms of SIGSTOP`);
 }
 
 export function bytes(text: string): Uint8Array {

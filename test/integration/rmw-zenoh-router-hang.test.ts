@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwEvent, RmwReply } from '../../src/rmw/rmw.js';
-import { closeAll, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, freezeRouter, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 afterEach(async () => {
@@ -37,7 +37,7 @@ describe('zenoh rmw when the router hangs', () => {
       ),
     ).toBe(true);
 
-    process.kill(router.pid, 'SIGSTOP');
+    await freezeRouter(router.pid);
     const sent = Date.now();
     expect(client.value.sendRequest(new Uint8Array([0]), 2000).ok).toBe(true);
     expect(await waitFor(() => replies.length === 1, 4000)).toBe(true);
