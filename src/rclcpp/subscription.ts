@@ -15,7 +15,12 @@ import type { MessageType } from './type-support.js';
  * (no handler) hands it out with each take.
  */
 export function takesMessageInfo(handler: SubscriptionHandler<never> | undefined): boolean {
-  return handler === undefined || handler.length !== 1;
+  try {
+    return handler === undefined || handler.length !== 1;
+  } catch {
+    // A Proxy whose `length` throws (or a revoked one): hand it the info, as to any handler.
+    return true;
+  }
 }
 
 /** A flag bit rather than a field: an idle subscription's size is a benchmark target (512 B). */

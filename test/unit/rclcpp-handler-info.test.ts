@@ -57,6 +57,21 @@ describe('the MessageInfo of a subscription handler', () => {
     expect(takesMessageInfo(undefined)).toBe(true);
   });
 
+  it('is decided without a throw for a handler whose length cannot be read (a hostile or revoked Proxy)', () => {
+    const { node } = makeFixture();
+    const lengthless = new Proxy(() => undefined, {
+      get(target, key) {
+        if (key === 'length') throw new Error('no length for you');
+        return Reflect.get(target, key);
+      },
+    });
+    const { proxy, revoke } = Proxy.revocable(() => undefined, {});
+    revoke();
+    for (const handler of [lengthless, proxy]) {
+      expect(() => unwrap(node.createSubscription(StringType, 'hostile', handler as () => undefined))).not.toThrow();
+    }
+  });
+
   it('is whole for a poll subscription beside one-parameter handlers', async () => {
     const { node } = makeFixture();
     const pub = unwrap(node.createPublisher(StringType, 'poll_info'));
