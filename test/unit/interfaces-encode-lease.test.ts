@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sensor_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
+import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 import {
   closeEncodeLease,
   LEASED_ENCODE_MIN_BYTES,
@@ -66,5 +67,38 @@ describe('the encode lease', () => {
     const a = leased(() => std_msgs.msg.String.encode({ data: 'small' }));
     const b = leased(() => std_msgs.msg.String.encode({ data: 'small' }));
     expect(a.buffer).not.toBe(b.buffer);
+  });
+
+  it('survives a publish from inside an encode and an encode that throws: every large message arrives intact', async () => {
+    const { executor, node } = makeFixture();
+    const got: string[] = [];
+    unwrap(node.createSubscription(std_msgs.msg.String, 'lease', (m) => got.push(m.data)));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'lease'));
+    const outer = big('o').data;
+    const inner = big('i').data;
+    let published = false;
+    // A getter that publishes another large message while the outer one is being encoded.
+    const sneaky = {
+      get data(): string {
+        if (!published) {
+          published = true;
+          unwrap(pub.publish({ data: inner }));
+        }
+        return outer;
+      },
+    };
+    unwrap(pub.publish(sneaky));
+    const throwing = {
+      get data(): string {
+        throw new Error('no data today');
+      },
+    };
+    expect(expectErr(pub.publish(throwing))).toBe('InvalidArgument');
+    const after = big('a').data;
+    unwrap(pub.publish({ data: after }));
+    await settle();
+    while (got.length < 3) unwrap(executor.spinSome());
+    expect(got.map((g) => g[0])).toEqual(['i', 'o', 'a']);
+    expect(got[0] === inner && got[1] === outer && got[2] === after).toBe(true);
   });
 });
