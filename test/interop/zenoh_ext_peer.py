@@ -110,9 +110,13 @@ def subscriber(a: argparse.Namespace) -> int:
         recovery=recovery,
         subscriber_detection=True,
     )
-    print("ready", flush=True)
+    # Samples may already be arriving on zenoh's threads: every line is printed under the lock,
+    # since print writes the text and the newline apart.
+    with lock:
+        print("ready", flush=True)
     if not enough.wait(a.budget):
-        print(json.dumps({"timeout": f"{len(got)} of {a.expect} samples in {a.budget} s"}), flush=True)
+        with lock:
+            print(json.dumps({"timeout": f"{len(got)} of {a.expect} samples in {a.budget} s"}), flush=True)
         return 1
     time.sleep(a.grace)
     gids = graph_gids(session)
