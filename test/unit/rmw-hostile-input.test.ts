@@ -52,6 +52,17 @@ describe('rmw checks and hostile values', () => {
     if (!n.ok) throw new Error('node');
     const sub = n.value.createSubscriber({ ...good, name: nullProto }, () => {});
     expect(sub.ok ? 'ok' : sub.error.name).toBe('InvalidArgument');
+    // Subscriber options that cannot be read mean the default (the attachment is read).
+    const throwingOptions = {
+      get readsAttachment(): boolean {
+        throw new Error('no');
+      },
+    };
+    for (const options of [revoked, throwingOptions]) {
+      const odd = n.value.createSubscriber({ ...good, name: '/hostile_options' }, () => {}, options);
+      expect(odd.ok ? 'ok' : odd.error.name).toBe('ok');
+      if (odd.ok) odd.value.close();
+    }
     const pub = n.value.createPublisher(good);
     if (!pub.ok) throw new Error('pub');
     for (const v of [nullProto, revoked, throwingToString]) expect(pub.value.publish(v).ok).toBe(false);

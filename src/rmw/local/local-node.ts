@@ -54,7 +54,12 @@ export class LocalNode implements RmwNode, EntityOwner {
   ): ResultOf<RmwSubscriber> {
     if (typeof onSample !== 'function')
       return err('InvalidArgument', `onSample for subscription '${describeValue(spec?.name)}' must be a function`);
-    const readsAttachment = options?.readsAttachment !== false;
+    let readsAttachment = true;
+    try {
+      readsAttachment = options?.readsAttachment !== false;
+    } catch {
+      // options whose getter throws: the default, as for no options
+    }
     return this.declare(
       spec,
       'subscription',
