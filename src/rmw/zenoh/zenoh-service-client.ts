@@ -16,9 +16,11 @@ import type { MatchingStatus, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type ResultOf } from '../../result.js';
 import { errorReply, type RmwReply, type RmwServiceClient } from '../rmw.js';
-import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
+import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { readRepliesWith, tapInFrames } from './in-frame-tap.js';
+import { rmwReplyOf } from './get-reply.js';
 import { serviceTypeMismatch } from './service-type-mismatch.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
@@ -156,6 +158,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const { zenoh } = this.session;
     let querier: Awaited<ReturnType<Session['declareQuerier']>> | undefined;
+    tapInFrames(zenoh, session);
     return [
       async () => {
         querier = await session.declareQuerier(this.key, {
@@ -242,32 +245,20 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   private get(session: Session, p: Pending, payload: Uint8Array): void {
     const { zenoh } = this.session;
     let answered = false;
-    const onReply = (reply: Reply): void => {
+    const answer = (ok: boolean, payload: Uint8Array, attachment: Uint8Array | undefined): void => {
       if (answered || this.pending.get(p.seq) !== p) return;
       answered = true;
-      const r = reply.result();
-      if (r instanceof zenoh.Sample) {
-        const attachment = decodeAttachment(r.attachment()?.toBytes());
-        this.settle(
-          p,
-          { kind: 'reply', sequenceNumber: p.seq, payload: r.payload().toBytes(), attachment },
-          false,
-          true,
-        );
-      } else {
-        const message = r.payload().toString();
-        this.settle(
-          p,
-          errorReply(
-            p.seq,
-            'ServiceFailed',
-            `${this.what}: request ${p.seq} failed: ${message || 'error reply without a message'}`,
-          ),
-          false,
-          true,
-        );
-      }
+      this.settle(p, rmwReplyOf(this.what, p.seq, ok, payload, attachment), false, true);
     };
+    const onReply = (reply: Reply): void => {
+      const r = reply.result();
+      const ok = r instanceof zenoh.Sample;
+      answer(ok, r.payload().toBytes(), ok ? r.attachment()?.toBytes() : undefined);
+    };
+    // Where the session's tap runs (in-frame-tap.ts), the reply is read from its frame instead.
+    readRepliesWith(onReply, (v) =>
+      v.ok ? answer(true, v.sample.payload, v.sample.attachment) : answer(false, v.payload, undefined),
+    );
     const onDone = (): void => {
       // The final (or the cancellation): the serving session no longer holds this query.
       this.release(p);

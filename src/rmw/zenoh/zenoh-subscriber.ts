@@ -9,6 +9,8 @@ import type { RmwAttachment, RmwSample, RmwSubscriber } from '../rmw.js';
 import { decodeAttachment } from '../wire/attachment.js';
 import { gidToHex } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import type { InSampleView } from './in-frame.js';
+import { readSamplesWith, type SampleReader, tapInFrames } from './in-frame-tap.js';
 import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import { deliver, type SessionContext } from './session-context.js';
 import { toStamp } from './stamp-order.js';
@@ -16,7 +18,7 @@ import { TransientHistory } from './transient-history.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 
-export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
+export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, SampleReader {
   /** History fetching and the hold-back of live samples (transient local only). */
   private readonly history: TransientHistory | undefined;
   /** Drops replayed samples (ros naming only: raw samples carry no attachment), see replay-filter.ts. */
@@ -60,7 +62,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const steps: Array<() => Promise<Undeclarable | undefined>> = [
       // A bound method: smaller than an arrow function and its context, held as long as the subscriber.
-      () => session.declareSubscriber(this.key, { handler: this.onZenohSample.bind(this) }),
+      () => session.declareSubscriber(this.key, { handler: this.zenohHandler(session) }),
     ];
     if (this.history !== undefined) {
       // History must not be missed between the declaration and the query: hold live samples from the start.
@@ -68,6 +70,22 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber {
       steps.push(this.history.detectionStep(session));
     }
     return steps;
+  }
+
+  /**
+   * The callback zenoh-ts holds. Without history, samples are read from the frame where the
+   * session's tap runs (in-frame-tap.ts); the history's hold-back needs zenoh-ts's timestamps.
+   */
+  private zenohHandler(session: Session): (s: Sample) => void {
+    const handler = this.onZenohSample.bind(this);
+    if (this.history === undefined && tapInFrames(this.session.zenoh, session)) readSamplesWith(handler, this);
+    return handler;
+  }
+
+  /** A sample read from the frame: as onZenohSample, without zenoh-ts's unpacking. */
+  readSample(s: InSampleView): void {
+    if (!this.isOpen() || s.isDelete) return;
+    this.pass(this.toRmwSample(s.key, s.payload, s.attachment));
   }
 
   protected override onDeclared(session: Session): void {

@@ -1,0 +1,170 @@
+/**
+ * The check that in-frame.ts reads what the loaded zenoh-ts reads: sample and reply frames
+ * written here, around every LEB128 length boundary, with and without an attachment, a
+ * timestamp and a delete kind, are run through zenoh-ts's own `onMessageReceived` (against a
+ * stand-in session holding one callback) and through in-frame.ts, and every field is compared.
+ */
+import { sameBytes, writeLeb } from './frame-bytes.js';
+import { IN_REPLY, IN_SAMPLE, type InSampleView, readReplyFrame, readSampleFrame } from './in-frame.js';
+import type { ZenohTs } from './zenoh-ts-loader.js';
+
+export type OnMessage = (this: unknown, msg: Uint8Array) => void;
+
+/** The fields of a probe sample. */
+export interface Probe {
+  readonly key: string;
+  readonly payload: Uint8Array;
+  readonly attachment: Uint8Array | undefined;
+  readonly isDelete: boolean;
+  readonly stamped: boolean;
+}
+
+const encoder = new TextEncoder();
+const PROBE_ID = 0x0102_0304;
+const ENCODING_ID = 42;
+const QOS = 0b0010_0101;
+
+/** Appends zenoh-ts's pieces (u8, u16/u32/u64 LE, LEB128-prefixed sequences) to one frame. */
+class FrameWriter {
+  private readonly parts: Array<number | Uint8Array> = [];
+
+  u8(n: number): this {
+    this.parts.push(n & 0xff);
+    return this;
+  }
+
+  uint(n: number, bytes: number): this {
+    for (let i = 0; i < bytes; i++) this.u8(Math.floor(n / 2 ** (8 * i)));
+    return this;
+  }
+
+  sequence(bytes: Uint8Array): this {
+    const len = new Uint8Array(10);
+    this.parts.push(len.subarray(0, writeLeb(len, 0, bytes.length)), bytes);
+    return this;
+  }
+
+  frame(): Uint8Array {
+    const out = new Uint8Array(this.parts.reduce<number>((n, p) => n + (typeof p === 'number' ? 1 : p.length), 0));
+    let at = 0;
+    for (const p of this.parts) {
+      if (typeof p === 'number') out[at++] = p;
+      else {
+        out.set(p, at);
+        at += p.length;
+      }
+    }
+    return out;
+  }
+}
+
+function head(id: number, target: number): FrameWriter {
+  return new FrameWriter().u8(id).uint(target, 4);
+}
+
+function encoding(w: FrameWriter, schema: string): FrameWriter {
+  return w.uint(ENCODING_ID, 2).sequence(encoder.encode(schema));
+}
+
+function sample(w: FrameWriter, p: Probe): FrameWriter {
+  w.sequence(encoder.encode(p.key))
+    .sequence(p.payload)
+    .u8(p.isDelete ? 1 : 0);
+  encoding(w, 'probe/schema');
+  if (p.attachment === undefined) w.u8(0);
+  else w.u8(1).sequence(p.attachment);
+  if (p.stamped)
+    w.u8(1)
+      .uint(0x0012_3456_789a_bcde, 8)
+      .sequence(new Uint8Array(16).map((_, i) => 0xa0 + i));
+  else w.u8(0);
+  return w.u8(QOS);
+}
+
+/** A sample frame for subscriber `target`, laid out as the remote-api plugin sends it (in-frame.ts). */
+export function probeSampleFrame(target: number, p: Probe): Uint8Array {
+  return sample(head(IN_SAMPLE, target), p).frame();
+}
+
+/** A reply frame carrying a sample, for query `target`. */
+export function probeReplyFrame(target: number, p: Probe): Uint8Array {
+  return sample(head(IN_REPLY, target).u8(1), p).frame();
+}
+
+/** An error reply frame for query `target`. */
+export function probeErrorFrame(target: number, payload: Uint8Array): Uint8Array {
+  return encoding(head(IN_REPLY, target).u8(0).sequence(payload), '').frame();
+}
+
+interface ZenohSampleLike {
+  keyexpr(): { toString(): string };
+  payload(): { toBytes(): Uint8Array };
+  attachment(): { toBytes(): Uint8Array } | undefined;
+  kind(): unknown;
+}
+
+function sameSample(zenoh: ZenohTs, theirs: unknown, ours: InSampleView | undefined, p: Probe): boolean {
+  if (!(theirs instanceof zenoh.Sample) || ours === undefined) return false;
+  const s = theirs as unknown as ZenohSampleLike;
+  const theirAttachment = s.attachment()?.toBytes();
+  return (
+    s.keyexpr().toString() === p.key &&
+    ours.key === p.key &&
+    sameBytes(s.payload().toBytes(), ours.payload) &&
+    sameBytes(ours.payload, p.payload) &&
+    (theirAttachment === undefined) === (ours.attachment === undefined) &&
+    (theirAttachment === undefined || sameBytes(theirAttachment, ours.attachment!)) &&
+    (s.kind() === zenoh.SampleKind.DELETE) === ours.isDelete &&
+    ours.isDelete === p.isDelete
+  );
+}
+
+/** What zenoh-ts's `onMessageReceived` hands the callback registered for PROBE_ID. */
+function zenohTsReading(read: OnMessage, frame: Uint8Array): unknown {
+  let got: unknown;
+  const closure = { callback: (x: unknown) => (got = x), drop: () => {} };
+  const standIn = { subscribers: new Map([[PROBE_ID, closure]]), gets: new Map([[PROBE_ID, closure]]) };
+  read.call(standIn, frame);
+  return got;
+}
+
+const checked = new WeakMap<object, boolean>();
+
+/** Whether in-frame.ts reads what this zenoh-ts reads, checked once per `onMessageReceived`. */
+export function inFramesMatch(zenoh: ZenohTs, read: OnMessage): boolean {
+  const known = checked.get(read);
+  if (known !== undefined) return known;
+  let match = true;
+  try {
+    const attachment = new Uint8Array(33).map((_, i) => 200 - i);
+    for (const size of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
+      const payload = new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+      for (const att of [undefined, attachment]) {
+        for (const [isDelete, stamped] of [
+          [false, false],
+          [false, true],
+          [true, true],
+        ] as const) {
+          const p: Probe = { key: `probe/k${size}/in-frame`, payload, attachment: att, isDelete, stamped };
+          const frame = probeSampleFrame(PROBE_ID, p);
+          if (!sameSample(zenoh, zenohTsReading(read, frame), readSampleFrame(frame), p)) match = false;
+          const reply = probeReplyFrame(PROBE_ID, p);
+          const theirs = (zenohTsReading(read, reply) as { result?: () => unknown } | undefined)?.result?.();
+          const ours = readReplyFrame(reply);
+          if (ours?.ok !== true || !sameSample(zenoh, theirs, ours.sample, p)) match = false;
+        }
+      }
+      const failed = probeErrorFrame(PROBE_ID, payload);
+      const theirs = (zenohTsReading(read, failed) as { result?: () => unknown } | undefined)?.result?.() as
+        | { payload?: () => { toBytes(): Uint8Array } }
+        | undefined;
+      const ours = readReplyFrame(failed);
+      const theirPayload = theirs?.payload?.().toBytes();
+      if (ours?.ok !== false || theirPayload === undefined || !sameBytes(theirPayload, ours.payload)) match = false;
+    }
+  } catch {
+    match = false;
+  }
+  checked.set(read, match);
+  return match;
+}

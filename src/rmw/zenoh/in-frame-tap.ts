@@ -1,0 +1,93 @@
+/**
+ * Samples and replies read from the frame, before zenoh-ts unpacks them (in-frame.ts says what
+ * that saves). A subscriber or a get registers the callback it gave zenoh-ts together with a
+ * reader; the tap on the session's `onMessageReceived` looks the frame's subscriber or query id
+ * up in zenoh-ts's own tables, and when the callback found there has a reader, hands it the
+ * frame's view instead. Everything else, and every frame that does not read cleanly, goes to
+ * zenoh-ts as before.
+ *
+ * The tap is installed only where `inFramesMatch` (in-frame-probe.ts) found that the loaded
+ * zenoh-ts reads frames as in-frame.ts does; with any other zenoh-ts every frame goes to it.
+ */
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import {
+  IN_SAMPLE,
+  type InReplyView,
+  type InSampleView,
+  inFrameTarget,
+  readReplyFrame,
+  readSampleFrame,
+} from './in-frame.js';
+import { inFramesMatch, type OnMessage } from './in-frame-probe.js';
+import { innerOf } from './session-link.js';
+import type { ZenohTs } from './zenoh-ts-loader.js';
+
+/** Takes a subscriber's samples from the frame. */
+export interface SampleReader {
+  readSample(sample: InSampleView): void;
+}
+/** Takes a get's replies from the frame. */
+export type ReplyReader = (reply: InReplyView) => void;
+
+const sampleReaders = new WeakMap<object, SampleReader>();
+const replyReaders = new WeakMap<object, ReplyReader>();
+
+/** `callback` (as given to zenoh-ts's declareSubscriber) hands its samples to `reader` where the tap runs. */
+export function readSamplesWith(callback: object, reader: SampleReader): void {
+  sampleReaders.set(callback, reader);
+}
+
+/** `callback` (as given to zenoh-ts's get) hands its replies to `reader` where the tap runs. */
+export function readRepliesWith(callback: object, reader: ReplyReader): void {
+  replyReaders.set(callback, reader);
+}
+
+interface TapInner {
+  onMessageReceived?: unknown;
+  subscribers?: unknown;
+  gets?: unknown;
+}
+const tapped = new WeakSet<object>();
+
+/** Installs the tap on a fresh session; false when zenoh-ts's internals are not as checked. */
+export function tapInFrames(zenoh: ZenohTs, session: Session): boolean {
+  const inner = innerOf(session) as TapInner | undefined;
+  if (inner === undefined) return false;
+  if (tapped.has(inner)) return true;
+  const original = inner.onMessageReceived;
+  const { subscribers, gets } = inner;
+  if (typeof original !== 'function' || !(subscribers instanceof Map) || !(gets instanceof Map)) return false;
+  if (!inFramesMatch(zenoh, original as OnMessage)) return false;
+  const zenohTsReads = original as OnMessage;
+  inner.onMessageReceived = function (this: unknown, msg: Uint8Array): void {
+    if (!(msg instanceof Uint8Array) || !readByTap(msg, subscribers, gets)) zenohTsReads.call(this, msg);
+  };
+  tapped.add(inner);
+  return true;
+}
+
+function callbackOf(table: Map<unknown, unknown>, id: number): object | undefined {
+  const closure = table.get(id) as { callback?: unknown } | undefined;
+  const callback = closure?.callback;
+  return typeof callback === 'function' ? callback : undefined;
+}
+
+/** Whether a reader took the frame. */
+function readByTap(msg: Uint8Array, subscribers: Map<unknown, unknown>, gets: Map<unknown, unknown>): boolean {
+  const target = inFrameTarget(msg);
+  if (target === undefined) return false;
+  if (msg[0] === IN_SAMPLE) {
+    const callback = callbackOf(subscribers, target);
+    const reader = callback === undefined ? undefined : sampleReaders.get(callback);
+    const sample = reader === undefined ? undefined : readSampleFrame(msg);
+    if (sample === undefined) return false;
+    reader!.readSample(sample);
+    return true;
+  }
+  const callback = callbackOf(gets, target);
+  const reader = callback === undefined ? undefined : replyReaders.get(callback);
+  const reply = reader === undefined ? undefined : readReplyFrame(msg);
+  if (reply === undefined) return false;
+  reader!(reply);
+  return true;
+}
