@@ -29,17 +29,21 @@ export interface SampleReader {
 /** Takes a get's replies from the frame. */
 export type ReplyReader = (reply: InReplyView) => void;
 
-const sampleReaders = new WeakMap<object, SampleReader>();
-const replyReaders = new WeakMap<object, ReplyReader>();
+/**
+ * A callback's reader rides on the callback itself. A WeakMap would take an entry per get into
+ * a long-lived table whose dead entries only a full collection clears.
+ */
+const READER = Symbol('rclts.inFrameReader');
+type Tagged = { [READER]?: SampleReader | ReplyReader };
 
 /** `callback` (as given to zenoh-ts's declareSubscriber) hands its samples to `reader` where the tap runs. */
-export function readSamplesWith(callback: object, reader: SampleReader): void {
-  sampleReaders.set(callback, reader);
+export function readSamplesWith(callback: (...args: never[]) => unknown, reader: SampleReader): void {
+  (callback as Tagged)[READER] = reader;
 }
 
 /** `callback` (as given to zenoh-ts's get) hands its replies to `reader` where the tap runs. */
-export function readRepliesWith(callback: object, reader: ReplyReader): void {
-  replyReaders.set(callback, reader);
+export function readRepliesWith(callback: (...args: never[]) => unknown, reader: ReplyReader): void {
+  (callback as Tagged)[READER] = reader;
 }
 
 interface TapInner {
@@ -66,10 +70,10 @@ export function tapInFrames(zenoh: ZenohTs, session: Session): boolean {
   return true;
 }
 
-function callbackOf(table: Map<unknown, unknown>, id: number): object | undefined {
-  const closure = table.get(id) as { callback?: unknown } | undefined;
-  const callback = closure?.callback;
-  return typeof callback === 'function' ? callback : undefined;
+/** The reader registered on the callback zenoh-ts holds for `id` in `table`. */
+function readerOf(table: Map<unknown, unknown>, id: number): SampleReader | ReplyReader | undefined {
+  const callback = (table.get(id) as { callback?: unknown } | undefined)?.callback;
+  return typeof callback === 'function' ? (callback as Tagged)[READER] : undefined;
 }
 
 /** Whether a reader took the frame. */
@@ -77,17 +81,17 @@ function readByTap(msg: Uint8Array, subscribers: Map<unknown, unknown>, gets: Ma
   const target = inFrameTarget(msg);
   if (target === undefined) return false;
   if (msg[0] === IN_SAMPLE) {
-    const callback = callbackOf(subscribers, target);
-    const reader = callback === undefined ? undefined : sampleReaders.get(callback);
-    const sample = reader === undefined ? undefined : readSampleFrame(msg);
+    const reader = readerOf(subscribers, target);
+    if (typeof reader !== 'object') return false;
+    const sample = readSampleFrame(msg);
     if (sample === undefined) return false;
-    reader!.readSample(sample);
+    reader.readSample(sample);
     return true;
   }
-  const callback = callbackOf(gets, target);
-  const reader = callback === undefined ? undefined : replyReaders.get(callback);
-  const reply = reader === undefined ? undefined : readReplyFrame(msg);
+  const reader = readerOf(gets, target);
+  if (typeof reader !== 'function') return false;
+  const reply = readReplyFrame(msg);
   if (reply === undefined) return false;
-  reader!(reply);
+  reader(reply);
   return true;
 }
