@@ -4,7 +4,9 @@
  *   subscription with 10 000 (one per round), published then drained by spinSome() rounds and
  *   by spin(); against the floor of calling the same handlers from an array and against Node's
  *   EventEmitter (emit per message). Publishing (filling the queues) is timed with the drain, as
- *   emit both hands over and runs the listener.
+ *   emit both hands over and runs the listener. Two floors show what queue-then-dispatch costs
+ *   with no executor at all: plain arrays of sample objects drained one per topic per round,
+ *   with the copy per message that publish makes and without it.
  * - Round cost: one guard condition triggered and dispatched by spinSome() while 1, 100 or
  *   10 000 idle subscriptions are registered; the 10 000 case against the 1-entry case.
  */
@@ -117,12 +119,52 @@ function drains(rig: DispatchRig, payload: Uint8Array): Record<string, Drain> {
       if (sink < 0) throw new Error('unreachable');
       return total / (dt / 1000);
     },
+    // What any queue-then-dispatch costs, with nothing of an executor: each message queued per
+    // topic as a sample object, drained one per topic per round (the fairness rule). With the
+    // copy the contract asks for, and without it: the ceiling an executor can reach.
+    'bare queue + copy (floor)': async () => drainBareQueue(handlers, messages, true, info),
+    'bare queue, no copy (floor)': async () => drainBareQueue(handlers, messages, false, info),
     'Node EventEmitter': async () => {
       const t0 = performance.now();
       for (let k = 0; k < perTopic; k++) for (let i = 0; i < topics; i++) ee.emit(names[i]!, messages[i]![k]!, info);
       return total / ((performance.now() - t0) / 1000);
     },
   };
+}
+
+interface BareSample {
+  readonly payload: Uint8Array;
+  readonly seq: number;
+}
+
+/** handlers/s of the bare queue: fill every topic's queue, then rounds of one message per topic. */
+function drainBareQueue(
+  handlers: ReadonlyArray<(m: Uint8Array, i: MessageInfo) => void>,
+  messages: ReadonlyArray<ReadonlyArray<Uint8Array>>,
+  copy: boolean,
+  info: MessageInfo,
+): number {
+  const topics = handlers.length;
+  const perTopic = messages[0]?.length ?? 0;
+  const t0 = performance.now();
+  const queues: BareSample[][] = Array.from({ length: topics }, () => []);
+  for (let k = 0; k < perTopic; k++)
+    for (let i = 0; i < topics; i++) {
+      const m = messages[i]![k]!;
+      queues[i]!.push({ payload: copy ? new Uint8Array(m) : m, seq: k });
+    }
+  const heads = new Array<number>(topics).fill(0);
+  let left = topics * perTopic;
+  while (left > 0)
+    for (let i = 0; i < topics; i++) {
+      const q = queues[i]!;
+      const h = heads[i]!;
+      if (h >= q.length) continue;
+      handlers[i]!(q[h]!.payload, info);
+      heads[i] = h + 1;
+      left--;
+    }
+  return (topics * perTopic) / ((performance.now() - t0) / 1000);
 }
 
 async function benchDispatch(bc: BenchContext, shape: Shape): Promise<void> {
@@ -169,6 +211,9 @@ async function benchDispatch(bc: BenchContext, shape: Shape): Promise<void> {
     ['rclts spinSome', 'direct array call'],
     ['rclts spinSome', 'Node EventEmitter'],
     ['rclts spin', 'Node EventEmitter'],
+    ['rclts spin', 'bare queue + copy (floor)'],
+    ['bare queue + copy (floor)', 'Node EventEmitter'],
+    ['bare queue, no copy (floor)', 'Node EventEmitter'],
   ] as const) {
     const f = fig.get(mine);
     if (f === undefined) continue;
@@ -181,7 +226,7 @@ async function benchDispatch(bc: BenchContext, shape: Shape): Promise<void> {
       figure: f,
       baselineSubject: base,
       baseline: fig.get(base),
-      ...(base === 'Node EventEmitter' ? { target: DISPATCH_TARGET } : {}),
+      ...(base === 'Node EventEmitter' && mine.startsWith('rclts') ? { target: DISPATCH_TARGET } : {}),
     });
   }
 }
