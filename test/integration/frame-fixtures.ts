@@ -2,11 +2,21 @@
  * What the frame tests (rmw-zenoh-put-frames, rmw-zenoh-reply-frames) share: zenoh-ts itself,
  * raw zenoh-ts sessions on the shared router, and the frames a session hands to its socket.
  */
-import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
+import { expect } from 'vitest';
+import type { RmwReply } from '../../src/rmw/rmw.js';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
-import { closeAll, sharedLocator } from './rmw-zenoh-fixtures.js';
+import {
+  closeAll,
+  nodeSpec,
+  serviceSpec,
+  session,
+  sharedLocator,
+  uniquePrefix,
+  waitFor,
+} from './rmw-zenoh-fixtures.js';
 
 const raw: Session[] = [];
 
@@ -84,4 +94,33 @@ export function whileOneByteLonger<T>(session: Session, fn: () => T): T {
   } finally {
     inner.sendMessage = real;
   }
+}
+
+/**
+ * An rclts service client (its replies collected) and a raw zenoh-ts queryable on its key that
+ * hands every query to `answer`, the client ready.
+ */
+export async function clientAndRawServer(label: string, answer: (q: Query, key: string) => void) {
+  const caller = (await session()).createNode(nodeSpec(`${label}_client`));
+  if (!caller.ok) throw new Error('node');
+  const replies: RmwReply[] = [];
+  const made = caller.value.createServiceClient(serviceSpec(`/${uniquePrefix(label)}/echo`), (r) => replies.push(r));
+  if (!made.ok) throw new Error(made.error.message);
+  const client = made.value;
+  expect((await client.ready()).ok).toBe(true);
+  const raw = await rawSession();
+  const queries: Query[] = [];
+  const queryable = await raw.declareQueryable(client.key, {
+    complete: true,
+    handler: (q: Query) => {
+      queries.push(q);
+      answer(q, client.key);
+    },
+  });
+  const ready = () => {
+    const r = client.serviceIsReady();
+    return r.ok && r.value;
+  };
+  expect(await waitFor(ready)).toBe(true);
+  return { client, replies, queries, queryable };
 }

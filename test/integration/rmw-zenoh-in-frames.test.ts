@@ -6,17 +6,17 @@
  * not through zenoh-ts's Sample; and a zenoh-ts that reads frames otherwise must keep rclts on
  * zenoh-ts's reading.
  */
-import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwReply, RmwSample } from '../../src/rmw/rmw.js';
+import type { RmwSample } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { readReplyFrame, readSampleFrame } from '../../src/rmw/zenoh/in-frame.js';
 import { inFramesMatch, type OnMessage, probeSampleFrame } from '../../src/rmw/zenoh/in-frame-probe.js';
 import { tapInFrames } from '../../src/rmw/zenoh/in-frame-tap.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { ZenohSubscriber } from '../../src/rmw/zenoh/zenoh-subscriber.js';
-import { closeFrameTestSessions, pattern, rawSession, zenohTs } from './frame-fixtures.js';
-import { nodeSpec, serviceSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { clientAndRawServer, closeFrameTestSessions, pattern, rawSession, zenohTs } from './frame-fixtures.js';
+import { nodeSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 
@@ -111,31 +111,13 @@ describe('samples and replies read from the frame', () => {
 
   it('bring an rclts client replies and error replies intact, not through zenoh-ts Reply', async () => {
     const z = await zenohTs();
-    const caller = (await session()).createNode(nodeSpec('in_frames_client'));
-    if (!caller.ok) throw new Error('node');
-    const replies: RmwReply[] = [];
-    const made = caller.value.createServiceClient(serviceSpec(`/${uniquePrefix('inframes')}/echo`), (r) =>
-      replies.push(r),
-    );
-    if (!made.ok) throw new Error(made.error.message);
-    const client = made.value;
-    expect((await client.ready()).ok).toBe(true);
-    const raw = await rawSession();
     const attachment = encodeAttachment({ sequenceNumber: 42n, sourceTimestampNs: 5n, gid: pattern(16) });
-    const queryable = await raw.declareQueryable(client.key, {
-      complete: true,
-      handler: (q: Query) => {
-        const n = q.payload()?.toBytes()[0] ?? 0;
-        if (n === 255) void q.replyErr('no such thing here: é');
-        else void q.reply(client.key, pattern(SIZES[n] ?? 0), { attachment });
-        void q.finalize();
-      },
+    const { client, replies, queryable } = await clientAndRawServer('inframes', (q, key) => {
+      const n = q.payload()?.toBytes()[0] ?? 0;
+      if (n === 255) void q.replyErr('no such thing here: é');
+      else void q.reply(key, pattern(SIZES[n] ?? 0), { attachment });
+      void q.finalize();
     });
-    const ready = () => {
-      const r = client.serviceIsReady();
-      return r.ok && r.value;
-    };
-    expect(await waitFor(ready)).toBe(true);
     const [, unpacked] = await counting(z.Reply.prototype, 'result', async () => {
       for (const [k, i] of [...SIZES.keys(), 255].entries()) {
         expect(client.sendRequest(Uint8Array.of(i), 5000).ok).toBe(true);

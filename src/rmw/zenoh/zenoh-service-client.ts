@@ -20,6 +20,7 @@ import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { readRepliesWith, tapInFrames } from './in-frame-tap.js';
+import { sendGet } from './get-frame.js';
 import { rmwReplyOf } from './get-reply.js';
 import { serviceTypeMismatch } from './service-type-mismatch.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
@@ -279,31 +280,26 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     const attachment = ros
       ? encodeAttachment({ sequenceNumber: p.seq, sourceTimestampNs: nowNs(), gid: this.gid })
       : undefined;
-    const cancellation = new zenoh.CancellationToken();
-    p.cancellation = cancellation;
-    session
-      .get(this.key, {
-        payload,
-        ...(attachment === undefined ? {} : { attachment }),
-        target: this.target(),
-        consolidation: zenoh.ConsolidationMode.NONE,
-        timeout: zenoh.Duration.milliseconds.of(timerDelay(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS)),
-        cancellationToken: cancellation,
-        handler: [onReply, onDone],
-      })
-      .catch((thrown: unknown) => {
-        this.release(p);
-        if (this.pending.get(p.seq) !== p) return;
-        this.settle(
-          p,
-          errorReply(
-            p.seq,
-            'TransportError',
-            `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
-          ),
-        );
-        this.session.connection.suspect();
-      });
+    const req = {
+      key: this.key,
+      payload,
+      attachment,
+      target: this.target(),
+      timeoutMs: timerDelay(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS),
+    };
+    p.cancellation = sendGet(zenoh, session, req, { callback: onReply, drop: onDone }, (thrown: unknown) => {
+      this.release(p);
+      if (this.pending.get(p.seq) !== p) return;
+      this.settle(
+        p,
+        errorReply(
+          p.seq,
+          'TransportError',
+          `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
+        ),
+      );
+      this.session.connection.suspect();
+    });
   }
 
   /**
