@@ -16,11 +16,16 @@ import type { ZenohTs } from './zenoh-ts-loader.js';
 /** Budget of the seeding liveliness GET. */
 const SEED_TIMEOUT_MS = 3000;
 
+/** Told of every change of the graph (from a microtask, coalesced). */
+export interface GraphWatcher {
+  graphChanged(): void;
+}
+
 export class ZenohGraph implements RmwGraph {
   readonly supported = true;
   private readonly remote = new Map<string, ParsedToken>();
   private readonly local = new Map<string, ParsedToken>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<GraphWatcher>();
   private handles: Undeclarable[] = [];
   private generation = 0;
   /** Deletes seen while the seeding GET runs: its late answers must not bring them back. */
@@ -49,11 +54,23 @@ export class ZenohGraph implements RmwGraph {
   }
 
   onChange(listener: () => void): () => void {
-    const l = (): void => listener();
-    this.listeners.add(l);
+    const w: GraphWatcher = { graphChanged: () => listener() };
+    this.listeners.add(w);
     return () => {
-      this.listeners.delete(l);
+      this.listeners.delete(w);
     };
+  }
+
+  /**
+   * As onChange, for an entity that is its own listener: nothing is allocated for it, which
+   * matters for thousands of clients and subscribers on one session. Watching twice is once.
+   */
+  watch(watcher: GraphWatcher): void {
+    this.listeners.add(watcher);
+  }
+
+  unwatch(watcher: GraphWatcher): void {
+    this.listeners.delete(watcher);
   }
 
   /** Endpoint tokens of `kind` on the ROS name `name` (any type): what readiness and counts look at. */
@@ -188,7 +205,7 @@ export class ZenohGraph implements RmwGraph {
     this.notifyScheduled = false;
     for (const l of [...this.listeners]) {
       try {
-        l();
+        l.graphChanged();
       } catch (thrown) {
         this.report(`graph listener threw: ${describeThrown(thrown)}`);
       }

@@ -26,6 +26,7 @@ import { serviceTypeMismatch } from './service-type-mismatch.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
+import type { GraphWatcher } from './zenoh-graph.js';
 
 /** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
 const ZENOH_TIMEOUT_SLACK_MS = 1000;
@@ -46,10 +47,7 @@ interface Pending {
   readonly client: ZenohServiceClient;
 }
 
-/** The graph watch of a raw client: there is none, and nothing to undo. */
-function noWatch(): void {}
-
-export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient {
+export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClient, GraphWatcher {
   private entityGid: Uint8Array | undefined;
   private sequence = 0n;
   // The two tables and the listener set below are made when first used: a client that never
@@ -61,7 +59,6 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   private waiting: Array<{ p: Pending; payload: Uint8Array }> | undefined;
   private matching = false;
   private readyListenerSet: Set<() => void> | undefined;
-  private readonly unwatchGraph: () => void;
 
   constructor(
     session: SessionContext,
@@ -70,8 +67,13 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   ) {
     super(session, endpoint, `service client on '${endpoint.key}'`);
     // A server of the same name with another type appearing is a readiness-relevant change too.
-    this.unwatchGraph = endpoint.spec.naming === 'ros' ? session.graph.onChange(() => this.readyChanged()) : noWatch;
+    if (endpoint.spec.naming === 'ros') session.graph.watch(this);
     this.start();
+  }
+
+  /** The graph changed (ros naming only): readiness may have too. */
+  graphChanged(): void {
+    this.readyChanged();
   }
 
   /** The GID of the client's liveliness token, derived when first asked. */
@@ -190,7 +192,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     // That session's gets are gone with it; none of them holds a place any more.
     this.sendingSet?.clear();
     this.waiting = undefined;
-    if (reason !== 'lost') this.unwatchGraph();
+    if (reason !== 'lost') this.session.graph.unwatch(this);
     if (this.matching) {
       this.matching = false;
       this.readyChanged();

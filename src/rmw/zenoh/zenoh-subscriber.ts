@@ -17,13 +17,13 @@ import { toStamp } from './stamp-order.js';
 import { TransientHistory } from './transient-history.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
+import type { GraphWatcher } from './zenoh-graph.js';
 
-export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, SampleReader {
+export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, SampleReader, GraphWatcher {
   /** History fetching and the hold-back of live samples (transient local only). */
   private readonly history: TransientHistory | undefined;
   /** Drops replayed samples (ros naming only: raw samples carry no attachment), see replay-filter.ts. */
   private readonly replays: ReplayFilter | undefined;
-  private readonly stopWatchingGraph: (() => void) | undefined;
 
   constructor(
     session: SessionContext,
@@ -42,16 +42,18 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
       });
     }
     if (endpoint.spec.naming === 'ros') {
-      const replays = new ReplayFilter();
-      this.replays = replays;
-      // Publishers that left the graph are forgotten: the table keeps few more GIDs than live publishers.
-      this.stopWatchingGraph = session.graph.onChange(() => {
-        if (replays.size <= REPLAY_TRIM_SLACK) return;
-        const live = session.graph.publisherCount(endpoint.spec.name);
-        if (live !== undefined) replays.trimTo(live + REPLAY_TRIM_SLACK);
-      });
+      this.replays = new ReplayFilter();
+      session.graph.watch(this);
     }
     this.start();
+  }
+
+  /** Publishers that left the graph are forgotten: the replay table keeps few more GIDs than live publishers. */
+  graphChanged(): void {
+    const replays = this.replays;
+    if (replays === undefined || replays.size <= REPLAY_TRIM_SLACK) return;
+    const live = this.session.graph.publisherCount(this.endpoint.spec.name);
+    if (live !== undefined) replays.trimTo(live + REPLAY_TRIM_SLACK);
   }
 
   /** How many publishers the replay filter remembers (tests check it stays bounded). */
@@ -95,7 +97,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.history?.stop();
     if (reason !== 'lost') {
-      this.stopWatchingGraph?.();
+      this.session.graph.unwatch(this);
       this.replays?.clear();
     }
   }
