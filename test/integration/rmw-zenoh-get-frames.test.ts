@@ -11,7 +11,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { encodeGetFrame, getFramesMatch } from '../../src/rmw/zenoh/get-frame.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
 import {
   clientAndRawServer,
   closeFrameTestSessions,
@@ -142,5 +142,25 @@ describe('service client gets written by rclts', () => {
     });
     expect(viaZenohTs).toBe(1);
     expect(replies[0]?.kind).toBe('reply');
+  }, 30_000);
+
+  it('go through zenoh-ts on a link rclts marked dead, and fail as TransportError with nothing written', async () => {
+    const { client, replies, queries } = await clientAndRawServer('getframes', (q, key) => {
+      void q.reply(key, Uint8Array.of(1));
+      void q.finalize();
+    });
+    const clientSession = (client as unknown as { session: { connection: { current(): Session } } }).session;
+    const z = clientSession.connection.current();
+    markLinkDead(z);
+    const [sent, viaZenohTs] = await countingGets(async () => {
+      const frames = framesSentDuring(z, () => expect(client.sendRequest(Uint8Array.of(9), 5000).ok).toBe(true));
+      expect(await waitFor(() => replies.length === 1, 5000)).toBe(true);
+      return frames;
+    });
+    expect(viaZenohTs).toBe(1);
+    expect(sent).toHaveLength(0);
+    expect(queries).toHaveLength(0);
+    const r = replies[0];
+    expect(r?.kind === 'error' && r.message).toMatch(/could not be sent/);
   }, 30_000);
 });
