@@ -40,7 +40,11 @@ export function checkEndpointSpec(domainId: number, spec: RmwEndpointSpec, kind:
 }
 
 /** What a payload must be on every backend: bytes. Names what was passed instead, without calling its code. */
-export function checkPayloadType(payload: unknown, what: string): ResultOf<Uint8Array> {
+export function checkPayloadType(
+  payload: unknown,
+  what: string | { readonly what: string },
+  of = '',
+): ResultOf<Uint8Array> {
   let got: string = payload === null ? 'null' : typeof payload;
   if (typeof payload === 'object' && payload !== null) {
     try {
@@ -51,5 +55,6 @@ export function checkPayloadType(payload: unknown, what: string): ResultOf<Uint8
       // a revoked Proxy or a throwing getter: 'object' says enough
     }
   }
-  return err('InvalidArgument', `payload for ${what} must be a Uint8Array, got ${got}`);
+  const name = typeof what === 'string' ? what : what.what;
+  return err('InvalidArgument', `payload for ${of}${name} must be a Uint8Array, got ${got}`);
 }

@@ -9,7 +9,7 @@ import { decodeAttachment } from '../wire/attachment.js';
 const errorText = new TextDecoder();
 
 export function rmwReplyOf(
-  what: string,
+  named: { readonly what: string },
   sequenceNumber: bigint,
   ok: boolean,
   payload: Uint8Array,
@@ -17,5 +17,5 @@ export function rmwReplyOf(
 ): RmwReply {
   if (ok) return { kind: 'reply', sequenceNumber, payload, attachment: decodeAttachment(attachment) };
   const message = errorText.decode(payload) || 'error reply without a message';
-  return errorReply(sequenceNumber, 'ServiceFailed', `${what}: request ${sequenceNumber} failed: ${message}`);
+  return errorReply(sequenceNumber, 'ServiceFailed', `${named.what}: request ${sequenceNumber} failed: ${message}`);
 }

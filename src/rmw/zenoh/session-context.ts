@@ -43,13 +43,19 @@ export function tokenStep(session: Session, token: string): () => Promise<Undecl
 }
 
 /** Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. */
-export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Array> {
-  const bytes = checkPayloadType(payload, what);
+/** What names an entity in an error, asked only when there is one. */
+export interface Named {
+  readonly what: string;
+}
+
+/** The payload as bytes within the zenoh backend's limit; errors name `of` + the entity. */
+export function checkPayload(payload: unknown, named: Named, of = ''): ResultOf<Uint8Array> {
+  const bytes = checkPayloadType(payload, named, of);
   if (!bytes.ok) return bytes;
   if (bytes.value.length > MAX_PAYLOAD_BYTES) {
     return err(
       'InvalidArgument',
-      `payload for ${what} is ${bytes.value.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`,
+      `payload for ${of}${named.what} is ${bytes.value.length} bytes, above the zenoh backend's limit of ${MAX_PAYLOAD_BYTES} bytes`,
     );
   }
   return bytes;
@@ -59,7 +65,7 @@ export function checkPayload(payload: unknown, what: string): ResultOf<Uint8Arra
 export function deliver<T>(
   ctx: SessionContext,
   key: string,
-  what: string,
+  named: Named,
   callback: (value: T) => void,
   value: T,
 ): void {
@@ -69,7 +75,7 @@ export function deliver<T>(
     ctx.emit({
       type: 'transport_error',
       key,
-      message: `${what} callback threw: ${describeThrown(thrown)}`,
+      message: `${named.what} callback threw: ${describeThrown(thrown)}`,
     });
   }
 }

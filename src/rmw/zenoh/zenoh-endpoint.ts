@@ -16,9 +16,9 @@ export abstract class ZenohEndpoint extends ZenohEntity {
   protected constructor(
     session: SessionContext,
     protected readonly endpoint: ResolvedEndpoint,
-    what: string,
+    role: string,
   ) {
-    super(endpoint.key, session, what);
+    super(endpoint.key, session, role);
     this.session = session;
     if (endpoint.token !== undefined) session.graph.addLocal(endpoint.token);
   }

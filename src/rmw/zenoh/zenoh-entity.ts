@@ -74,9 +74,17 @@ export abstract class ZenohEntity implements Declarable {
   protected constructor(
     readonly key: string,
     protected readonly ctx: EntityContext,
-    /** How errors name this entity: `publisher on '0/chatter/...'`. */
-    protected readonly what: string,
+    /** What the entity is, for its errors: `publisher`, `service client`, ... */
+    private readonly role: string,
   ) {}
+
+  /**
+   * How errors name this entity: `publisher on '0/chatter/...'`. Built when an error needs it,
+   * not kept: thousands of entities on a session would each hold a string of their own.
+   */
+  get what(): string {
+    return `${this.role} on '${this.key}'`;
+  }
 
   /** Call at the end of the subclass constructor. */
   protected start(): void {

@@ -65,14 +65,14 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     endpoint: ResolvedEndpoint,
     private readonly cache: TransientLocalCache | undefined,
   ) {
-    super(session, endpoint, `publisher on '${endpoint.key}'`);
+    super(session, endpoint, 'publisher');
     this.start();
   }
 
   publish(payload: Uint8Array): Result {
     const bad = this.unusable();
     if (bad !== undefined) return bad;
-    const checked = checkPayload(payload, this.what);
+    const checked = checkPayload(payload, this);
     if (!checked.ok) return checked;
     if (!this.session.connection.isConnected()) {
       return err('TransportError', this.session.connection.notConnected(`${this.what} cannot publish`));

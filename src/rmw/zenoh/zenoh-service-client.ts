@@ -65,7 +65,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     endpoint: ResolvedEndpoint,
     private readonly onReply: (reply: RmwReply) => void,
   ) {
-    super(session, endpoint, `service client on '${endpoint.key}'`);
+    super(session, endpoint, 'service client');
     // A server of the same name with another type appearing is a readiness-relevant change too.
     if (endpoint.spec.naming === 'ros') session.graph.watch(this);
     this.start();
@@ -95,10 +95,13 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   sendRequest(payload: Uint8Array, budgetMs: number): ResultOf<bigint> {
     const bad = this.unusable();
     if (bad !== undefined) return bad;
-    const checked = checkPayload(payload, `request of ${this.what}`);
+    const checked = checkPayload(payload, this, 'request of ');
     if (!checked.ok) return checked;
-    const budget = checkBudget(`budgetMs for request of ${this.what}`, budgetMs);
-    if (!budget.ok) return budget;
+    // The name is built only for an error: a request makes no string of its own.
+    if (!checkBudget('budgetMs', budgetMs).ok) {
+      const refused = checkBudget(`budgetMs for request of ${this.what}`, budgetMs);
+      if (!refused.ok) return refused;
+    }
     const session = this.session.connection.current();
     if (session === undefined)
       return err('TransportError', this.session.connection.notConnected(`${this.what} cannot send`));
@@ -226,7 +229,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     queueMicrotask(() => {
       this.readyNotifyScheduled = false;
       for (const l of [...(this.readyListenerSet ?? [])])
-        deliver(this.session, this.key, `${this.what} readiness`, () => l(), undefined);
+        deliver(this.session, this.key, { what: `${this.what} readiness` }, () => l(), undefined);
     });
   }
 
@@ -251,7 +254,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
     const answer = (ok: boolean, payload: Uint8Array, attachment: Uint8Array | undefined): void => {
       if (answered || this.pending.get(p.seq) !== p) return;
       answered = true;
-      this.settle(p, rmwReplyOf(this.what, p.seq, ok, payload, attachment), false, true);
+      this.settle(p, rmwReplyOf(this, p.seq, ok, payload, attachment), false, true);
     };
     const onReply = (reply: Reply): void => {
       const r = reply.result();
@@ -312,8 +315,8 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   private settle(p: Pending, reply: RmwReply, cancelGet = true, inTransportCallback = false): void {
     if (this.pending.get(p.seq) !== p) return;
     this.forget(p, cancelGet);
-    if (inTransportCallback) deliver(this.session, this.key, this.what, this.onReply, reply);
-    else queueMicrotask(() => deliver(this.session, this.key, this.what, this.onReply, reply));
+    if (inTransportCallback) deliver(this.session, this.key, this, this.onReply, reply);
+    else queueMicrotask(() => deliver(this.session, this.key, this, this.onReply, reply));
   }
 
   /**

@@ -32,7 +32,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     endpoint: ResolvedEndpoint,
     private readonly onRequest: (request: RmwRequest) => void,
   ) {
-    super(session, endpoint, `service server on '${endpoint.key}'`);
+    super(session, endpoint, 'service server');
     this.start();
   }
 
@@ -56,7 +56,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
     if (!this.isOpen()) return;
     const entry: OpenQuery = { query, session };
     this.open.add(entry);
-    deliver(this.session, this.key, this.what, this.onRequest, new ZenohRequest(this.answerer, entry));
+    deliver(this.session, this.key, this, this.onRequest, new ZenohRequest(this.answerer, entry));
   }
 
   /** What a request needs of its server; one per server, so a request allocates no closures. */
@@ -169,7 +169,7 @@ class ZenohRequest implements RmwRequest {
   }
 
   respond(payload: Uint8Array): Result {
-    const checked = checkPayload(payload, `reply of ${this.server.what}`);
+    const checked = checkPayload(payload, this.server, 'reply of ');
     if (!checked.ok) return checked;
     const refused = this.claim('respond');
     if (refused !== undefined) return refused;

@@ -30,7 +30,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
     endpoint: ResolvedEndpoint,
     private readonly onSample: (sample: RmwSample) => void,
   ) {
-    super(session, endpoint, `subscription on '${endpoint.key}'`);
+    super(session, endpoint, 'subscription');
     if (endpoint.spec.qos.durability === 'transient_local') {
       this.history = new TransientHistory({
         zenoh: session.zenoh,
@@ -116,7 +116,7 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
   private pass(sample: RmwSample): void {
     if (this.replays !== undefined && sample.attachment !== undefined && this.isReplay(this.replays, sample.attachment))
       return;
-    deliver(this.session, this.key, this.what, this.onSample, sample);
+    deliver(this.session, this.key, this, this.onSample, sample);
   }
 
   private isReplay(replays: ReplayFilter, a: RmwAttachment): boolean {
