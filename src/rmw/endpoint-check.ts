@@ -39,12 +39,16 @@ export function checkEndpointSpec(domainId: number, spec: RmwEndpointSpec, kind:
   return key;
 }
 
-/** What a payload must be on every backend: bytes. Names what was passed instead, without calling its code. */
-export function checkPayloadType(
-  payload: unknown,
-  what: string | { readonly what: string },
-  of = '',
-): ResultOf<Uint8Array> {
+/** What names an entity in an error, asked only when there is one (a name is built, not kept). */
+export interface Named {
+  readonly what: string;
+}
+
+/**
+ * What a payload must be on every backend: bytes. Names what was passed instead, without
+ * calling its code; the error names `of` + the entity (`request of service client on ...`).
+ */
+export function checkPayloadType(payload: unknown, what: string | Named, of = ''): ResultOf<Uint8Array> {
   let got: string = payload === null ? 'null' : typeof payload;
   if (typeof payload === 'object' && payload !== null) {
     try {

@@ -2,6 +2,7 @@
  * What the answer to a client's get becomes, read by zenoh-ts or from the frame (in-frame.ts):
  * a reply with its rmw_zenoh attachment, or ServiceFailed carrying the error reply's text.
  */
+import type { Named } from '../endpoint-check.js';
 import { errorReply, type RmwReply } from '../rmw.js';
 import { decodeAttachment } from '../wire/attachment.js';
 
@@ -9,7 +10,7 @@ import { decodeAttachment } from '../wire/attachment.js';
 const errorText = new TextDecoder();
 
 export function rmwReplyOf(
-  named: { readonly what: string },
+  named: Named,
   sequenceNumber: bigint,
   ok: boolean,
   payload: Uint8Array,

@@ -4,7 +4,7 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, type ResultOf } from '../../result.js';
-import { checkPayloadType } from '../endpoint-check.js';
+import { checkPayloadType, type Named } from '../endpoint-check.js';
 import type { RmwEvent } from '../rmw.js';
 import type { EntityIdCounter } from '../wire/gid.js';
 import type { HybridClock } from './hybrid-clock.js';
@@ -42,13 +42,10 @@ export function tokenStep(session: Session, token: string): () => Promise<Undecl
   return () => session.liveliness().declareToken(token);
 }
 
-/** Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. */
-/** What names an entity in an error, asked only when there is one. */
-export interface Named {
-  readonly what: string;
-}
-
-/** The payload as bytes within the zenoh backend's limit; errors name `of` + the entity. */
+/**
+ * Refuses what cannot go on the wire: not bytes, or above MAX_PAYLOAD_BYTES. Errors name `of`
+ * + the entity.
+ */
 export function checkPayload(payload: unknown, named: Named, of = ''): ResultOf<Uint8Array> {
   const bytes = checkPayloadType(payload, named, of);
   if (!bytes.ok) return bytes;
