@@ -16,10 +16,10 @@
  * `session.get` and serializer against stand-ins, that this writes byte for byte what zenoh-ts
  * would send for the same options; the qos and settings bytes are taken from that run.
  */
-import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import type { CancellationToken, GetOptions, Session } from '@eclipse-zenoh/zenoh-ts';
 import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
 import { frameBuffer, frameSent } from './frame-pool.js';
-import { LINK_SENDS_AT_ONCE_BYTES } from './query-replies.js';
+import { linkSendsAtOnce } from './query-replies.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
@@ -101,16 +101,8 @@ function zenohTsFrame(
     get: inner.get,
   };
   const get = zenoh.Session.prototype.get as unknown as SessionGet;
-  get
-    .call({ inner: standIn }, key, {
-      payload,
-      ...(attachment === undefined ? {} : { attachment }),
-      target,
-      consolidation: zenoh.ConsolidationMode.NONE,
-      timeout: zenoh.Duration.milliseconds.of(timeoutMs),
-      handler: [() => {}, () => {}],
-    })
-    .catch(() => {});
+  const req = { key, payload, attachment, target, timeoutMs };
+  get.call({ inner: standIn }, key, getOptions(zenoh, req, { callback: () => {}, drop: () => {} })).catch(() => {});
   return frame instanceof Uint8Array && isU32(id) && gets.has(id) ? { frame, id } : undefined;
 }
 
@@ -210,12 +202,7 @@ function makeGetter(zenoh: ZenohTs, inner: GetInner, target: number): FrameGette
   };
   return {
     get(key, payload, attachment, timeoutMs, closure) {
-      const open =
-        link.isOk !== false &&
-        socket.readyState === 1 &&
-        typeof socket.bufferedAmount === 'number' &&
-        socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES;
-      if (!open) return undefined;
+      if (!linkSendsAtOnce(link, socket)) return undefined;
       taken = undefined;
       innerGet.call(takeId, undefined, closure).catch(() => {});
       const id = taken;
@@ -285,16 +272,27 @@ export function sendGet(
     }
   }
   const cancellation = new zenoh.CancellationToken();
-  session
-    .get(req.key, {
-      payload: req.payload,
-      ...(req.attachment === undefined ? {} : { attachment: req.attachment }),
-      target: req.target,
-      consolidation: zenoh.ConsolidationMode.NONE,
-      timeout: zenoh.Duration.milliseconds.of(req.timeoutMs),
-      cancellationToken: cancellation,
-      handler: [closure.callback, closure.drop],
-    })
-    .catch(failed);
+  session.get(req.key, getOptions(zenoh, req, closure, cancellation)).catch(failed);
   return cancellation;
+}
+
+/**
+ * zenoh-ts's options for one of rclts's gets: the fallback sends with them, and the frame check
+ * runs zenoh-ts's own get with them, so the frame is checked against what would be sent.
+ */
+function getOptions(
+  zenoh: ZenohTs,
+  req: GetRequest,
+  closure: GetClosure,
+  cancellationToken?: CancellationToken,
+): GetOptions {
+  return {
+    payload: req.payload,
+    ...(req.attachment === undefined ? {} : { attachment: req.attachment }),
+    target: req.target,
+    consolidation: zenoh.ConsolidationMode.NONE,
+    timeout: zenoh.Duration.milliseconds.of(req.timeoutMs),
+    ...(cancellationToken === undefined ? {} : { cancellationToken }),
+    handler: [closure.callback, closure.drop],
+  };
 }

@@ -14,6 +14,8 @@
  * A frame that does not read cleanly gives undefined, and zenoh-ts reads it as before.
  */
 
+import { sameBytes } from './frame-bytes.js';
+
 export const IN_SAMPLE = 5;
 export const IN_REPLY = 7;
 /** zenoh-ts's delete sample kind; a put is 0. */
@@ -143,16 +145,7 @@ let lastKey: Uint8Array = EMPTY;
 let lastText = '';
 
 function keyText(bytes: Uint8Array): string {
-  if (bytes.length === lastKey.length) {
-    let same = true;
-    for (let i = 0; i < bytes.length; i++) {
-      if (bytes[i] !== lastKey[i]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return lastText;
-  }
+  if (sameBytes(bytes, lastKey)) return lastText;
   lastText = decoder.decode(bytes);
   lastKey = bytes.slice();
   return lastText;

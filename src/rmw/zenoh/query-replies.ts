@@ -8,6 +8,25 @@ import { tcpUnder } from './write-batch.js';
 export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
 
 /**
+ * Whether a frame handed to this link's socket now leaves as zenoh-ts's own send would: the
+ * link is not marked dead by rclts (session-link.ts), the socket is open, and it holds at most
+ * LINK_SENDS_AT_ONCE_BYTES. Every path that writes in zenoh-ts's place asks this first.
+ */
+export function linkSendsAtOnce(
+  link: { readonly isOk?: unknown } | undefined,
+  socket: { readonly readyState?: unknown; readonly bufferedAmount?: unknown } | undefined,
+): boolean {
+  return (
+    link !== undefined &&
+    link.isOk !== false &&
+    socket !== undefined &&
+    socket.readyState === 1 &&
+    typeof socket.bufferedAmount === 'number' &&
+    socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES
+  );
+}
+
+/**
  * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`
  * in it leaves in one write (one segment when small): a query's reply and its final sent as
  * two segments let the router, which does not set TCP_NODELAY, hold the final back ~40 ms.
@@ -23,10 +42,8 @@ export function sendCorked(query: unknown, sends: () => void): boolean {
   let tcp: ReturnType<typeof tcpUnder>;
   try {
     const link = (query as { session?: { link?: { isOk?: unknown; ws?: unknown } } } | undefined)?.session?.link;
-    if (link === undefined || link.isOk === false) return false;
-    const socket = link.ws as { readyState?: unknown; bufferedAmount?: unknown } | undefined;
-    if (socket === undefined || socket.readyState !== 1) return false;
-    if (typeof socket.bufferedAmount !== 'number' || socket.bufferedAmount > LINK_SENDS_AT_ONCE_BYTES) return false;
+    const socket = link?.ws as { readyState?: unknown; bufferedAmount?: unknown } | undefined;
+    if (socket === undefined || !linkSendsAtOnce(link, socket)) return false;
     tcp = tcpUnder(socket);
     if (tcp === undefined) return false;
     tcp.cork();

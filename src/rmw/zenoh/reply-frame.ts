@@ -29,7 +29,7 @@ import {
   writeU32,
 } from './frame-bytes.js';
 import { frameBuffer, frameSent } from './frame-pool.js';
-import { finalizeQuietly, LINK_SENDS_AT_ONCE_BYTES, sendCorked } from './query-replies.js';
+import { finalizeQuietly, linkSendsAtOnce, sendCorked } from './query-replies.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
@@ -205,11 +205,7 @@ export function frameReplier(zenoh: ZenohTs, session: Session): FrameReplier | u
       const id = q.inner?.queryId;
       return q.session === inner && isU32(id) ? id : undefined;
     },
-    takesAtOnce: () =>
-      link.isOk !== false &&
-      socket.readyState === 1 &&
-      typeof socket.bufferedAmount === 'number' &&
-      socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES,
+    takesAtOnce: () => linkSendsAtOnce(link, socket),
     send: (frame) => {
       socket.send(frame);
       frameSent(frame, socket);
