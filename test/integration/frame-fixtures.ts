@@ -124,3 +124,19 @@ export async function clientAndRawServer(label: string, answer: (q: Query, key: 
   expect(await waitFor(ready)).toBe(true);
   return { client, replies, queries, queryable };
 }
+
+/** Counts calls of `proto[name]` while `fn` runs. */
+export async function counting<T>(proto: object, name: string, fn: () => Promise<T>): Promise<[T, number]> {
+  const host = proto as Record<string, (...args: unknown[]) => unknown>;
+  const real = host[name]!;
+  let calls = 0;
+  host[name] = function (this: unknown, ...args: unknown[]) {
+    calls += 1;
+    return real.apply(this, args);
+  };
+  try {
+    return [await fn(), calls];
+  } finally {
+    host[name] = real;
+  }
+}

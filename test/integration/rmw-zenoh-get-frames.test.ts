@@ -15,6 +15,7 @@ import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
 import {
   clientAndRawServer,
   closeFrameTestSessions,
+  counting,
   framesSentDuring,
   oneByteLonger,
   pattern,
@@ -31,19 +32,7 @@ const innerOfSession = (s: Session) => innerOf(s) as unknown as Inner;
 
 /** Counts calls of zenoh-ts's Session.prototype.get while `fn` runs. */
 async function countingGets<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const z = await zenohTs();
-  const proto = z.Session.prototype as unknown as { get: (...args: unknown[]) => Promise<unknown> };
-  const real = proto.get;
-  let calls = 0;
-  proto.get = function (this: unknown, ...args: unknown[]) {
-    calls += 1;
-    return real.apply(this, args);
-  };
-  try {
-    return [await fn(), calls];
-  } finally {
-    proto.get = real;
-  }
+  return counting((await zenohTs()).Session.prototype, 'get', fn);
 }
 
 describe('service client gets written by rclts', () => {

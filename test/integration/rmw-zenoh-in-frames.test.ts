@@ -15,29 +15,20 @@ import { inFramesMatch, type OnMessage, probeSampleFrame } from '../../src/rmw/z
 import { tapInFrames } from '../../src/rmw/zenoh/in-frame-tap.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { ZenohSubscriber } from '../../src/rmw/zenoh/zenoh-subscriber.js';
-import { clientAndRawServer, closeFrameTestSessions, pattern, rawSession, zenohTs } from './frame-fixtures.js';
+import {
+  clientAndRawServer,
+  closeFrameTestSessions,
+  counting,
+  pattern,
+  rawSession,
+  zenohTs,
+} from './frame-fixtures.js';
 import { nodeSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 
 const SIZES = [0, 1, 127, 128, 300, 16_383, 16_384, 70_000, 1_048_576];
 const onMessageOf = (s: Session) => (innerOf(s) as unknown as { onMessageReceived: OnMessage }).onMessageReceived;
-
-/** Counts calls of `proto[name]` while `fn` runs. */
-async function counting<T>(proto: object, name: string, fn: () => Promise<T>): Promise<[T, number]> {
-  const host = proto as Record<string, (...args: unknown[]) => unknown>;
-  const real = host[name]!;
-  let calls = 0;
-  host[name] = function (this: unknown, ...args: unknown[]) {
-    calls += 1;
-    return real.apply(this, args);
-  };
-  try {
-    return [await fn(), calls];
-  } finally {
-    host[name] = real;
-  }
-}
 
 describe('samples and replies read from the frame', () => {
   it('read what zenoh-ts reads, and stay with zenoh-ts when it reads otherwise', async () => {
