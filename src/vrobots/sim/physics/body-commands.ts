@@ -11,6 +11,7 @@ import type { RigidBody } from './rigid-body.js';
 import {
   add,
   copy,
+  copyQuat,
   integrateQuat,
   type Quat,
   quatFromEuler,
@@ -31,6 +32,14 @@ export interface KinematicSetpoints {
 }
 
 export type PhysicalSetter = (mass: number | undefined, moments: Vec3 | undefined) => void;
+
+/** The pose, velocity and body rate of a rigid body before a step, as enforce() needs them. */
+export interface MotionBefore {
+  readonly position: Vec3;
+  readonly velocity: Vec3;
+  readonly rate: Vec3;
+  readonly orientation: Quat;
+}
 
 const v = (a: { x: number; y: number; z: number } | undefined): Vec3 | undefined =>
   a === undefined ? undefined : { x: a.x, y: a.y, z: a.z };
@@ -125,14 +134,35 @@ export class BodyCommands {
   }
 
   /**
-   * After a dynamics step: impose the latched kinematic setpoints on `body`, given the
-   * pose, velocity and body rate it had before the step.
+   * What enforce() will need of `body` after the step, copied before it (a step changes the
+   * body's vectors in place); undefined while no kinematic setpoint is latched, the usual case,
+   * so that a step copies nothing.
    */
-  enforce(
-    body: RigidBody,
-    before: { position: Vec3; velocity: Vec3; rate: Vec3; orientation: Quat },
-    dt: number,
-  ): void {
+  motionBefore(body: RigidBody): MotionBefore | undefined {
+    const k = this.kinematic;
+    if (
+      k.position === undefined &&
+      k.velocity === undefined &&
+      k.acceleration === undefined &&
+      k.orientation === undefined &&
+      k.angularVelocity === undefined &&
+      k.angularAcceleration === undefined
+    )
+      return undefined;
+    return {
+      position: copy(body.position),
+      velocity: copy(body.linearVelocity),
+      rate: copy(body.angularVelocity),
+      orientation: copyQuat(body.orientation),
+    };
+  }
+
+  /**
+   * After a dynamics step: impose the latched kinematic setpoints on `body`, given the
+   * pose, velocity and body rate it had before the step (motionBefore(); nothing to do without it).
+   */
+  enforce(body: RigidBody, before: MotionBefore | undefined, dt: number): void {
+    if (before === undefined) return;
     const k = this.kinematic;
     if (k.position) {
       body.position = copy(k.position);

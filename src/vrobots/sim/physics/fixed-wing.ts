@@ -183,12 +183,7 @@ export class FixedWingModel implements PhysicsModel {
     }
     force = add(force, this.commands.force());
     torque = add(torque, this.commands.torque());
-    const before = {
-      position: copy(b.position),
-      velocity: copy(b.linearVelocity),
-      rate: copy(b.angularVelocity),
-      orientation: { ...b.orientation },
-    };
+    const before = this.commands.motionBefore(b);
     b.step(dt, { forceBody: force, forceWorld: vec3(), torqueBody: torque });
     this.commands.enforce(b, before, dt);
   }

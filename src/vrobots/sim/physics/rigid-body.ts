@@ -6,7 +6,17 @@
  */
 import type { Kinematics, Pose, Wrench } from '../../generated/swarmbotix-types.js';
 import { GRAVITY, type PhysicalParams } from './physics-model.js';
-import { copy, copyQuat, identityQuat, integrateRate, type Quat, rotateTo, type Vec3, vec3 } from './vector-math.js';
+import {
+  copy,
+  copyQuat,
+  identityQuat,
+  integrateRateInPlace,
+  type Quat,
+  rotateTo,
+  set,
+  type Vec3,
+  vec3,
+} from './vector-math.js';
 
 /** Where a step's rotations land before they are used (one step at a time: no re-entry). */
 const scratch = vec3();
@@ -71,8 +81,9 @@ export class RigidBody {
   /**
    * step() with the loads as scalars: body force, world force, body torque. The same
    * floating-point operations in the same order as the vector helpers (vector-math.ts) would
-   * do, written out so that a step makes only the vectors it stores: it runs 50 times a second
-   * for every robot, and the helpers made an object per operation.
+   * do, written out and stored into the body's own vectors: it runs 50 times a second for
+   * every robot, and a vector made per result was most of what a swarm's simulator allocated
+   * (each object with three boxed numbers, and young enough to be copied by every scavenge).
    */
   stepWith(
     dt: number,
@@ -139,23 +150,25 @@ export class RigidBody {
     }
 
     const invDt = 1 / dt;
-    this.linearAcceleration = { x: (vx - before.x) * invDt, y: (vy - before.y) * invDt, z: (vz - before.z) * invDt };
-    this.linearVelocity = { x: vx, y: vy, z: vz };
-    this.position = { x: px, y: py, z: pz };
-    this.angularAcceleration = { x: wdx, y: wdy, z: wdz };
-    this.orientation = integrateRate(q, (w.x + wnx) * 0.5, (w.y + wny) * 0.5, (w.z + wnz) * 0.5, dt);
-    this.angularVelocity = { x: wnx, y: wny, z: wnz };
+    // Every value above is read before the first store below (the old velocity and rate included).
+    set(this.linearAcceleration, (vx - before.x) * invDt, (vy - before.y) * invDt, (vz - before.z) * invDt);
+    integrateRateInPlace(q, (w.x + wnx) * 0.5, (w.y + wny) * 0.5, (w.z + wnz) * 0.5, dt);
+    set(before, vx, vy, vz);
+    set(this.position, px, py, pz);
+    set(this.angularAcceleration, wdx, wdy, wdz);
+    set(w, wnx, wny, wnz);
     // lastForce = forceBody + rotateInverse(orientation, forceWorld): rotated by the conjugate
-    const o = this.orientation;
-    const back = rotateTo(scratch, -o.x, -o.y, -o.z, o.w, fwx, fwy, fwz);
-    this.lastForce = { x: fbx + back.x, y: fby + back.y, z: fbz + back.z };
-    this.lastTorque = { x: tbx, y: tby, z: tbz };
+    const back = rotateTo(scratch, -q.x, -q.y, -q.z, q.w, fwx, fwy, fwz);
+    set(this.lastForce, fbx + back.x, fby + back.y, fbz + back.z);
+    set(this.lastTorque, tbx, tby, tbz);
   }
 
   /**
-   * The body's motion. step() and placeAt() replace these vectors rather than change them, so
-   * the same view (no copies) serves every reader of one step: the state, the sensors and the
-   * environment read it three times per published state. Readers must not change it.
+   * The body's motion: a live view of its own vectors, the same object for every reader until
+   * placeAt() or a kinematic setpoint puts new vectors in. A step changes the vectors in place,
+   * so a reader that keeps values past the next step copies them (the State, the sensors and the
+   * environment read it synchronously, three times per published state). Readers must not
+   * change it.
    */
   kinematics(): Kinematics {
     const v = this.view;
@@ -182,11 +195,13 @@ export class RigidBody {
 
   private view: Readonly<Kinematics> | undefined;
 
-  /**
-   * The last step's loads. Like kinematics(), no copies: step() and placeAt() replace these
-   * vectors, never change them, and readers (the State, once per publish) must not change them.
-   */
+  /** The last step's loads: a live view as kinematics() is (the State reads it once per publish). */
   wrench(): Wrench {
-    return { force: this.lastForce, torque: this.lastTorque };
+    const v = this.loads;
+    if (v !== undefined && v.force === this.lastForce && v.torque === this.lastTorque) return v;
+    this.loads = Object.freeze({ force: this.lastForce, torque: this.lastTorque });
+    return this.loads;
   }
+
+  private loads: Readonly<Wrench> | undefined;
 }

@@ -191,13 +191,7 @@ export class RotorcraftModel implements PhysicsModel {
     const k = -this.spec.angularDrag;
     const v = this.body.linearVelocity;
     const drag = -this.spec.linearDrag * (1 + 0.1 * Math.hypot(v.x, v.y, v.z));
-    // No copies: step() replaces the body's vectors, it never changes them in place.
-    const before = {
-      position: this.body.position,
-      velocity: v,
-      rate: w,
-      orientation: this.body.orientation,
-    };
+    const before = this.commands.motionBefore(this.body);
     this.body.stepWith(
       dt,
       0 + (c.setForce.x + c.addForce.x),
@@ -214,17 +208,22 @@ export class RotorcraftModel implements PhysicsModel {
     this.commands.enforce(this.body, before, dt);
   }
 
-  /** Half-drone: stay in the x-y plane, rotate about z only. */
+  /** Half-drone: stay in the x-y plane, rotate about z only (in place, as the step). */
   private flatten(): void {
     const b = this.body;
-    b.position = { ...b.position, z: this.spawn.position.z };
-    b.linearVelocity = { ...b.linearVelocity, z: 0 };
-    b.linearAcceleration = { ...b.linearAcceleration, z: 0 };
-    b.angularVelocity = { x: 0, y: 0, z: b.angularVelocity.z };
-    b.angularAcceleration = { x: 0, y: 0, z: b.angularAcceleration.z };
+    b.position.z = this.spawn.position.z;
+    b.linearVelocity.z = 0;
+    b.linearAcceleration.z = 0;
+    b.angularVelocity.x = 0;
+    b.angularVelocity.y = 0;
+    b.angularAcceleration.x = 0;
+    b.angularAcceleration.y = 0;
     const q = b.orientation;
     const n = Math.hypot(q.z, q.w) || 1;
-    b.orientation = { x: 0, y: 0, z: q.z / n, w: q.w / n };
+    q.x = 0;
+    q.y = 0;
+    q.z = q.z / n;
+    q.w = q.w / n;
   }
 
   kinematics(): Kinematics {

@@ -1,6 +1,7 @@
 /**
  * Small 3-vector and quaternion math on the plain message shapes ({x, y, z}, {x, y, z, w}),
- * so physics state goes into a State without conversion. Pure functions, new objects out.
+ * so physics state goes into a State without conversion. Pure functions, new objects out, except
+ * the `...To` / `...InPlace` forms the per-step physics uses, which write into a vector given.
  * Quaternions are Hamilton, body to world, x, y, z, w.
  */
 import type { Quat, Vec3 } from '../../generated/swarmbotix-types.js';
@@ -23,6 +24,12 @@ export const cross = (a: Vec3, b: Vec3): Vec3 => ({
 });
 export const mulElem = (a: Vec3, b: Vec3): Vec3 => ({ x: a.x * b.x, y: a.y * b.y, z: a.z * b.z });
 export const copy = (a: Vec3): Vec3 => ({ x: a.x, y: a.y, z: a.z });
+/** Writes (x, y, z) into `out`, no object made. */
+export function set(out: Vec3, x: number, y: number, z: number): void {
+  out.x = x;
+  out.y = y;
+  out.z = z;
+}
 export const copyQuat = (q: Quat): Quat => ({ x: q.x, y: q.y, z: q.z, w: q.w });
 
 export function clamp(v: number, lo: number, hi: number): number {
@@ -94,8 +101,15 @@ export function integrateQuat(q: Quat, omega: Vec3, dt: number): Quat {
  * |omega|, |omega| dt))) written out, the same operations in the same order, one object made.
  */
 export function integrateRate(q: Quat, ox: number, oy: number, oz: number, dt: number): Quat {
+  const out = copyQuat(q);
+  integrateRateInPlace(out, ox, oy, oz, dt);
+  return out;
+}
+
+/** integrateRate written into `q` itself: no object made (the rigid body's step, 50 times a second per robot). */
+export function integrateRateInPlace(q: Quat, ox: number, oy: number, oz: number, dt: number): void {
   const rate = Math.hypot(ox, oy, oz);
-  if (rate * dt < 1e-12) return q;
+  if (rate * dt < 1e-12) return;
   const k = 1 / rate;
   const half = (rate * dt) / 2;
   const s = Math.sin(half);
@@ -108,7 +122,17 @@ export function integrateRate(q: Quat, ox: number, oy: number, oz: number, dt: n
   const y = q.w * by - q.x * bz + q.y * bw + q.z * bx;
   const z = q.w * bz + q.x * by - q.y * bx + q.z * bw;
   const n = Math.hypot(x, y, z, w);
-  return n < 1e-12 ? identityQuat() : { x: x / n, y: y / n, z: z / n, w: w / n };
+  if (n < 1e-12) {
+    q.x = 0;
+    q.y = 0;
+    q.z = 0;
+    q.w = 1;
+    return;
+  }
+  q.x = x / n;
+  q.y = y / n;
+  q.z = z / n;
+  q.w = w / n;
 }
 
 /** Rotation from Euler angles (rad) applied about body y (yaw), then x (pitch), then z (roll). */

@@ -82,8 +82,8 @@ export class SensorSuite {
   private gnssError = ZERO();
   private lastNs: bigint | undefined;
   private frames: Partial<Record<SensorDevice, string>>;
-  /** The environment of the last kinematics view asked about: read() and the State's block share it. */
-  private envK: Kinematics | undefined;
+  /** The environment at the last position asked about: read() and the State's block share it. */
+  private readonly envAt = ZERO();
   private env: Environment | undefined;
 
   constructor(options: SensorSuiteOptions) {
@@ -283,11 +283,18 @@ export class SensorSuite {
     );
   }
 
-  /** The world around the robot (truth, no noise); computed once per kinematics view. */
+  /**
+   * The world around the robot (truth, no noise). It depends on the position alone, and is made
+   * again only when that moved: read() and the State's block share one per step (a body's
+   * kinematics view is live, so the position's values are the key, not the view).
+   */
   environment(k: Kinematics): Environment {
-    if (this.envK === k && this.env !== undefined) return this.env;
+    const p = k.position;
+    if (this.env !== undefined && p.x === this.envAt.x && p.y === this.envAt.y && p.z === this.envAt.z) return this.env;
     const env = this.environmentAt(k);
-    this.envK = k;
+    this.envAt.x = p.x;
+    this.envAt.y = p.y;
+    this.envAt.z = p.z;
     this.env = env;
     return env;
   }
