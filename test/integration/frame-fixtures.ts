@@ -4,7 +4,7 @@
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { expect } from 'vitest';
-import type { RmwReply } from '../../src/rmw/rmw.js';
+import type { RmwReply, RmwSession } from '../../src/rmw/rmw.js';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
@@ -139,4 +139,12 @@ export async function counting<T>(proto: object, name: string, fn: () => Promise
   } finally {
     host[name] = real;
   }
+}
+
+/** The zenoh-ts session under an rclts rmw session (its connection's current one). */
+export function zenohSessionOf(s: RmwSession): Session {
+  const connection = (s as unknown as { connection: { current(): Session | undefined } }).connection;
+  const z = connection.current();
+  if (z === undefined) throw new Error('not connected');
+  return z;
 }

@@ -7,10 +7,10 @@
  */
 import type { Publisher, Sample } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwEndpointSpec } from '../../src/rmw/rmw.js';
+import type { RmwEndpointSpec, RmwEvent } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/put-frame.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
 import {
   closeFrameTestSessions,
   framesSentDuring,
@@ -19,6 +19,7 @@ import {
   rawSession,
   socketOf,
   whileOneByteLonger,
+  zenohSessionOf,
   zenohTs,
 } from './frame-fixtures.js';
 import { nodeSpec, rawSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
@@ -27,7 +28,8 @@ afterEach(closeFrameTestSessions);
 
 /** A declared rclts publisher of `spec` and a zenoh-ts subscriber on its key, in two sessions. */
 async function publisherAndRawListener(spec: RmwEndpointSpec) {
-  const talker = (await session()).createNode(nodeSpec('talker'));
+  const rmw = await session();
+  const talker = rmw.createNode(nodeSpec('talker'));
   if (!talker.ok) throw new Error('node');
   const made = talker.value.createPublisher(spec);
   if (!made.ok) throw new Error('publisher');
@@ -35,7 +37,7 @@ async function publisherAndRawListener(spec: RmwEndpointSpec) {
   expect((await pub.ready()).ok).toBe(true);
   const got: Sample[] = [];
   const sub = await (await rawSession()).declareSubscriber(pub.key, { handler: (s: Sample) => void got.push(s) });
-  return { pub, got, sub };
+  return { pub, got, sub, rmw };
 }
 
 describe('publisher frames written by rclts', () => {
@@ -132,6 +134,20 @@ describe('publisher frames written by rclts', () => {
     expect(s?.payload().toBytes()).toEqual(pattern(300));
     expect(s?.attachment()).toBeUndefined();
     expect(s?.timestamp()).toBeDefined();
+    await sub.undeclare();
+  });
+
+  it('are not written on a link rclts marked dead: the put goes to zenoh-ts, which fails it, and that is reported', async () => {
+    const { pub, got, sub, rmw } = await publisherAndRawListener(topicSpec(`/${uniquePrefix('frames')}/dead`));
+    const events: RmwEvent[] = [];
+    rmw.onEvent((e) => events.push(e));
+    expect(await waitFor(() => (pub.publish(pattern(1)).ok && got.length > 0) || false, 10_000, 50)).toBe(true);
+    const z = zenohSessionOf(rmw);
+    markLinkDead(z);
+    const sent = framesSentDuring(z, () => expect(pub.publish(pattern(100)).ok).toBe(true));
+    expect(sent).toHaveLength(0);
+    const failed = (e: RmwEvent) => e.type === 'transport_error' && e.message.includes('put failed');
+    expect(await waitFor(() => events.some(failed))).toBe(true);
     await sub.undeclare();
   });
 });

@@ -5,9 +5,9 @@
  * prefix can take, with and without the attachment; the client must get payload and
  * attachment as sent; and a zenoh-ts whose frames differ must keep the server on its reply.
  */
-import type { Query, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwEvent, RmwReply, RmwRequest, RmwSession } from '../../src/rmw/rmw.js';
+import type { RmwEvent, RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import {
   encodeFinalFrame,
@@ -26,6 +26,7 @@ import {
   rawSession,
   socketOf,
   whileOneByteLonger,
+  zenohSessionOf,
   zenohTs,
 } from './frame-fixtures.js';
 import { nodeSpec, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
@@ -213,10 +214,3 @@ describe('service reply frames written by rclts', () => {
     expect(await waitFor(() => events.some(failed))).toBe(true);
   });
 });
-
-function zenohSessionOf(s: RmwSession): Session {
-  const connection = (s as unknown as { connection: { current(): Session | undefined } }).connection;
-  const z = connection.current();
-  if (z === undefined) throw new Error('not connected');
-  return z;
-}

@@ -19,8 +19,7 @@
 import type { CancellationToken, GetOptions, Session } from '@eclipse-zenoh/zenoh-ts';
 import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
 import { frameBuffer, frameSent } from './frame-pool.js';
-import { linkSendsAtOnce } from './query-replies.js';
-import { innerOf } from './session-link.js';
+import { innerOf, linkSendsAtOnce } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const GET = 18;

@@ -2,29 +2,8 @@
  * Sending a query's replies and its final through zenoh-ts: in one TCP write when the
  * socket allows it, and finalizing without an unhandled rejection when the link is gone.
  */
+import { linkSendsAtOnce } from './session-link.js';
 import { tcpUnder } from './write-batch.js';
-
-/** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
-export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
-
-/**
- * Whether a frame handed to this link's socket now leaves as zenoh-ts's own send would: the
- * link is not marked dead by rclts (session-link.ts), the socket is open, and it holds at most
- * LINK_SENDS_AT_ONCE_BYTES. Every path that writes in zenoh-ts's place asks this first.
- */
-export function linkSendsAtOnce(
-  link: { readonly isOk?: unknown } | undefined,
-  socket: { readonly readyState?: unknown; readonly bufferedAmount?: unknown } | undefined,
-): boolean {
-  return (
-    link !== undefined &&
-    link.isOk !== false &&
-    socket !== undefined &&
-    socket.readyState === 1 &&
-    typeof socket.bufferedAmount === 'number' &&
-    socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES
-  );
-}
 
 /**
  * Runs `sends` with the TCP socket of the query's session corked, so every frame zenoh-ts hands to `ws`

@@ -29,8 +29,8 @@ import {
   writeU32,
 } from './frame-bytes.js';
 import { frameBuffer, frameSent } from './frame-pool.js';
-import { finalizeQuietly, linkSendsAtOnce, sendCorked } from './query-replies.js';
-import { innerOf } from './session-link.js';
+import { finalizeQuietly, sendCorked } from './query-replies.js';
+import { innerOf, linkSendsAtOnce } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const REPLY_OK = 21;

@@ -13,7 +13,7 @@ export interface SocketLike {
 }
 
 export interface SessionInnerLike {
-  link?: { ws?: unknown };
+  link?: { ws?: unknown; readonly isOk?: unknown };
   ping?: () => Promise<unknown>;
 }
 
@@ -56,4 +56,28 @@ export function markLinkDead(session: Session): void {
   } catch {
     // a frozen link: nothing to do
   }
+}
+
+/** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
+export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Whether a frame handed to this link's socket now leaves as zenoh-ts's own send would: the
+ * link is not marked dead by rclts (session-link.ts), the socket is open, and it holds at most
+ * LINK_SENDS_AT_ONCE_BYTES. Every path that writes in zenoh-ts's place asks this first (the
+ * publisher's direct put, the server's reply frames, the client's get frames); above the bound
+ * zenoh-ts's `link.send` polls every 10 ms instead, and a later send could overtake it.
+ */
+export function linkSendsAtOnce(
+  link: { readonly isOk?: unknown } | undefined,
+  socket: { readonly readyState?: unknown; readonly bufferedAmount?: unknown } | undefined,
+): boolean {
+  return (
+    link !== undefined &&
+    link.isOk !== false &&
+    socket !== undefined &&
+    socket.readyState === 1 &&
+    typeof socket.bufferedAmount === 'number' &&
+    socket.bufferedAmount <= LINK_SENDS_AT_ONCE_BYTES
+  );
 }

@@ -18,20 +18,13 @@ import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { encodePutFrame, type FramePutter, framePutter } from './put-frame.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
-import { socketOf } from './session-link.js';
+import { innerOf, linkSendsAtOnce, type SocketLike, socketOf } from './session-link.js';
 import type { TransientLocalCache } from './transient-local.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 
 /** Samples a publisher holds for the router (before declaration, or queued behind a slow socket). */
 export const MAX_QUEUED_SAMPLES = 1024;
-
-/**
- * zenoh-ts's `link.send` (1.10.1) hands a message to the WebSocket in the same synchronous
- * step as `put()` unless more than this many bytes are buffered; above it, it polls every
- * 10 ms, and a later put could then overtake it.
- */
-const SENDS_AT_ONCE_BELOW_BYTES = 2 * 1024 * 1024;
 
 /** One sample as it goes on the wire. */
 interface Outgoing {
@@ -41,11 +34,6 @@ interface Outgoing {
   readonly ntp64: bigint;
 }
 
-interface BufferedSocket {
-  readonly readyState: number;
-  readonly bufferedAmount?: unknown;
-}
-
 export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   readonly gid = entityGid(this.endpoint.token);
   private publisher: Publisher | undefined;
@@ -53,8 +41,9 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private sequence = 0n;
   /** The put chain of the current session; a lost session's chain is abandoned, never waited on. */
   private chain = { tail: Promise.resolve(), inFlight: 0 };
-  /** The declared publisher's socket, read to know whether a put goes out synchronously. */
-  private socket: BufferedSocket | undefined;
+  /** The declared publisher's link and socket, read to know whether a put goes out synchronously. */
+  private link: { readonly isOk?: unknown } | undefined;
+  private socket: SocketLike | undefined;
   /** Writes a direct put as its frame (put-frame.ts), where that matches what zenoh-ts would send. */
   private frames: FramePutter | undefined;
   /** Reports a failed direct put; made once per declaration so a put allocates no closure. */
@@ -133,6 +122,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.pendingPublisher = undefined;
     const p = this.publisher;
     if (p === undefined) return;
+    this.link = innerOf(session)?.link;
     this.socket = socketOf(session);
     this.frames = framePutter(this.session.zenoh, session, p);
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
@@ -142,6 +132,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.publisher = undefined;
     this.pendingPublisher = undefined;
+    this.link = undefined;
     this.socket = undefined;
     this.frames = undefined;
     this.putFailed = () => {};
@@ -219,12 +210,12 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     return out.attachment === undefined ? { timestamp } : { attachment: out.attachment, timestamp };
   }
 
-  /** Whether the socket is open and under zenoh-ts's back-pressure threshold (unknown: no). */
+  /**
+   * Whether zenoh-ts would hand a put to the socket before returning (unknown: no): the one rule
+   * every path that writes in zenoh-ts's place asks (session-link.ts).
+   */
   private socketTakesAtOnce(): boolean {
-    const ws = this.socket;
-    if (ws === undefined || ws.readyState !== 1) return false;
-    const buffered = ws.bufferedAmount;
-    return typeof buffered === 'number' && buffered <= SENDS_AT_ONCE_BELOW_BYTES;
+    return linkSendsAtOnce(this.link, this.socket);
   }
 
   private reportPutFailure(p: Publisher, thrown: unknown): void {
