@@ -4,9 +4,18 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
-import type { RmwEndpointSpec, RmwNode, RmwPublisher, RmwSession } from '../../src/rmw/rmw.js';
+import type {
+  RmwEndpointSpec,
+  RmwNode,
+  RmwPublisher,
+  RmwReply,
+  RmwRequest,
+  RmwServiceClient,
+  RmwServiceServer,
+  RmwSession,
+} from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
 import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
@@ -47,17 +56,46 @@ export function rawSpec(key: string, qos: Partial<RmwQos> = {}): RmwEndpointSpec
 
 const open: RmwSession[] = [];
 
-/** Opens a session on `locator` (default: the shared router); closed by closeAll(). */
 /** A node at the root namespace and enclave, as most backend tests make one. */
 export function nodeSpec(name: string): { name: string; namespace: string; enclave: string } {
   return { name, namespace: '/', enclave: '/' };
 }
 
+/** Opens a session on `locator` (default: the shared router); closed by closeAll(). */
 export async function session(locator = sharedLocator(), domainId = 0): Promise<RmwSession> {
   const s = await openZenohRmwSession(locator, { domainId, connectBudgetMs: 5000 });
   if (!s.ok) throw new Error(`cannot open a zenoh rmw session: ${s.error.message}`);
   open.push(s.value);
   return s.value;
+}
+
+/**
+ * A service server and a client of `name` in two sessions on `locator`, both declared and the
+ * client seeing the server: replies land in `replies`.
+ */
+export async function servicePair(
+  name: string,
+  onRequest: (req: RmwRequest) => void,
+  replies: RmwReply[],
+  locator?: string,
+): Promise<{ client: RmwServiceClient; server: RmwServiceServer }> {
+  const a = await session(locator);
+  const b = await session(locator);
+  const sn = a.createNode(nodeSpec('frames_server'));
+  const cn = b.createNode(nodeSpec('frames_client'));
+  if (!sn.ok || !cn.ok) throw new Error('node');
+  const server = sn.value.createServiceServer(serviceSpec(name), onRequest);
+  const client = cn.value.createServiceClient(serviceSpec(name), (r) => replies.push(r));
+  if (!server.ok || !client.ok) throw new Error('endpoints');
+  expect((await client.value.ready()).ok).toBe(true);
+  expect((await server.value.ready()).ok).toBe(true);
+  expect(
+    await waitFor(() => {
+      const r = client.value.serviceIsReady();
+      return r.ok && r.value;
+    }),
+  ).toBe(true);
+  return { client: client.value, server: server.value };
 }
 
 export async function closeAll(): Promise<void> {

@@ -7,8 +7,8 @@
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import type { RmwReply, RmwRequest, RmwServiceClient, RmwServiceServer } from '../../src/rmw/rmw.js';
-import { closeAll, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import type { RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
+import { closeAll, servicePair, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 afterEach(async () => {
@@ -20,34 +20,7 @@ afterEach(async () => {
   router = undefined;
 });
 
-const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
-
 type WriteFn = (this: Socket, ...args: unknown[]) => unknown;
-
-async function pair(
-  name: string,
-  onRequest: (req: RmwRequest) => void,
-  replies: RmwReply[],
-  locator?: string,
-): Promise<{ client: RmwServiceClient; server: RmwServiceServer }> {
-  const a = await session(locator);
-  const b = await session(locator);
-  const sn = a.createNode(node('frames_server'));
-  const cn = b.createNode(node('frames_client'));
-  if (!sn.ok || !cn.ok) throw new Error('node');
-  const server = sn.value.createServiceServer(serviceSpec(name), onRequest);
-  const client = cn.value.createServiceClient(serviceSpec(name), (r) => replies.push(r));
-  if (!server.ok || !client.ok) throw new Error('endpoints');
-  expect((await client.value.ready()).ok).toBe(true);
-  expect((await server.value.ready()).ok).toBe(true);
-  expect(
-    await waitFor(() => {
-      const r = client.value.serviceIsReady();
-      return r.ok && r.value;
-    }),
-  ).toBe(true);
-  return { client: client.value, server: server.value };
-}
 
 describe('zenoh service server: reply and final on the socket', () => {
   it('hands the reply and the final to the socket in one step and one kernel write', async () => {
@@ -59,7 +32,7 @@ describe('zenoh service server: reply and final on the socket', () => {
     let kernelWrites = 0;
     const perAnswer: Array<{ sends: number; kernelWrites: number }> = [];
     const replies: RmwReply[] = [];
-    const { client } = await pair(
+    const { client } = await servicePair(
       `/${uniquePrefix('frames')}/echo`,
       (req) => {
         recording = true;
@@ -113,7 +86,7 @@ describe('zenoh service server: reply and final on the socket', () => {
     // A batch is answered in one synchronous loop (on loopback the kernel takes even 10 MiB
     // at once, so the 2 MB path is forced in the next test).
     const pending: RmwRequest[] = [];
-    const { client } = await pair(
+    const { client } = await servicePair(
       `/${uniquePrefix('frames')}/mixed`,
       (req) => {
         pending.push(req);
@@ -155,7 +128,7 @@ describe('zenoh service server: reply and final on the socket', () => {
     router = await startRouter({ binary: inject('routerBinary') });
     const held: RmwRequest[] = [];
     const replies: RmwReply[] = [];
-    const { client } = await pair(
+    const { client } = await servicePair(
       `/${uniquePrefix('frames')}/stalled`,
       (req) => held.push(req),
       replies,
