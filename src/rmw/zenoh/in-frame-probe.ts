@@ -1,11 +1,20 @@
 /**
- * The check that in-frame.ts reads what the loaded zenoh-ts reads: sample and reply frames
- * written here, around every LEB128 length boundary, with and without an attachment, a
- * timestamp and a delete kind, are run through zenoh-ts's own `onMessageReceived` (against a
- * stand-in session holding one callback) and through in-frame.ts, and every field is compared.
+ * The check that in-frame.ts reads what the loaded zenoh-ts reads: sample, reply and query
+ * frames written here, around every LEB128 length boundary, with and without an attachment, a
+ * timestamp, a delete kind, a payload, an encoding and parameters, are run through zenoh-ts's
+ * own `onMessageReceived` (against a stand-in session holding one callback) and through
+ * in-frame.ts, and every field is compared.
  */
 import { sameBytes, writeLeb } from './frame-bytes.js';
-import { IN_REPLY, IN_SAMPLE, type InSampleView, readReplyFrame, readSampleFrame } from './in-frame.js';
+import {
+  IN_QUERY,
+  IN_REPLY,
+  IN_SAMPLE,
+  type InSampleView,
+  readQueryFrame,
+  readReplyFrame,
+  readSampleFrame,
+} from './in-frame.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 export type OnMessage = (this: unknown, msg: Uint8Array) => void;
@@ -96,6 +105,85 @@ export function probeErrorFrame(target: number, payload: Uint8Array): Uint8Array
   return encoding(head(IN_REPLY, target).u8(0).sequence(payload), '').frame();
 }
 
+/** The fields of a probe query. */
+export interface QueryProbe {
+  readonly queryId: number;
+  readonly key: string;
+  readonly parameters: string;
+  readonly payload: Uint8Array | undefined;
+  readonly encoded: boolean;
+  readonly attachment: Uint8Array | undefined;
+  readonly replyKeyExpr: number;
+}
+
+/** A query frame for queryable `target`. */
+export function probeQueryFrame(target: number, q: QueryProbe): Uint8Array {
+  const w = head(IN_QUERY, target)
+    .uint(q.queryId, 4)
+    .sequence(encoder.encode(q.key))
+    .sequence(encoder.encode(q.parameters));
+  if (q.payload === undefined) w.u8(0);
+  else w.u8(1).sequence(q.payload);
+  if (q.encoded) encoding(w.u8(1), 'probe/schema');
+  else w.u8(0);
+  if (q.attachment === undefined) w.u8(0);
+  else w.u8(1).sequence(q.attachment);
+  return w.u8(q.replyKeyExpr).frame();
+}
+
+interface ZenohQueryLike {
+  readonly inner?: { readonly queryId?: unknown };
+  keyExpr(): { toString(): string };
+  payload(): { toBytes(): Uint8Array } | undefined;
+  attachment(): { toBytes(): Uint8Array } | undefined;
+}
+
+const sameOptBytes = (a: Uint8Array | undefined, b: Uint8Array | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : sameBytes(a, b);
+
+function sameQuery(zenoh: ZenohTs, theirs: unknown, frame: Uint8Array, q: QueryProbe): boolean {
+  const ours = readQueryFrame(frame);
+  if (!(theirs instanceof zenoh.Query) || ours === undefined) return false;
+  const t = theirs as unknown as ZenohQueryLike;
+  return (
+    t.inner?.queryId === q.queryId &&
+    ours.queryId === q.queryId &&
+    t.keyExpr().toString() === q.key &&
+    ours.key === q.key &&
+    sameOptBytes(t.payload()?.toBytes(), ours.payload) &&
+    sameOptBytes(ours.payload, q.payload) &&
+    sameOptBytes(t.attachment()?.toBytes(), ours.attachment) &&
+    sameOptBytes(ours.attachment, q.attachment)
+  );
+}
+
+/** Query frames around every boundary, each compared as zenoh-ts and in-frame.ts read it. */
+function queriesMatch(zenoh: ZenohTs, read: OnMessage, attachment: Uint8Array): boolean {
+  const ids = [0, 1, 127, 128, 0x0102_0304, 0xffff_ffff];
+  const keys = ['k', `rq/${'s'.repeat(120)}Request`, 'rq/ké/ü/Request'];
+  let n = 0;
+  for (const size of [undefined, 0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
+    const payload = size === undefined ? undefined : new Uint8Array(size).map((_, i) => (i * 13 + 5) & 0xff);
+    for (const att of [undefined, attachment]) {
+      for (const encoded of [false, true]) {
+        const q: QueryProbe = {
+          queryId: ids[n % ids.length] ?? 0,
+          key: keys[n % keys.length] ?? 'k',
+          parameters: n % 2 === 0 ? '' : 'a=1;b=2',
+          payload,
+          encoded,
+          attachment: att,
+          replyKeyExpr: n % 2,
+        };
+        n += 1;
+        const frame = probeQueryFrame(PROBE_ID, q);
+        if (!sameQuery(zenoh, zenohTsReading(read, frame), frame, q)) return false;
+      }
+    }
+  }
+  return true;
+}
+
 interface ZenohSampleLike {
   keyexpr(): { toString(): string };
   payload(): { toBytes(): Uint8Array };
@@ -123,7 +211,11 @@ function sameSample(zenoh: ZenohTs, theirs: unknown, ours: InSampleView | undefi
 function zenohTsReading(read: OnMessage, frame: Uint8Array): unknown {
   let got: unknown;
   const closure = { callback: (x: unknown) => (got = x), drop: () => {} };
-  const standIn = { subscribers: new Map([[PROBE_ID, closure]]), gets: new Map([[PROBE_ID, closure]]) };
+  const standIn = {
+    subscribers: new Map([[PROBE_ID, closure]]),
+    gets: new Map([[PROBE_ID, closure]]),
+    queryables: new Map([[PROBE_ID, closure]]),
+  };
   read.call(standIn, frame);
   return got;
 }
@@ -162,6 +254,7 @@ export function inFramesMatch(zenoh: ZenohTs, read: OnMessage): boolean {
       const theirPayload = theirs?.payload?.().toBytes();
       if (ours?.ok !== false || theirPayload === undefined || !sameBytes(theirPayload, ours.payload)) match = false;
     }
+    if (!queriesMatch(zenoh, read, attachment)) match = false;
   } catch {
     match = false;
   }

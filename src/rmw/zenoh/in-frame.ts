@@ -1,6 +1,7 @@
 /**
- * The two frames the remote-api plugin sends most, read by rclts in zenoh-ts's place: a sample
- * for a subscriber and a reply to a get (zenoh-ts 1.10.1's InSample and InReply).
+ * The three frames the remote-api plugin sends most, read by rclts in zenoh-ts's place: a sample
+ * for a subscriber, a reply to a get and a query for a queryable (zenoh-ts 1.10.1's InSample,
+ * InReply and InQuery).
  *
  * zenoh-ts unpacks each into a Sample: it validates the key expression again in wasm, copies
  * the payload and the attachment (`Uint8Array.from`), and makes a TextDecoder, a DataView per
@@ -11,15 +12,22 @@
  *           · u16 encoding id, schema string · u8 0 | u8 1, attachment bytes
  *           · u8 0 | u8 1, u64 NTP64, zid bytes · u8 qos
  *   reply   u8 7 · u32 query id · u8 1, sample from the key on | u8 0, payload bytes, encoding
+ *   query   u8 6 · u32 queryable id · u32 query id · key string · parameters string
+ *           · u8 0 | u8 1, payload bytes · u8 0 | u8 1, encoding · u8 0 | u8 1, attachment bytes
+ *           · u8 reply key expression (0 any, 1 matching the query)
+ * For a query, zenoh-ts also validates the key in wasm and parses the parameters.
  * A frame that does not read cleanly gives undefined, and zenoh-ts reads it as before.
  */
 
 import { sameBytes } from './frame-bytes.js';
 
 export const IN_SAMPLE = 5;
+export const IN_QUERY = 6;
 export const IN_REPLY = 7;
 /** zenoh-ts's delete sample kind; a put is 0. */
 const SAMPLE_KIND_DELETE = 1;
+/** zenoh-ts's ReplyKeyExpr values: 0 any, 1 matching the query (any other it warns about). */
+const REPLY_KEY_EXPR_MATCHING_QUERY = 1;
 
 /** A sample as rclts needs it. */
 export interface InSampleView {
@@ -34,10 +42,21 @@ export type InReplyView =
   | { readonly ok: true; readonly sample: InSampleView }
   | { readonly ok: false; readonly payload: Uint8Array };
 
-/** The id (subscriber or query) a sample or reply frame is for, or undefined if it is neither. */
+/** A query as rclts needs it (its parameters are not read). */
+export interface InQueryView {
+  readonly queryId: number;
+  readonly key: string;
+  readonly payload: Uint8Array | undefined;
+  readonly attachment: Uint8Array | undefined;
+}
+
+/**
+ * The id a sample, reply or query frame is for (subscriber, query, queryable), or undefined if
+ * it is none of them.
+ */
 export function inFrameTarget(frame: Uint8Array): number | undefined {
   const id = frame[0];
-  if ((id !== IN_SAMPLE && id !== IN_REPLY) || frame.length < 5) return undefined;
+  if ((id !== IN_SAMPLE && id !== IN_REPLY && id !== IN_QUERY) || frame.length < 5) return undefined;
   return readU32(frame, 1);
 }
 
@@ -117,6 +136,21 @@ export function readReplyFrame(frame: Uint8Array): InReplyView | undefined {
     reply = { ok: false, payload };
   }
   return r.bad ? undefined : reply;
+}
+
+/** The frame's query, or undefined if the frame is not a query read cleanly. */
+export function readQueryFrame(frame: Uint8Array): InQueryView | undefined {
+  if (frame[0] !== IN_QUERY || frame.length < 9) return undefined;
+  const r = new Reader(frame);
+  const queryId = readU32(frame, 5);
+  r.skip(4);
+  const key = keyText(r.bytes());
+  r.bytes(); // parameters
+  const payload = r.flag() ? r.bytes() : undefined;
+  if (r.flag()) skipEncoding(r);
+  const attachment = r.flag() ? r.bytes() : undefined;
+  if (r.byte() > REPLY_KEY_EXPR_MATCHING_QUERY) r.bad = true;
+  return r.bad || r.at !== frame.length ? undefined : { queryId, key, payload, attachment };
 }
 
 function readSample(r: Reader): InSampleView {

@@ -4,6 +4,8 @@
  * (the request's sequence number, a new timestamp, the CLIENT's GID), `fail` replies with
  * an error; both then finalize the query, without which the caller would wait out its whole
  * timeout. Queries still open when the server closes are failed and finalized.
+ * Where the session's frames are tapped (in-frame-tap.ts), a query is read from its frame, not
+ * unpacked by zenoh-ts, and answered through a Query made from its id (frame-query.ts).
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, describeValue, err, ok, type Result } from '../../result.js';
@@ -11,6 +13,9 @@ import { hasWildcard } from '../key-expr.js';
 import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { type FrameQueryMaker, frameQueryMaker } from './frame-query.js';
+import type { InQueryView } from './in-frame.js';
+import { readQueriesWith, tapInFrames } from './in-frame-tap.js';
 import { finalizeQuietly, sendCorked } from './query-replies.js';
 import { type FrameReplier, frameReplier, replyByFrames, replyKeyBytes } from './reply-frame.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
@@ -20,7 +25,11 @@ import type { Undeclarable } from './zenoh-entity.js';
 interface OpenQuery {
   readonly query: Query;
   readonly session: Session;
+  /** The key the query was asked on (a wildcard server answers on it). */
+  readonly key: string;
 }
+
+const NO_PAYLOAD = new Uint8Array(0);
 
 export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServer {
   private readonly open = new Set<OpenQuery>();
@@ -37,11 +46,14 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   }
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
-    const route = frameReplier(this.session.zenoh, session);
+    const zenoh = this.session.zenoh;
+    const route = frameReplier(zenoh, session);
     this.frames = route === undefined ? undefined : { session, route };
-    return [
-      () => session.declareQueryable(this.key, { complete: true, handler: (q: Query) => this.onQuery(session, q) }),
-    ];
+    const handler = (q: Query) => this.onQuery(session, q);
+    const makeQuery = frameQueryMaker(zenoh, session);
+    if (makeQuery !== undefined && tapInFrames(zenoh, session))
+      readQueriesWith(handler, { readQuery: (view) => this.onQueryFrame(session, makeQuery, view) });
+    return [() => session.declareQueryable(this.key, { complete: true, handler })];
   }
 
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
@@ -54,9 +66,22 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
 
   private onQuery(session: Session, query: Query): void {
     if (!this.isOpen()) return;
-    const entry: OpenQuery = { query, session };
+    const entry: OpenQuery = { query, session, key: query.keyExpr().toString() };
+    const payload = query.payload()?.toBytes() ?? NO_PAYLOAD;
+    this.received(entry, payload, query.attachment()?.toBytes());
+  }
+
+  /** A query read from its frame: its payload and attachment are views of the frame, kept as long as held. */
+  private onQueryFrame(session: Session, makeQuery: FrameQueryMaker, view: InQueryView): void {
+    if (!this.isOpen()) return;
+    const entry: OpenQuery = { query: makeQuery(view.queryId), session, key: view.key };
+    this.received(entry, view.payload ?? NO_PAYLOAD, view.attachment);
+  }
+
+  private received(entry: OpenQuery, payload: Uint8Array, attachment: Uint8Array | undefined): void {
     this.open.add(entry);
-    deliver(this.session, this.key, this, this.onRequest, new ZenohRequest(this.answerer, entry));
+    const request = new ZenohRequest(this.answerer, entry, payload, decodeAttachment(attachment));
+    deliver(this.session, this.key, this, this.onRequest, request);
   }
 
   /** What a request needs of its server; one per server, so a request allocates no closures. */
@@ -90,7 +115,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
           ? undefined
           : encodeAttachment({ sequenceNumber: req.sequenceNumber, sourceTimestampNs: nowNs(), gid: req.gid });
       // A wildcard server answers on the concrete key it was asked about.
-      const replyKey = this.wildcard ? q.query.keyExpr().toString() : this.key;
+      const replyKey = this.wildcard ? q.key : this.key;
       const frames = this.frames;
       if (frames?.session === q.session) {
         const key = this.wildcard ? replyKeyBytes(replyKey) : this.keyBytes;
@@ -161,11 +186,12 @@ class ZenohRequest implements RmwRequest {
   constructor(
     private readonly server: Answerer,
     private readonly entry: OpenQuery,
+    payload: Uint8Array,
+    attachment: RmwAttachment | undefined,
   ) {
-    const { query } = entry;
-    this.key = query.keyExpr().toString();
-    this.payload = query.payload()?.toBytes() ?? new Uint8Array(0);
-    this.attachment = decodeAttachment(query.attachment()?.toBytes());
+    this.key = entry.key;
+    this.payload = payload;
+    this.attachment = attachment;
   }
 
   respond(payload: Uint8Array): Result {
