@@ -3,8 +3,8 @@
  * says what that saves). A subscriber, a get or a queryable registers the callback it gave
  * zenoh-ts together with a reader; the tap on the session's `onMessageReceived` looks the
  * frame's subscriber, query or queryable id up in zenoh-ts's own tables, and when the callback
- * found there has a reader, hands it the frame's view instead. Everything else, and every frame that does not read cleanly, goes to
- * zenoh-ts as before.
+ * found there has a reader, hands it the frame's view instead. Everything else, and every frame
+ * that does not read cleanly, goes to zenoh-ts as before.
  *
  * The tap is installed only where `inFramesMatch` (in-frame-probe.ts) found that the loaded
  * zenoh-ts reads frames as in-frame.ts does; with any other zenoh-ts every frame goes to it.
