@@ -18,8 +18,9 @@
  */
 import type { CancellationToken, GetOptions, Session } from '@eclipse-zenoh/zenoh-ts';
 import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
-import { frameBuffer, frameSent } from './frame-pool.js';
-import { innerOf, linkSendsAtOnce } from './session-link.js';
+import { frameBuffer } from './frame-pool.js';
+import { frameSocketOf } from './frame-socket.js';
+import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const GET = 18;
@@ -69,7 +70,6 @@ interface GetInner {
   readonly gets?: unknown;
   readonly sendMessage?: unknown;
   readonly cancelQuery?: unknown;
-  readonly link?: { readonly ws?: { send?: unknown; readyState?: unknown; bufferedAmount?: unknown }; isOk?: unknown };
 }
 
 /** What zenoh-ts's own `session.get` hands its link for one get, with the get's id. */
@@ -177,20 +177,14 @@ export function frameGetter(zenoh: ZenohTs, session: Session, target: number): F
 }
 
 function makeGetter(zenoh: ZenohTs, inner: GetInner, target: number): FrameGetter | undefined {
-  const link = inner.link;
-  const ws = link?.ws;
-  if (link === undefined || ws === undefined || typeof ws.send !== 'function') return undefined;
+  const socket = frameSocketOf(inner);
+  if (socket === undefined) return undefined;
   if (!(inner.gets instanceof Map) || typeof inner.cancelQuery !== 'function') return undefined;
   const settings = getFramesMatch(zenoh, inner, target);
   if (settings === undefined) return undefined;
   const innerGet = inner.get as InnerGet;
   const gets = inner.gets;
   const cancelQuery = inner.cancelQuery as (id: number) => void;
-  const socket = ws as {
-    send(frame: Uint8Array): void;
-    readonly readyState: unknown;
-    readonly bufferedAmount: unknown;
-  };
   let taken: unknown;
   const takeId = {
     gets,
@@ -201,7 +195,7 @@ function makeGetter(zenoh: ZenohTs, inner: GetInner, target: number): FrameGette
   };
   return {
     get(key, payload, attachment, timeoutMs, closure) {
-      if (!linkSendsAtOnce(link, socket)) return undefined;
+      if (!socket.takesAtOnce()) return undefined;
       taken = undefined;
       innerGet.call(takeId, undefined, closure).catch(() => {});
       const id = taken;
@@ -210,9 +204,7 @@ function makeGetter(zenoh: ZenohTs, inner: GetInner, target: number): FrameGette
         return undefined;
       }
       try {
-        const frame = encodeGetFrame(id, key, payload, attachment, settings, timeoutMs);
-        socket.send(frame);
-        frameSent(frame, socket);
+        socket.send(encodeGetFrame(id, key, payload, attachment, settings, timeoutMs));
       } catch (thrown) {
         gets.delete(id);
         throw thrown;

@@ -23,7 +23,8 @@ import {
   writeOptBytes,
   writeU32,
 } from './frame-bytes.js';
-import { frameBuffer, frameSent } from './frame-pool.js';
+import { frameBuffer } from './frame-pool.js';
+import { frameSocketOf } from './frame-socket.js';
 import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
@@ -130,27 +131,12 @@ export interface FramePutter {
   send(frame: Uint8Array): void;
 }
 
-interface FrameLink {
-  readonly ws?: { send?: unknown };
-  readonly isOk?: unknown;
-}
-
 /** The frame route for `publisher` of `session`, or undefined when zenoh-ts's internals are not as checked. */
 export function framePutter(zenoh: ZenohTs, session: Session, publisher: Publisher): FramePutter | undefined {
-  const inner = innerOf(session) as { link?: FrameLink; sendMessage?: unknown } | undefined;
-  const link = inner?.link;
-  const ws = link?.ws;
+  const inner = innerOf(session) as { sendMessage?: unknown } | undefined;
+  const socket = frameSocketOf(inner);
   const publisherId = (publisher as unknown as { publisherId?: unknown }).publisherId;
-  if (link === undefined || typeof ws?.send !== 'function') return undefined;
-  if (!isU32(publisherId)) return undefined;
+  if (socket === undefined || !isU32(publisherId)) return undefined;
   if (!putFramesMatch(zenoh, inner?.sendMessage)) return undefined;
-  const socket = ws as { send(frame: Uint8Array): void; readonly bufferedAmount: unknown };
-  return {
-    publisherId,
-    usable: () => link.isOk !== false,
-    send: (frame) => {
-      socket.send(frame);
-      frameSent(frame, socket);
-    },
-  };
+  return { publisherId, usable: socket.usable, send: socket.send };
 }

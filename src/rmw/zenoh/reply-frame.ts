@@ -28,9 +28,10 @@ import {
   writeOptBytes,
   writeU32,
 } from './frame-bytes.js';
-import { frameBuffer, frameSent } from './frame-pool.js';
+import { frameBuffer } from './frame-pool.js';
+import { frameSocketOf } from './frame-socket.js';
 import { finalizeQuietly, sendCorked } from './query-replies.js';
-import { innerOf, linkSendsAtOnce } from './session-link.js';
+import { innerOf } from './session-link.js';
 import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const REPLY_OK = 21;
@@ -182,34 +183,19 @@ export interface FrameReplier {
   send(frame: Uint8Array): void;
 }
 
-interface ReplyLink {
-  readonly ws?: { send?: unknown; readyState?: unknown; bufferedAmount?: unknown };
-  readonly isOk?: unknown;
-}
-
 /** The frame route for the queries of `session`, or undefined when zenoh-ts's internals are not as checked. */
 export function frameReplier(zenoh: ZenohTs, session: Session): FrameReplier | undefined {
-  const inner = innerOf(session) as { link?: ReplyLink } | undefined;
-  const link = inner?.link;
-  const ws = link?.ws;
-  if (link === undefined || ws === undefined || typeof ws.send !== 'function') return undefined;
-  if (!replyFramesMatch(zenoh, inner)) return undefined;
-  const socket = ws as {
-    send(frame: Uint8Array): void;
-    readonly readyState: unknown;
-    readonly bufferedAmount: unknown;
-  };
+  const inner = innerOf(session);
+  const socket = frameSocketOf(inner);
+  if (socket === undefined || !replyFramesMatch(zenoh, inner)) return undefined;
   return {
     queryIdOf: (query) => {
       const q = query as unknown as { session?: unknown; inner?: { queryId?: unknown } };
       const id = q.inner?.queryId;
       return q.session === inner && isU32(id) ? id : undefined;
     },
-    takesAtOnce: () => linkSendsAtOnce(link, socket),
-    send: (frame) => {
-      socket.send(frame);
-      frameSent(frame, socket);
-    },
+    takesAtOnce: socket.takesAtOnce,
+    send: socket.send,
   };
 }
 

@@ -15,10 +15,11 @@ import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
+import { type FrameSocket, frameSocketOf } from './frame-socket.js';
 import { encodePutFrame, type FramePutter, framePutter } from './put-frame.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
-import { innerOf, linkSendsAtOnce, type SocketLike, socketOf } from './session-link.js';
+import { innerOf } from './session-link.js';
 import type { TransientLocalCache } from './transient-local.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
@@ -41,9 +42,8 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private sequence = 0n;
   /** The put chain of the current session; a lost session's chain is abandoned, never waited on. */
   private chain = { tail: Promise.resolve(), inFlight: 0 };
-  /** The declared publisher's link and socket, read to know whether a put goes out synchronously. */
-  private link: { readonly isOk?: unknown } | undefined;
-  private socket: SocketLike | undefined;
+  /** The declared publisher's socket, read to know whether a put goes out synchronously. */
+  private socket: FrameSocket | undefined;
   /** Writes a direct put as its frame (put-frame.ts), where that matches what zenoh-ts would send. */
   private frames: FramePutter | undefined;
   /** Reports a failed direct put; made once per declaration so a put allocates no closure. */
@@ -122,8 +122,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.pendingPublisher = undefined;
     const p = this.publisher;
     if (p === undefined) return;
-    this.link = innerOf(session)?.link;
-    this.socket = socketOf(session);
+    this.socket = frameSocketOf(innerOf(session));
     this.frames = framePutter(this.session.zenoh, session, p);
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
     for (const out of this.waiting.splice(0)) this.send(p, out);
@@ -132,7 +131,6 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   protected override detached(reason: 'lost' | 'closed' | 'failed'): void {
     this.publisher = undefined;
     this.pendingPublisher = undefined;
-    this.link = undefined;
     this.socket = undefined;
     this.frames = undefined;
     this.putFailed = () => {};
@@ -215,7 +213,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
    * every path that writes in zenoh-ts's place asks (session-link.ts).
    */
   private socketTakesAtOnce(): boolean {
-    return linkSendsAtOnce(this.link, this.socket);
+    return this.socket?.takesAtOnce() === true;
   }
 
   private reportPutFailure(p: Publisher, thrown: unknown): void {
