@@ -71,14 +71,14 @@ export async function session(locator = sharedLocator(), domainId = 0): Promise<
 
 /**
  * A service server and a client of `name` in two sessions on `locator`, both declared and the
- * client seeing the server: replies land in `replies`.
+ * client seeing the server: replies land in `replies`; `served` is the server's session.
  */
 export async function servicePair(
   name: string,
   onRequest: (req: RmwRequest) => void,
   replies: RmwReply[],
   locator?: string,
-): Promise<{ client: RmwServiceClient; server: RmwServiceServer }> {
+): Promise<{ client: RmwServiceClient; server: RmwServiceServer; served: RmwSession }> {
   const a = await session(locator);
   const b = await session(locator);
   const sn = a.createNode(nodeSpec('frames_server'));
@@ -95,7 +95,7 @@ export async function servicePair(
       return r.ok && r.value;
     }),
   ).toBe(true);
-  return { client: client.value, server: server.value };
+  return { client: client.value, server: server.value, served: a };
 }
 
 export async function closeAll(): Promise<void> {

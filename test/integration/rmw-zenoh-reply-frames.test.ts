@@ -29,7 +29,7 @@ import {
   zenohSessionOf,
   zenohTs,
 } from './frame-fixtures.js';
-import { nodeSpec, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { nodeSpec, serviceSpec, servicePair, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 
@@ -185,26 +185,11 @@ describe('service reply frames written by rclts', () => {
   });
 
   it('are not written on a link rclts marked dead: the reply goes to zenoh-ts, which fails it, and that is reported', async () => {
-    const served = await session();
+    const held: RmwRequest[] = [];
+    const { client, served } = await servicePair(`/${uniquePrefix('replyframes')}/dead`, (req) => held.push(req), []);
     const events: RmwEvent[] = [];
     served.onEvent((e) => events.push(e));
-    const sn = served.createNode(nodeSpec('reply_frames_dead_server'));
-    const cn = (await session()).createNode(nodeSpec('reply_frames_dead_client'));
-    if (!sn.ok || !cn.ok) throw new Error('node');
-    const spec = serviceSpec(`/${uniquePrefix('replyframes')}/dead`);
-    const held: RmwRequest[] = [];
-    const server = sn.value.createServiceServer(spec, (req) => held.push(req));
-    const client = cn.value.createServiceClient(spec, () => {});
-    if (!server.ok || !client.ok) throw new Error('endpoints');
-    expect((await server.value.ready()).ok).toBe(true);
-    expect((await client.value.ready()).ok).toBe(true);
-    expect(
-      await waitFor(() => {
-        const r = client.value.serviceIsReady();
-        return r.ok && r.value;
-      }),
-    ).toBe(true);
-    expect(client.value.sendRequest(new Uint8Array([1]), 5000).ok).toBe(true);
+    expect(client.sendRequest(new Uint8Array([1]), 5000).ok).toBe(true);
     expect(await waitFor(() => held.length === 1)).toBe(true);
     const z = zenohSessionOf(served);
     markLinkDead(z);
