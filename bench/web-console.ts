@@ -21,6 +21,13 @@ const BENCH = 'web';
 const STATE_HZ = 25;
 /** One frame at 60 Hz. */
 const FRAME_BUDGET_MS = 1000 / 60;
+/**
+ * The frame rate at which the page still keeps up with a 60 Hz display: headless Chromium runs
+ * 59.9-60.1 frames/s when nothing holds it back, and a few dropped frames a second are allowed.
+ * Work per frame alone can fit the budget while the page draws half the frames (a main thread
+ * busy with decoding and layout between them): both rows are judged.
+ */
+const FRAME_RATE_FLOOR = 55;
 
 interface PageStats {
   readonly frames: number;
@@ -118,6 +125,20 @@ async function runCase(bc: BenchContext, server: ConsoleServer, browser: Browser
       figure: frame,
       target: { on: 'value', op: '<=', bound: FRAME_BUDGET_MS, text: 'fits a 60 Hz frame' },
       note: `${fps.toFixed(1)} frames/s; main thread busy ${busy('task')} (script ${busy('script')}, style+layout ${busy('layout')}; frames' own work ${drawPct.toFixed(0)} %)`,
+    });
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'frame rate',
+      better: 'higher',
+      subject,
+      figure: { value: fps, unit: Unit.PerSecond },
+      target: {
+        on: 'value',
+        op: '>=',
+        bound: FRAME_RATE_FLOOR,
+        text: `keeps up with 60 Hz (≥ ${FRAME_RATE_FLOOR} frames/s)`,
+      },
     });
     rec.compare({
       bench: BENCH,
