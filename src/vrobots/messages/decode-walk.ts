@@ -2,7 +2,7 @@
  * A message decoded by pbjs's generated code made into the plain object rclts hands out:
  * every field present (absent sub-messages as defaults, absent scalars as zeros), 64-bit
  * integers as bigint, bytes copied. The walk reads the field tables at run time and works
- * anywhere.
+ * anywhere; decode-direct.ts compiles the same rules per message type where code may be compiled.
  */
 import type { FieldInfo } from '../generated/swarmbotix-types.js';
 import { fieldsOf, type Plain } from './encode-walk.js';

@@ -7,6 +7,7 @@
 import protobuf from 'protobufjs/minimal.js';
 import type { MessageType, ServiceType } from '../../rclcpp/index.js';
 import type { MessageShapes } from '../generated/swarmbotix-types.js';
+import { directDecoder } from './decode-direct.js';
 import { defaultOf, fromWire } from './decode-walk.js';
 import { directEncoder } from './encode-direct.js';
 import { fieldsOf, type Plain, toWire } from './encode-walk.js';
@@ -73,6 +74,7 @@ export function protoMessageType<K extends MessageName>(
   fieldsOf(typeName); // a typo in the name fails at import, not at first use
   // Built on first use: compiling every type's encoder at import would slow every start.
   let direct: ((plain: Plain) => Uint8Array) | null | undefined;
+  let plainOf: ((decoded: Plain) => Plain) | null | undefined;
   return Object.freeze({
     typeName,
     typeHash: 'TypeHashNotSupported',
@@ -82,7 +84,9 @@ export function protoMessageType<K extends MessageName>(
       return encodeShared(generated, toWire(typeName, message as unknown as Plain));
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
-      return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];
+      if (plainOf === undefined) plainOf = directDecoder(typeName) ?? null;
+      const decoded = generated.decode(bytes) as Plain;
+      return (plainOf !== null ? plainOf(decoded) : fromWire(typeName, decoded)) as unknown as MessageShapes[K];
     },
     create(init?: DeepPartial<MessageShapes[K]>): MessageShapes[K] {
       return createOf(typeName, init) as unknown as MessageShapes[K];
