@@ -1,18 +1,25 @@
 /**
- * The decode walk (decode-walk.ts) compiled per message type: the same plain object, field for
- * field and key for key, from the same pbjs-decoded instance, without reading the field tables
- * and branching on each field's kind at every decode. A subscriber of every robot's State takes
- * 25 000 a second; the walk was two thirds of a State's decode.
+ * A message's plain object read straight from its protobuf bytes: the object protobufjs's
+ * generated decode followed by the decode walk (decode-walk.ts) gives, field for field and key
+ * for key, without the pbjs instance, its Long objects and the walk's reading of the field
+ * tables at every decode. A subscriber of every robot's State takes 25 000 a second; the
+ * instance and the walk were nine tenths of a State's decode.
  *
- * Compiled with `new Function` as encode-direct.ts is; undefined where a page's content security
- * policy forbids it: the caller then takes the walk.
+ * Compiled per message type with `new Function`, as encode-direct.ts is. It takes the bytes the
+ * vrobots encoders write; anything else (a read past the end, a group, malformed UTF-8, a
+ * sub-message sent twice, which pbjs merges) throws WireMisfit, and the caller then decodes
+ * with pbjs and the walk, which give the message or the error. Undefined where code cannot be
+ * compiled (a page's content security policy), or for a type with a scalar it does not read.
  */
 import type { FieldInfo } from '../generated/swarmbotix-types.js';
-import { fromLong } from './decode-walk.js';
 import { evalAllowed, fieldsOf, type Plain } from './encode-walk.js';
+import { WireMisfit, WireReader } from './wire-reader.js';
 
-type Decode = (decoded: Plain) => Plain;
+type Decode = (r: WireReader, depth: number) => Plain;
 type Default = () => Plain;
+
+/** Deeper nesting is left to pbjs (its own recursion limit answers it). */
+const MAX_DEPTH = 64;
 
 /** One type's compiled functions; filled after it is registered, so recursive types terminate. */
 interface Compiled {
@@ -20,75 +27,155 @@ interface Compiled {
   def: Default;
 }
 
-const compiled = new Map<string, Compiled>();
+/** Scalar type -> the read expression on reader `r` and the wire type it comes in. */
+const READS: Readonly<Record<string, readonly [read: string, wireType: number]>> = {
+  double: ['r.double()', 1],
+  float: ['r.float()', 5],
+  int32: ['(r.uint32() | 0)', 0],
+  uint32: ['r.uint32()', 0],
+  bool: ['(r.uint32() !== 0)', 0],
+  string: ['r.string()', 2],
+  bytes: ['r.bytes()', 2],
+  int64: ['r.long(false)', 0],
+  uint64: ['r.long(true)', 0],
+};
+const ENUM_READ = ['(r.uint32() | 0)', 0] as const;
+
+const compiled = new Map<string, Compiled | null>();
 
 function unready(): never {
-  throw new Error('decode-direct: a type was used before it was compiled');
+  throw new WireMisfit('a type was used before it was compiled');
 }
 
-function compiledOf(typeName: string): Compiled {
+function readable(f: FieldInfo): boolean {
+  return f.kind === 'message' || f.kind === 'enum' || READS[f.type] !== undefined;
+}
+
+/** Whether every field of the type and of every message it holds can be read here. */
+function supported(typeName: string, seen: Set<string>): boolean {
+  if (seen.has(typeName)) return true;
+  seen.add(typeName);
+  return fieldsOf(typeName).every((f) => readable(f) && (f.kind !== 'message' || supported(f.type, seen)));
+}
+
+function build(typeName: string): Compiled {
   const known = compiled.get(typeName);
-  if (known !== undefined) return known;
+  if (known) return known;
   const c: Compiled = { dec: unready, def: unready };
   compiled.set(typeName, c);
   const fields = fieldsOf(typeName);
-  const subs = fields.map((f) => (f.kind === 'message' ? compiledOf(f.type) : undefined));
+  const subs = fields.map((f) => (f.kind === 'message' ? build(f.type) : undefined));
   c.dec = compileDecode(fields, subs);
   c.def = compileDefault(fields, subs);
   return c;
 }
 
-/** The expression of a scalar field's value when the wire left it out (as scalarDefault). */
-function defaultExpr(f: FieldInfo): string {
-  if (f.kind === 'long') return '0n';
-  if (f.kind === 'enum') return '0';
-  if (f.type === 'bool') return 'false';
-  if (f.type === 'string') return "''";
-  if (f.type === 'bytes') return 'new Uint8Array(0)';
-  return '0';
+function readOf(f: FieldInfo): readonly [string, number] {
+  if (f.kind === 'enum') return ENUM_READ;
+  return READS[f.type] as readonly [string, number];
 }
 
-/** The expression converting one decoded value `x` of field `i` (as the walk's fromWireValue). */
-function convertExpr(f: FieldInfo, i: number, x: string): string {
-  if (f.kind === 'message') return `S[${i}].dec(${x})`;
-  if (f.kind === 'long') return `fromLong(${x}, F[${i}])`;
-  if (f.type === 'bytes') return `new Uint8Array(${x})`;
-  return x;
+/** Reads a sub-message of field `i` (the reader's end is the sub-message's meanwhile) and stores it as `store` says. */
+function subMessage(i: number, store: (value: string) => string): string {
+  return `{ const e = r.delimited(); const outer = r.end; r.end = e; const m = S[${i}].dec(r, depth + 1); r.end = outer; if (r.pos !== e) misfit(); ${store('m')} }`;
+}
+
+/** The `case` reading one occurrence of field `f` (index `i`) into local `f${i}`. */
+function readCase(f: FieldInfo, i: number): string {
+  const local = `f${i}`;
+  const lines = [`case ${f.id}: {`];
+  if (f.kind === 'message') {
+    lines.push('  if (wt !== 2) break;');
+    if (f.repeated) lines.push(`  ${subMessage(i, (m) => `(${local} ??= []).push(${m});`)}`);
+    else {
+      // pbjs merges a second occurrence into the first; that is left to it.
+      lines.push(`  if (${local} !== undefined) misfit();`);
+      lines.push(`  ${subMessage(i, (m) => `${local} = ${m};`)}`);
+    }
+  } else {
+    const [read, wireType] = readOf(f);
+    if (f.repeated && wireType !== 2) {
+      // Packed (what the encoders write) or one value per tag: pbjs takes either.
+      lines.push('  if (wt === 2) {');
+      lines.push(`    const e = r.delimited(); const a = (${local} ??= []);`);
+      lines.push(`    while (r.pos < e) a.push(${read});`);
+      lines.push('    if (r.pos !== e) misfit();');
+      lines.push('    continue;');
+      lines.push('  }');
+      lines.push(`  if (wt !== ${wireType}) break;`);
+      lines.push(`  (${local} ??= []).push(${read});`);
+    } else {
+      lines.push(`  if (wt !== ${wireType}) break;`);
+      lines.push(f.repeated ? `  (${local} ??= []).push(${read});` : `  ${local} = ${read};`);
+    }
+  }
+  lines.push('  continue;');
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/**
+ * The value the walk gives a singular, non-optional scalar read as `x` (undefined when absent):
+ * pbjs leaves a zero, false, an empty string or empty bytes out of its instance, and the walk
+ * then gives the type's default.
+ */
+function settledScalar(f: FieldInfo, x: string): string {
+  if (f.kind === 'enum') return `(${x} || 0)`;
+  if (f.type === 'int64' || f.type === 'uint64') return `(${x} === undefined ? 0n : ${x})`;
+  if (f.type === 'bool') return `(${x} === true)`;
+  if (f.type === 'string') return `(${x} === undefined ? '' : ${x})`;
+  if (f.type === 'bytes') return `(${x} === undefined ? new Uint8Array(0) : ${x})`;
+  // pbjs keeps a NaN or a -0 it reads into a float or a double, and leaves out only +0.
+  if (f.type === 'float' || f.type === 'double') return `(${x} === undefined ? 0 : ${x})`;
+  return `(${x} || 0)`;
 }
 
 function compileDecode(fields: readonly FieldInfo[], subs: readonly (Compiled | undefined)[]): Decode {
-  const lines = ['const o = {};', 'let v;'];
+  const locals = fields.map((_, i) => `f${i}`);
+  const lines = [
+    'if (depth > MAX_DEPTH) misfit();',
+    'const end = r.end;',
+    locals.length > 0 ? `let ${locals.join(', ')};` : '',
+    'while (r.pos < end) {',
+    '  const tag = r.uint32();',
+    '  const wt = tag & 7;',
+    '  switch (tag >>> 3) {',
+    ...fields.map((f, i) => readCase(f, i)),
+    '  }',
+    '  r.skip(wt);',
+    '}',
+    'if (r.pos !== end) misfit();',
+    'const o = {};',
+  ];
   fields.forEach((f, i) => {
     const key = JSON.stringify(f.name);
-    lines.push(`v = d[${key}];`);
-    if (f.optional) {
-      lines.push(`if (v !== null && v !== undefined && hasOwn(d, ${key})) o[${key}] = ${convertExpr(f, i, 'v')};`);
-    } else if (f.repeated) {
-      // pbjs's constructor gives every instance its own arrays, and the instance is dropped after
-      // this: an array of plain values is taken as it is (the tests check no two decodes share one).
-      const each = convertExpr(f, i, 'e');
-      const taken = each === 'e' ? 'v' : `v.map((e) => ${each})`;
-      lines.push(`o[${key}] = Array.isArray(v) ? ${taken} : [];`);
-    } else if (f.kind === 'message') {
-      lines.push(`o[${key}] = v === null || v === undefined ? S[${i}].def() : S[${i}].dec(v);`);
-    } else {
-      lines.push(`o[${key}] = v === null || v === undefined ? ${defaultExpr(f)} : ${convertExpr(f, i, 'v')};`);
-    }
+    const x = `f${i}`;
+    if (f.optional) lines.push(`if (${x} !== undefined) o[${key}] = ${x};`);
+    else if (f.repeated) lines.push(`o[${key}] = ${x} === undefined ? [] : ${x};`);
+    else if (f.kind === 'message') lines.push(`o[${key}] = ${x} === undefined ? S[${i}].def() : ${x};`);
+    else lines.push(`o[${key}] = ${settledScalar(f, x)};`);
   });
   lines.push('return o;');
-  const make = new Function('F', 'S', 'fromLong', 'hasOwn', `return function decode(d) {\n${lines.join('\n')}\n};`) as (
-    ...deps: unknown[]
-  ) => Decode;
-  return make(fields, subs, fromLong, Object.hasOwn);
+  const make = new Function(
+    'S',
+    'misfit',
+    'MAX_DEPTH',
+    `return function decode(r, depth) {\n${lines.join('\n')}\n};`,
+  ) as (...deps: unknown[]) => Decode;
+  return make(subs, misfit, MAX_DEPTH);
 }
 
-/** As the walk's defaultOf: scalars zero, arrays empty, optional fields absent, all fresh. */
+function misfit(): never {
+  throw new WireMisfit('not the bytes the vrobots encoders write');
+}
+
+/** The walk's defaultOf, compiled: scalars zero, arrays empty, optional fields absent, all fresh. */
 function compileDefault(fields: readonly FieldInfo[], subs: readonly (Compiled | undefined)[]): Default {
   const lines = ['const o = {};'];
   fields.forEach((f, i) => {
     if (f.optional) return;
     const key = JSON.stringify(f.name);
-    const value = f.repeated ? '[]' : f.kind === 'message' ? `S[${i}].def()` : defaultExpr(f);
+    const value = f.repeated ? '[]' : f.kind === 'message' ? `S[${i}].def()` : settledScalar(f, 'undefined');
     lines.push(`o[${key}] = ${value};`);
   });
   lines.push('return o;');
@@ -99,10 +186,20 @@ function compileDefault(fields: readonly FieldInfo[], subs: readonly (Compiled |
 }
 
 /**
- * The compiled decode of a message type: a pbjs-decoded instance in (fresh from its decode,
- * given up to the result), the walk's plain object out; undefined where code cannot be compiled.
+ * The compiled decode of a message type: its bytes in, the walk's plain object out, or a
+ * WireMisfit thrown for bytes it leaves to pbjs; undefined where it cannot be compiled.
  */
-export function directDecoder(typeName: string): Decode | undefined {
+export function directDecoder(typeName: string): ((bytes: Uint8Array) => Plain) | undefined {
   if (!evalAllowed()) return undefined;
-  return compiledOf(typeName).dec;
+  let c = compiled.get(typeName);
+  if (c === undefined) c = supported(typeName, new Set()) ? build(typeName) : null;
+  if (c === null) {
+    compiled.set(typeName, null);
+    return undefined;
+  }
+  const dec = c.dec;
+  return (bytes) => {
+    if (!(bytes instanceof Uint8Array)) misfit();
+    return dec(new WireReader(bytes), 0);
+  };
 }

@@ -74,7 +74,7 @@ export function protoMessageType<K extends MessageName>(
   fieldsOf(typeName); // a typo in the name fails at import, not at first use
   // Built on first use: compiling every type's encoder at import would slow every start.
   let direct: ((plain: Plain) => Uint8Array) | null | undefined;
-  let plainOf: ((decoded: Plain) => Plain) | null | undefined;
+  let fromBytes: ((bytes: Uint8Array) => Plain) | null | undefined;
   return Object.freeze({
     typeName,
     typeHash: 'TypeHashNotSupported',
@@ -84,9 +84,15 @@ export function protoMessageType<K extends MessageName>(
       return encodeShared(generated, toWire(typeName, message as unknown as Plain));
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
-      if (plainOf === undefined) plainOf = directDecoder(typeName) ?? null;
-      const decoded = generated.decode(bytes) as Plain;
-      return (plainOf !== null ? plainOf(decoded) : fromWire(typeName, decoded)) as unknown as MessageShapes[K];
+      if (fromBytes === undefined) fromBytes = directDecoder(typeName) ?? null;
+      if (fromBytes !== null) {
+        try {
+          return fromBytes(bytes) as unknown as MessageShapes[K];
+        } catch {
+          // Bytes the compiled decode leaves to pbjs (decode-direct.ts): pbjs reads them or names the fault.
+        }
+      }
+      return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];
     },
     create(init?: DeepPartial<MessageShapes[K]>): MessageShapes[K] {
       return createOf(typeName, init) as unknown as MessageShapes[K];
