@@ -166,5 +166,14 @@ describe('vrobots codec: the compiled decode', () => {
     expect(merged.header.seq).toBe(41n);
     // Bytes pbjs refuses: the error is pbjs's.
     expect(() => State.decode(bytes.subarray(0, bytes.length - 1))).toThrow(RangeError);
+    // robotType (field 2) as two bytes that are not UTF-8.
+    const notText = Uint8Array.from([0x12, 0x02, 0xff, 0xfe]);
+    expect(() => decoderOf('swarmbotix.states.State')(notText)).toThrow(WireMisfit);
+    expect(() => generatedOf('swarmbotix.states.State').decode(notText)).toThrow();
+    expect(() => State.decode(notText)).toThrow(/utf-8/i);
+    // Field number 0, which no message has.
+    const fieldZero = Uint8Array.from([0x00, 0x01]);
+    expect(() => decoderOf('swarmbotix.states.State')(fieldZero)).toThrow(WireMisfit);
+    expect(() => State.decode(fieldZero)).toThrow(/field number 0/);
   });
 });

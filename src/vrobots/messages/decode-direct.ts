@@ -142,6 +142,7 @@ function compileDecode(fields: readonly FieldInfo[], subs: readonly (Compiled | 
     '  switch (tag >>> 3) {',
     ...fields.map((f, i) => readCase(f, i)),
     '  }',
+    '  if (tag < 8) misfit();', // field number 0, which pbjs refuses
     '  r.skip(wt);',
     '}',
     'if (r.pos !== end) misfit();',

@@ -115,7 +115,11 @@ export class WireReader {
     const end = this.delimited();
     const start = this.pos;
     this.pos = end;
-    return utf8.readStrict(this.buf, start, end);
+    try {
+      return utf8.readStrict(this.buf, start, end);
+    } catch {
+      throw new WireMisfit('malformed UTF-8');
+    }
   }
 
   /** A copy of a bytes field: nothing handed out shares the frame's memory. */
