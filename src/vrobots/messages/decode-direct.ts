@@ -14,6 +14,7 @@
 import type { FieldInfo } from '../generated/swarmbotix-types.js';
 import { evalAllowed, fieldsOf, type Plain } from './encode-walk.js';
 import { WireMisfit, WireReader } from './wire-reader.js';
+import { ENUM_WIRE_TYPE, LENGTH_DELIMITED, SCALAR_WIRE_TYPES } from './wire-types.js';
 
 type Decode = (r: WireReader, depth: number) => Plain;
 type Default = () => Plain;
@@ -27,19 +28,19 @@ interface Compiled {
   def: Default;
 }
 
-/** Scalar type -> the read expression on reader `r` and the wire type it comes in. */
-const READS: Readonly<Record<string, readonly [read: string, wireType: number]>> = {
-  double: ['r.double()', 1],
-  float: ['r.float()', 5],
-  int32: ['(r.uint32() | 0)', 0],
-  uint32: ['r.uint32()', 0],
-  bool: ['(r.uint32() !== 0)', 0],
-  string: ['r.string()', 2],
-  bytes: ['r.bytes()', 2],
-  int64: ['r.long(false)', 0],
-  uint64: ['r.long(true)', 0],
+/** Scalar type -> the read expression of one value on reader `r`. */
+const READS: Readonly<Record<string, string>> = {
+  double: 'r.double()',
+  float: 'r.float()',
+  int32: '(r.uint32() | 0)',
+  uint32: 'r.uint32()',
+  bool: '(r.uint32() !== 0)',
+  string: 'r.string()',
+  bytes: 'r.bytes()',
+  int64: 'r.long(false)',
+  uint64: 'r.long(true)',
 };
-const ENUM_READ = ['(r.uint32() | 0)', 0] as const;
+const ENUM_READ = '(r.uint32() | 0)';
 
 const compiled = new Map<string, Compiled | null>();
 
@@ -48,7 +49,11 @@ function unready(): never {
 }
 
 function readable(f: FieldInfo): boolean {
-  return f.kind === 'message' || f.kind === 'enum' || READS[f.type] !== undefined;
+  return (
+    f.kind === 'message' ||
+    f.kind === 'enum' ||
+    (READS[f.type] !== undefined && SCALAR_WIRE_TYPES[f.type] !== undefined)
+  );
 }
 
 /** Whether every field of the type and of every message it holds can be read here. */
@@ -70,9 +75,10 @@ function build(typeName: string): Compiled {
   return c;
 }
 
-function readOf(f: FieldInfo): readonly [string, number] {
-  if (f.kind === 'enum') return ENUM_READ;
-  return READS[f.type] as readonly [string, number];
+/** The read expression of one value of a scalar or enum field, and the wire type it comes in. */
+function readOf(f: FieldInfo): readonly [read: string, wireType: number] {
+  if (f.kind === 'enum') return [ENUM_READ, ENUM_WIRE_TYPE];
+  return [READS[f.type] as string, SCALAR_WIRE_TYPES[f.type] as number];
 }
 
 /** Reads a sub-message of field `i` (the reader's end is the sub-message's meanwhile) and stores it as `store` says. */
@@ -85,7 +91,7 @@ function readCase(f: FieldInfo, i: number): string {
   const local = `f${i}`;
   const lines = [`case ${f.id}: {`];
   if (f.kind === 'message') {
-    lines.push('  if (wt !== 2) break;');
+    lines.push(`  if (wt !== ${LENGTH_DELIMITED}) break;`);
     if (f.repeated) lines.push(`  ${subMessage(i, (m) => `(${local} ??= []).push(${m});`)}`);
     else {
       // pbjs merges a second occurrence into the first; that is left to it.
@@ -94,9 +100,9 @@ function readCase(f: FieldInfo, i: number): string {
     }
   } else {
     const [read, wireType] = readOf(f);
-    if (f.repeated && wireType !== 2) {
+    if (f.repeated && wireType !== LENGTH_DELIMITED) {
       // Packed (what the encoders write) or one value per tag: pbjs takes either.
-      lines.push('  if (wt === 2) {');
+      lines.push(`  if (wt === ${LENGTH_DELIMITED}) {`);
       lines.push(`    const e = r.delimited(); const a = (${local} ??= []);`);
       lines.push(`    while (r.pos < e) a.push(${read});`);
       lines.push('    if (r.pos !== e) misfit();');

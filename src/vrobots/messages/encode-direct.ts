@@ -19,6 +19,7 @@ import {
   type WirePlan,
   where,
 } from './encode-walk.js';
+import { ENUM_WIRE_TYPE, LENGTH_DELIMITED, SCALAR_WIRE_TYPES } from './wire-types.js';
 import { WireWriter } from './wire-writer.js';
 
 type Encode = (plain: Plain, w: WireWriter) => void;
@@ -27,16 +28,6 @@ interface DirectPlan {
   enc: Encode | undefined;
 }
 
-/** Scalar type -> the writer method and the wire type of one value. */
-const SCALARS: Readonly<Record<string, readonly [method: string, wireType: number]>> = {
-  double: ['double', 1],
-  float: ['float', 5],
-  int32: ['int32', 0],
-  uint32: ['uint32', 0],
-  bool: ['bool', 0],
-  string: ['string', 2],
-  bytes: ['bytes', 2],
-};
 const LONGS = new Set(['int64', 'uint64']);
 /** Writer methods with a one-byte-tag form (`floatField(tag, v)` ...). */
 const TAGGED = new Set(['float', 'double', 'uint32', 'int32', 'bool']);
@@ -45,7 +36,12 @@ const directs = new Map<string, DirectPlan | null>();
 
 function writable(f: WireField): boolean {
   if (f.kind === 'long') return LONGS.has(f.info.type);
-  return f.kind !== 'scalar' || SCALARS[f.info.type] !== undefined;
+  return f.kind !== 'scalar' || (SCALAR_WIRE_TYPES[f.info.type] !== undefined && !LONGS.has(f.info.type));
+}
+
+/** The writer method of a non-long scalar or enum value: named after its type (`w.double(x)` ...). */
+function methodOf(f: WireField): string {
+  return f.kind === 'enum' ? 'int32' : f.info.type;
 }
 
 /** Whether every field of the plan and of every message it holds can be written here. */
@@ -89,9 +85,10 @@ function writeLong(w: WireWriter, b: bigint, unsigned: boolean): void {
 
 /** Statements writing the checked single value `x` of field `f` (its tag included). */
 function writeValue(f: WireField, x: string): string {
-  if (f.kind === 'long') return `w.uint32(${tagOf(f, 0)}); writeLong(w, ${x}, ${f.unsigned});`;
-  const [method, wireType] = f.kind === 'enum' ? ['int32', 0] : (SCALARS[f.info.type] as readonly [string, number]);
-  const tag = tagOf(f, wireType);
+  if (f.kind === 'long')
+    return `w.uint32(${tagOf(f, SCALAR_WIRE_TYPES[f.info.type] as number)}); writeLong(w, ${x}, ${f.unsigned});`;
+  const method = methodOf(f);
+  const tag = tagOf(f, f.kind === 'enum' ? ENUM_WIRE_TYPE : (SCALAR_WIRE_TYPES[method] as number));
   if (tag < 128 && TAGGED.has(method)) return `w.${method}Field(${tag}, ${x});`;
   return `w.uint32(${tag}); w.${method}(${x});`;
 }
@@ -109,10 +106,6 @@ function isDefault(f: WireField, x: string): string {
   return `${x} === 0`;
 }
 
-function packedMethod(f: WireField): string {
-  return f.kind === 'enum' ? 'int32' : (SCALARS[f.info.type] as readonly [string, number])[0];
-}
-
 function fieldCode(f: WireField, i: number, lines: string[]): void {
   const key = JSON.stringify(f.name);
   lines.push(`v = m[${key}];`);
@@ -124,12 +117,12 @@ function fieldCode(f: WireField, i: number, lines: string[]): void {
       lines.push('    for (let j = 0; j < v.length; j++) {');
       lines.push('      const e = v[j];');
       lines.push(`      if (typeof e !== 'object' || e === null) notObject(F[${i}]);`);
-      lines.push(`      w.uint32(${tagOf(f, 2)}); at = w.fork(); D[${i}].enc(e, w); w.ldelim(at);`);
+      lines.push(`      w.uint32(${tagOf(f, LENGTH_DELIMITED)}); at = w.fork(); D[${i}].enc(e, w); w.ldelim(at);`);
       lines.push('    }');
     } else if (f.info.packed) {
-      lines.push(`    w.uint32(${tagOf(f, 2)}); at = w.fork();`);
+      lines.push(`    w.uint32(${tagOf(f, LENGTH_DELIMITED)}); at = w.fork();`);
       lines.push(`    for (let j = 0; j < v.length; j++) { const e = v[j]; const x = ${checked(f, i, 'e')};`);
-      lines.push(f.kind === 'long' ? `      writeLong(w, x, ${f.unsigned}); }` : `      w.${packedMethod(f)}(x); }`);
+      lines.push(f.kind === 'long' ? `      writeLong(w, x, ${f.unsigned}); }` : `      w.${methodOf(f)}(x); }`);
       lines.push('    w.ldelim(at);');
     } else {
       lines.push(`    for (let j = 0; j < v.length; j++) { const e = v[j]; const x = ${checked(f, i, 'e')};`);
@@ -138,7 +131,7 @@ function fieldCode(f: WireField, i: number, lines: string[]): void {
     lines.push('  }');
   } else if (f.kind === 'message') {
     lines.push(`  if (typeof v !== 'object' || v === null) notObject(F[${i}]);`);
-    const tag = tagOf(f, 2);
+    const tag = tagOf(f, LENGTH_DELIMITED);
     lines.push(`  w.uint32(${tag}); at = w.fork(); D[${i}].enc(v, w);`);
     // A default (empty) sub-message is left out unless the field is optional, as the walk leaves it out.
     lines.push(
