@@ -131,6 +131,43 @@ describe('vrobots codec: the compiled decode', () => {
     expect(cuts).toBeGreaterThan(refused);
   });
 
+  it('answers bytes with flipped, dropped or added bytes as pbjs does, or with WireMisfit alone', () => {
+    const rnd = random(44);
+    let refused = 0;
+    let read = 0;
+    for (const typeName of TYPES) {
+      const direct = decoderOf(typeName);
+      for (const valid of messagesOf(typeName, rnd, 4)) {
+        for (let k = 0; k < 25; k++) {
+          const bytes = Array.from(valid);
+          const edits = 1 + Math.floor(rnd() * 3);
+          for (let e = 0; e < edits; e++) {
+            const at = Math.floor(rnd() * (bytes.length + 1));
+            const op = rnd();
+            const value = Math.floor(rnd() * 256);
+            if (op < 0.5 && at < bytes.length) bytes[at] = value;
+            else if (op < 0.75 && at < bytes.length) bytes.splice(at, 1);
+            else bytes.splice(at, 0, value);
+          }
+          const mangled = Uint8Array.from(bytes);
+          const want = reference(typeName, mangled);
+          let got: string | undefined;
+          try {
+            got = shapeOf(direct(mangled));
+          } catch (thrown) {
+            expect(thrown, `${typeName}: only WireMisfit leaves the compiled decode`).toBeInstanceOf(WireMisfit);
+          }
+          if (!want.ok) expect(got, `${typeName}: pbjs refuses these bytes`).toBeUndefined();
+          else if (got !== undefined) expect(got, typeName).toBe(want.shape);
+          if (want.ok) read++;
+          else refused++;
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(500);
+    expect(read).toBeGreaterThan(500);
+  });
+
   it('hands out fresh arrays, bytes and sub-messages at every decode', () => {
     const rnd = random(7);
     let checked = 0;
@@ -171,6 +208,11 @@ describe('vrobots codec: the compiled decode', () => {
     expect(() => decoderOf('swarmbotix.states.State')(notText)).toThrow(WireMisfit);
     expect(() => generatedOf('swarmbotix.states.State').decode(notText)).toThrow();
     expect(() => State.decode(notText)).toThrow(/utf-8/i);
+    // active (field 3, a bool) as a six-byte varint whose only bit is past 32: pbjs reads true.
+    const highBit = Uint8Array.from([0x18, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]);
+    const wantHigh = reference('swarmbotix.states.State', highBit);
+    expect(shapeOf(decoderOf('swarmbotix.states.State')(highBit))).toBe(wantHigh.ok ? wantHigh.shape : '');
+    expect(State.decode(highBit).active).toBe(true);
     // Field number 0, which no message has.
     const fieldZero = Uint8Array.from([0x00, 0x01]);
     expect(() => decoderOf('swarmbotix.states.State')(fieldZero)).toThrow(WireMisfit);

@@ -34,13 +34,12 @@ const READS: Readonly<Record<string, string>> = {
   float: 'r.float()',
   int32: '(r.uint32() | 0)',
   uint32: 'r.uint32()',
-  bool: '(r.uint32() !== 0)',
+  bool: 'r.bool()',
   string: 'r.string()',
   bytes: 'r.bytes()',
   int64: 'r.long(false)',
   uint64: 'r.long(true)',
 };
-const ENUM_READ = '(r.uint32() | 0)';
 
 const compiled = new Map<string, Compiled | null>();
 
@@ -77,7 +76,7 @@ function build(typeName: string): Compiled {
 
 /** The read expression of one value of a scalar or enum field, and the wire type it comes in. */
 function readOf(f: FieldInfo): readonly [read: string, wireType: number] {
-  if (f.kind === 'enum') return [ENUM_READ, ENUM_WIRE_TYPE];
+  if (f.kind === 'enum') return [READS.int32 as string, ENUM_WIRE_TYPE]; // an enum is an int32 on the wire
   return [READS[f.type] as string, SCALAR_WIRE_TYPES[f.type] as number];
 }
 
@@ -143,7 +142,7 @@ function compileDecode(fields: readonly FieldInfo[], subs: readonly (Compiled | 
     'const end = r.end;',
     locals.length > 0 ? `let ${locals.join(', ')};` : '',
     'while (r.pos < end) {',
-    '  const tag = r.uint32();',
+    '  const tag = r.tag();',
     '  const wt = tag & 7;',
     '  switch (tag >>> 3) {',
     ...fields.map((f, i) => readCase(f, i)),

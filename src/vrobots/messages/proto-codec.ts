@@ -11,6 +11,7 @@ import { directDecoder } from './decode-direct.js';
 import { defaultOf, fromWire } from './decode-walk.js';
 import { directEncoder } from './encode-direct.js';
 import { fieldsOf, type Plain, toWire } from './encode-walk.js';
+import { WireMisfit } from './wire-reader.js';
 
 /** What rclts needs from a pbjs static class. */
 export interface GeneratedMessageClass {
@@ -72,7 +73,7 @@ export function protoMessageType<K extends MessageName>(
   generated: GeneratedMessageClass,
 ): ProtoMessageType<MessageShapes[K]> {
   fieldsOf(typeName); // a typo in the name fails at import, not at first use
-  // Built on first use: compiling every type's encoder at import would slow every start.
+  // Built on first use: compiling every type's encoder and decoder at import would slow every start.
   let direct: ((plain: Plain) => Uint8Array) | null | undefined;
   let fromBytes: ((bytes: Uint8Array) => Plain) | null | undefined;
   return Object.freeze({
@@ -88,8 +89,10 @@ export function protoMessageType<K extends MessageName>(
       if (fromBytes !== null) {
         try {
           return fromBytes(bytes) as unknown as MessageShapes[K];
-        } catch {
-          // Bytes the compiled decode leaves to pbjs (decode-direct.ts): pbjs reads them or names the fault.
+        } catch (thrown) {
+          // Bytes the compiled decode leaves to pbjs (decode-direct.ts): pbjs reads them or names
+          // the fault. Anything else it throws is a bug of its own, and is not hidden.
+          if (!(thrown instanceof WireMisfit)) throw thrown;
         }
       }
       return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];

@@ -30,6 +30,19 @@ export class WireReader {
 
   /** A varint's low 32 bits, unsigned (pbjs's uint32: longer varints are read whole and truncated). */
   uint32(): number {
+    return this.varint32(255);
+  }
+
+  /** A field's tag: pbjs refuses one longer than five bytes or past 32 bits. */
+  tag(): number {
+    return this.varint32(15);
+  }
+
+  /**
+   * A varint's low 32 bits. Its fifth byte may be at most `fifthMax` (a tag 15, a length 7, as
+   * pbjs allows them); only a value (255) may go on to ten bytes, the bits past 32 dropped.
+   */
+  private varint32(fifthMax: number): number {
     const buf = this.buf;
     let p = this.pos;
     let b = buf[p++] as number;
@@ -45,8 +58,8 @@ export class WireReader {
           v |= (b & 127) << 21;
           if (b >= 128) {
             b = buf[p++] as number;
+            if (!(b <= fifthMax)) throw new WireMisfit('varint too long for its place');
             v |= b << 28;
-            // Bits past 32 (a negative int32 takes ten bytes): read and dropped.
             for (let i = 0; b >= 128 && i < 5; i++) b = buf[p++] as number;
             if (b >= 128) throw new WireMisfit('varint longer than ten bytes');
           }
@@ -56,6 +69,22 @@ export class WireReader {
     if (p > this.end) overrun();
     this.pos = p;
     return v >>> 0;
+  }
+
+  /** A bool as pbjs reads it: true when any of the varint's (up to ten) bytes carries a bit. */
+  bool(): boolean {
+    const buf = this.buf;
+    let p = this.pos;
+    let any = 0;
+    let b = 128;
+    for (let i = 0; i < 10 && b >= 128; i++) {
+      b = buf[p++] as number;
+      any |= b & 127;
+    }
+    if (b >= 128) throw new WireMisfit('varint longer than ten bytes');
+    if (p > this.end) overrun();
+    this.pos = p;
+    return any !== 0;
   }
 
   /** A 64-bit varint as a bigint, unsigned or two's complement. */
@@ -104,7 +133,7 @@ export class WireReader {
 
   /** The end of a length-delimited value starting here (its length read). */
   delimited(): number {
-    const n = this.uint32();
+    const n = this.varint32(7); // pbjs's lengths stay under 2^31
     const end = this.pos + n;
     if (end > this.end) overrun();
     return end;
