@@ -7,5 +7,15 @@
 
 export * from './executor/index.js';
 export * from './rclcpp/index.js';
-export type { Err, ErrorName, Ok, RclError, Result, ResultOf } from './result.js';
-export { describeError, describeThrown, ErrorCode, err, errCode, isRclError, ok } from './result.js';
+export type { Err, ErrorName, Ok, RclError, ResultOf } from './result.js';
+export {
+  describeError,
+  describeThrown,
+  ErrorCode,
+  err,
+  errCode,
+  isRclError,
+  ok,
+  Result,
+  ResultError,
+} from './result.js';

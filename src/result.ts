@@ -79,6 +79,53 @@ export function clipMessage(message: string): string {
   return `${head}…[${cut.toLocaleString('en')} characters left out]…${tail}`;
 }
 
+/**
+ * Thrown only by `Result.unwrap` and `Result.expect`, the escape hatches for scripts and tests
+ * that would rather stop than handle an error. It carries the error value it was made from.
+ */
+export class ResultError extends Error {
+  override readonly name = 'ResultError';
+  constructor(
+    readonly error: RclError,
+    context?: string,
+  ) {
+    super(context === undefined ? describeError(error) : `${context}: ${describeError(error)}`);
+  }
+}
+
+/**
+ * The small combinators over Result values (the type of the same name), as neverthrow offers them.
+ * Only `unwrap` and `expect` throw, and they say so by name; the rest are total.
+ */
+export const Result = {
+  /** The value, or a thrown ResultError: for scripts and tests, never for library code. */
+  unwrap<T>(r: ResultOf<T>): T {
+    if (r.ok) return r.value;
+    throw new ResultError(r.error);
+  },
+  /** As unwrap, with `message` saying what was being done: `Result.expect(r, 'create the node')`. */
+  expect<T>(r: ResultOf<T>, message: string): T {
+    if (r.ok) return r.value;
+    throw new ResultError(r.error, message);
+  },
+  /** The value, or `fallback` when the result is an error. */
+  unwrapOr<T, U>(r: ResultOf<T>, fallback: U): T | U {
+    return r.ok ? r.value : fallback;
+  },
+  /** The value mapped by `f`; an error passes through unchanged. */
+  map<T, U>(r: ResultOf<T>, f: (value: T) => U): ResultOf<U> {
+    return r.ok ? ok(f(r.value)) : r;
+  },
+  /** Chains a step that can fail itself; the first error wins. */
+  andThen<T, U>(r: ResultOf<T>, f: (value: T) => ResultOf<U>): ResultOf<U> {
+    return r.ok ? f(r.value) : r;
+  },
+  /** The error mapped by `f` (e.g. to add context); a value passes through unchanged. */
+  mapErr<T>(r: ResultOf<T>, f: (error: RclError) => RclError): ResultOf<T> {
+    return r.ok ? r : { ok: false, error: f(r.error) };
+  },
+} as const;
+
 /** Builds an error from a numeric nros code (unknown codes map to `Error`). */
 export function errCode(code: number, message: string): Err {
   const name = nameOf.get(code);
