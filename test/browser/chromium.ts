@@ -1,19 +1,17 @@
 /**
- * A real headless Chromium for the browser tests: Debian's `chromium` (installed by .ci/run)
- * driven by playwright-core, which downloads no browser of its own. RCLTS_CHROMIUM names another
- * executable.
+ * A real headless Chromium for the browser tests: Debian's `chromium` (installed by the test
+ * setup, test/setup/chromium-install.ts) driven by playwright-core, which downloads no browser
+ * of its own. RCLTS_CHROMIUM names another executable.
  */
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { chromiumMissing, chromiumPath } from '../setup/chromium-install.js';
 
-export const CHROMIUM_PATH = process.env.RCLTS_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath();
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `no Chromium at ${CHROMIUM_PATH}: run .ci/run (it installs Debian's chromium) or set RCLTS_CHROMIUM`,
-    );
-  }
+  // One line on how to get one, rather than playwright's long launch failure.
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(chromiumMissing(CHROMIUM_PATH));
   // Root in a container has no user namespace sandbox; the pages loaded are our own.
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
 }

@@ -1,0 +1,44 @@
+/**
+ * The Python peers the interop tests run, made by the scripts that own them: the zenoh-ext venv
+ * (scripts/interop-venv.sh) and real ROS 2, rclpy on rmw_zenoh_cpp (scripts/rmw-zenoh-peer.sh).
+ * Both are cached; a warm run only checks them.
+ */
+import { join } from 'node:path';
+import { formatSeconds, runStep, type SetupLog } from './setup-step.js';
+
+export interface PeerReady {
+  readonly ok: boolean;
+  /** The peer's python when ok, else the line saying why not. */
+  readonly detail: string;
+}
+
+/** Makes (or checks) .venv-interop; a failure is said here and again by each interop test. */
+export async function ensureInteropVenv(log: SetupLog, root: string): Promise<PeerReady> {
+  const outcome = await runStep('bash', [join(root, 'scripts/interop-venv.sh')], { cwd: root, log });
+  if (outcome.code === 0) return { ok: true, detail: join(root, '.venv-interop/bin/python') };
+  const line = `the interop venv was not made (scripts/interop-venv.sh exited ${outcome.code} after ${formatSeconds(outcome.ms)}): ${outcome.lines.at(-1) ?? 'no output'}`;
+  log(line);
+  return { ok: false, detail: line };
+}
+
+/** The script's exit code when the sources of real ROS 2 are not there (it says so in one line). */
+const NO_SOURCES = 3;
+
+/**
+ * Builds real ROS 2 once when its sources are there (about 20 minutes cold, then a check of a
+ * stamp). Answers the path of `rpy`, the python running rclpy on rmw_zenoh_cpp.
+ */
+export async function ensureRos2Peer(log: SetupLog, root: string): Promise<PeerReady> {
+  const outcome = await runStep('bash', [join(root, 'scripts/rmw-zenoh-peer.sh')], { cwd: root, log });
+  const last = outcome.lines.at(-1) ?? 'no output';
+  if (outcome.code === 0) {
+    // Its last line names the python: "... ready: <dir>/rpy" or "... ready in N s: <dir>/rpy".
+    const rpy = /ready(?: in \d+ s)?: (\S+\/rpy)$/.exec(last)?.[1];
+    if (rpy !== undefined) return { ok: true, detail: rpy };
+    return { ok: false, detail: `scripts/rmw-zenoh-peer.sh ended well but named no rpy: ${last}` };
+  }
+  if (outcome.code === NO_SOURCES) return { ok: false, detail: last };
+  const line = `real ROS 2 was not built (scripts/rmw-zenoh-peer.sh exited ${outcome.code} after ${formatSeconds(outcome.ms)}): ${last}`;
+  log(line);
+  return { ok: false, detail: line };
+}

@@ -1,0 +1,89 @@
+/**
+ * One provisioning step of the test setup as a child process: its output forwarded line by line
+ * under a tag (so concurrent steps stay readable), a "still running" line when it is quiet for
+ * long, and its exit code and last lines kept for the one-line verdict.
+ */
+import { spawn } from 'node:child_process';
+
+const QUIET_LINE_EVERY_MS = 30_000;
+const KEPT_LINES = 20;
+
+export interface StepOutcome {
+  /** Exit code; -1 when the command could not be started or died from a signal. */
+  readonly code: number;
+  /** The last lines it printed (stdout and stderr interleaved). */
+  readonly lines: readonly string[];
+  readonly ms: number;
+}
+
+export type SetupLog = (line: string) => void;
+
+/** A logger that writes `[tag] line` to the setup's console. */
+export function tagged(tag: string): SetupLog {
+  return (line) => console.log(`[${tag}] ${line}`);
+}
+
+export function formatSeconds(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s >= 60 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
+}
+
+export interface StepOptions {
+  readonly cwd: string;
+  readonly log: SetupLog;
+  readonly env?: NodeJS.ProcessEnv;
+  /** Forward the command's own lines (default true). */
+  readonly echo?: boolean;
+}
+
+export function runStep(command: string, args: readonly string[], options: StepOptions): Promise<StepOutcome> {
+  const started = Date.now();
+  const lines: string[] = [];
+  let lastOutput = started;
+  const keep = (text: string): void => {
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue;
+      lines.push(line);
+      if (lines.length > KEPT_LINES) lines.shift();
+      if (options.echo !== false) options.log(line);
+    }
+    lastOutput = Date.now();
+  };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Partial lines are held until their newline so two steps never interleave inside a line.
+    const splitter = () => {
+      let held = '';
+      return (chunk: Buffer): void => {
+        const text = held + chunk.toString('utf8');
+        const cut = text.lastIndexOf('\n');
+        held = cut < 0 ? text : text.slice(cut + 1);
+        if (cut >= 0) keep(text.slice(0, cut));
+      };
+    };
+    child.stdout.on('data', splitter());
+    child.stderr.on('data', splitter());
+    const quiet = setInterval(() => {
+      if (Date.now() - lastOutput >= QUIET_LINE_EVERY_MS) {
+        options.log(`  still running (${formatSeconds(Date.now() - started)})`);
+        lastOutput = Date.now();
+      }
+    }, 5_000);
+    let settled = false;
+    const done = (code: number): void => {
+      if (settled) return;
+      settled = true;
+      clearInterval(quiet);
+      resolve({ code, lines, ms: Date.now() - started });
+    };
+    child.on('error', (error) => {
+      keep(`${command}: ${error.message}`);
+      done(-1);
+    });
+    child.on('close', (code) => done(code ?? -1));
+  });
+}
