@@ -1,0 +1,294 @@
+/**
+ * Real ROS 2 as the interop peer: rclpy on rmw_zenoh_cpp (rclpy_peer.py run by the `rpy` that
+ * scripts/rmw-zenoh-peer.sh builds), one process per RclpyPeer, driven over stdin/stdout JSON
+ * lines. Every request has a budget; every peer and router started here is killed by stop()
+ * (and on exit).
+ *
+ * Adding a check:
+ * - a file test/interop/ros2/<what>.test.ts that opens with `describeRos2(...)` (skips, with one
+ *   line saying how to enable it, where the peer is not built) and `describe.each(TOPOLOGIES)`
+ *   where the two topologies could differ;
+ * - in beforeAll: `world = await startWorld(kind)` (routers + an rclts executor), then
+ *   `peer = await world.peer()`; in afterAll: `await world.stop()`;
+ * - ask the peer with `peer.must(op, args)` (throws the peer's error) or `peer.ask` (answers it);
+ *   a new op is one `op_<name>(req)` function in rclpy_peer.py (its docstring lists the JSON rules);
+ * - messages cross as peer JSON (peer-json.ts: toPeerJson / fromPeerJson);
+ * - spin rclts while waiting on the peer: `await world.spinWhile(peer.must(...))`.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, inject } from 'vitest';
+import { freePort, type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
+import { Executor } from '../../../src/index.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of `rpy` (python with rclpy on rmw_zenoh_cpp), or '' when the peer is not built. */
+    ros2Peer: string;
+  }
+}
+
+const SCRIPT = join(import.meta.dirname, 'rclpy_peer.py');
+const VERSION = '0.6.6';
+const ENABLE =
+  'real-ROS 2 interop tests skipped: rclpy on rmw_zenoh_cpp is not built (enable: bash scripts/rmw-zenoh-peer.sh, sources from RCLTS_THIRD_PARTY=DIR)';
+
+function cacheDir(): string {
+  const base =
+    process.env.RCLTS_RMW_ZENOH_CACHE ??
+    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'rclts', 'rmw_zenoh');
+  return join(base, VERSION);
+}
+
+/** The `rpy` to run, or undefined: what the global setup provides, else the cache checked here. */
+export function ros2PeerPython(): string | undefined {
+  let provided: string | undefined;
+  try {
+    provided = inject('ros2Peer');
+  } catch {
+    provided = undefined;
+  }
+  if (typeof provided === 'string') return provided === '' ? undefined : provided;
+  const rpy = join(cacheDir(), 'rpy');
+  return existsSync(rpy) && existsSync(join(cacheDir(), 'READY')) ? rpy : undefined;
+}
+
+/** rmw_zenohd of the same build, and the env.sh it needs. */
+function rmwZenohd(): { binary: string; env: string } {
+  return { binary: join(cacheDir(), 'install/lib/rmw_zenoh_cpp/rmw_zenohd'), env: join(cacheDir(), 'env.sh') };
+}
+
+const PYTHON = ros2PeerPython();
+
+/** A describe that skips where the peer is not built, saying how to enable it once per run. */
+export function describeRos2(name: string, body: () => void): void {
+  if (PYTHON === undefined) {
+    const marker = join(tmpdir(), `rclts-ros2-skip-${process.ppid}`);
+    if (!existsSync(marker)) {
+      writeFileSync(marker, '');
+      console.warn(ENABLE);
+    }
+  }
+  describe.skipIf(PYTHON === undefined)(name, body);
+}
+
+export const TOPOLOGIES = [
+  { kind: 'rmw_zenohd' as const, title: 'T1: rmw_zenohd is the router, rclts’s bridge joined to it' },
+  { kind: 'bridge' as const, title: 'T2: rclts’s bridge is the only router, rmw_zenoh nodes on its TCP port' },
+];
+export type TopologyKind = (typeof TOPOLOGIES)[number]['kind'];
+
+const children = new Set<ChildProcessWithoutNullStreams>();
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+function tcpAccepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = tcpConnect({ host: '127.0.0.1', port }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+}
+
+async function startRmwZenohd(): Promise<{ endpoint: string; stop(): Promise<void> }> {
+  const { binary, env } = rmwZenohd();
+  if (!existsSync(binary)) throw new Error(`rmw_zenohd not found at ${binary}: run bash scripts/rmw-zenoh-peer.sh`);
+  const port = (await freePort()) as number;
+  const endpoint = `tcp/127.0.0.1:${port}`;
+  const child = spawn('sh', ['-c', `. "${env}" && exec "${binary}"`], {
+    env: {
+      ...process.env,
+      RUST_LOG: 'warn',
+      ZENOH_CONFIG_OVERRIDE: `listen/endpoints=["${endpoint}"];scouting/multicast/enabled=false`,
+    },
+  });
+  children.add(child);
+  let tail = '';
+  child.stderr.on('data', (c: Buffer) => {
+    tail = (tail + c.toString()).slice(-2000);
+  });
+  child.stdout.resume();
+  const end = Date.now() + 20_000;
+  while (!(await tcpAccepts(port))) {
+    if (Date.now() > end || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error(`rmw_zenohd did not listen on ${endpoint} within 20000 ms: ${tail}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    endpoint,
+    stop: async () => {
+      child.kill('SIGKILL');
+      children.delete(child);
+    },
+  };
+}
+
+export interface PeerAnswer {
+  readonly id: number;
+  readonly ok: boolean;
+  readonly error?: string;
+  readonly [key: string]: unknown;
+}
+
+/** One rclpy process on rmw_zenoh_cpp, connected to `endpoint`. */
+export class RclpyPeer {
+  private readonly pending = new Map<number, (a: PeerAnswer) => void>();
+  private nextId = 1;
+  private stderr = '';
+  readonly ready: Promise<PeerAnswer>;
+
+  private constructor(private readonly child: ChildProcessWithoutNullStreams) {
+    let buffered = '';
+    this.ready = new Promise((resolve) => this.pending.set(0, resolve));
+    child.stdout.on('data', (c: Buffer) => {
+      buffered += c.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.trim() === '') continue;
+        const a = JSON.parse(line) as PeerAnswer;
+        this.pending.get(a.id)?.(a);
+        this.pending.delete(a.id);
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      this.stderr = (this.stderr + c.toString()).slice(-4000);
+    });
+    child.once('exit', (code) => {
+      for (const [id, settle] of this.pending)
+        settle({ id, ok: false, error: `rclpy peer exited (${code}): ${this.stderr}` });
+      this.pending.clear();
+    });
+  }
+
+  static async start(python: string, endpoint: string, budgetMs = 30_000): Promise<RclpyPeer> {
+    const child = spawn(python, [SCRIPT], {
+      env: {
+        ...process.env,
+        RMW_IMPLEMENTATION: 'rmw_zenoh_cpp',
+        ZENOH_ROUTER_CHECK_ATTEMPTS: '20',
+        ZENOH_CONFIG_OVERRIDE: `connect/endpoints=["${endpoint}"];listen/endpoints=["tcp/127.0.0.1:0"];scouting/multicast/enabled=false`,
+        RUST_LOG: 'warn',
+      },
+    });
+    children.add(child);
+    const peer = new RclpyPeer(child);
+    const ready = await Promise.race([
+      peer.ready,
+      new Promise<PeerAnswer>((r) =>
+        setTimeout(() => r({ id: 0, ok: false, error: `not ready within ${budgetMs} ms` }), budgetMs),
+      ),
+    ]);
+    if (!ready.ok) {
+      peer.kill();
+      throw new Error(`rclpy peer did not start: ${ready.error} ${peer.stderr}`);
+    }
+    if (ready.rmw !== 'rmw_zenoh_cpp') throw new Error(`rclpy peer runs ${String(ready.rmw)}, not rmw_zenoh_cpp`);
+    return peer;
+  }
+
+  /** Sends one op; answers within its budgetMs (plus 5 s for the process) or with a timeout error. */
+  ask(op: string, args: Record<string, unknown> = {}): Promise<PeerAnswer> {
+    const id = this.nextId++;
+    const budget = (typeof args.budgetMs === 'number' ? args.budgetMs : 25_000) + 5_000;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ id, ok: false, error: `rclpy peer: no answer to ${op} within ${budget} ms` });
+      }, budget);
+      this.pending.set(id, (a) => {
+        clearTimeout(timer);
+        resolve(a);
+      });
+      this.child.stdin.write(`${JSON.stringify({ id, op, ...args })}\n`);
+    });
+  }
+
+  /** ask(), throwing the peer's error: for steps that must work. */
+  async must(op: string, args: Record<string, unknown> = {}): Promise<PeerAnswer> {
+    const a = await this.ask(op, args);
+    if (!a.ok) throw new Error(`rclpy peer ${op} ${JSON.stringify(args).slice(0, 300)}: ${a.error}`);
+    return a;
+  }
+
+  kill(): void {
+    this.child.kill('SIGKILL');
+    children.delete(this.child);
+  }
+}
+
+/** The routers of one topology, an rclts executor on them, and the rclpy peers started in it. */
+export interface World {
+  readonly kind: TopologyKind;
+  /** Where rmw_zenoh nodes connect (tcp/127.0.0.1:PORT). */
+  readonly endpoint: string;
+  /** Where rclts connects (ws/127.0.0.1:PORT). */
+  readonly locator: string;
+  readonly executor: Executor;
+  peer(): Promise<RclpyPeer>;
+  /** Spins the executor until `p` settles (rclts handlers run while the peer works). */
+  spinWhile<T>(p: Promise<T>): Promise<T>;
+  /** Spins until `done()` or the budget; answers done(). */
+  spinUntil(done: () => boolean, budgetMs: number): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+export async function startWorld(kind: TopologyKind, routerBinary = inject('routerBinary')): Promise<World> {
+  if (PYTHON === undefined) throw new Error(ENABLE);
+  const python = PYTHON;
+  const stops: (() => Promise<void>)[] = [];
+  let endpoint: string;
+  let bridge: RunningRouter;
+  if (kind === 'rmw_zenohd') {
+    const zenohd = await startRmwZenohd();
+    stops.push(zenohd.stop);
+    endpoint = zenohd.endpoint;
+    bridge = await startRouter({ binary: routerBinary, connect: [endpoint] });
+  } else {
+    bridge = await startRouter({ binary: routerBinary, mode: 'router' });
+    endpoint = `tcp/127.0.0.1:${bridge.tcpPort}`;
+  }
+  stops.unshift(() => bridge.stop());
+  const created = await Executor.create({ router: bridge.locator });
+  if (!created.ok) throw new Error(created.error.message);
+  const executor = created.value;
+  const peers: RclpyPeer[] = [];
+  const spinUntil = async (done: () => boolean, budgetMs: number): Promise<boolean> => {
+    const end = Date.now() + budgetMs;
+    while (!done() && Date.now() < end) await executor.spinFor(20);
+    return done();
+  };
+  return {
+    kind,
+    endpoint,
+    locator: bridge.locator,
+    executor,
+    peer: async () => {
+      const p = await RclpyPeer.start(python, endpoint);
+      peers.push(p);
+      return p;
+    },
+    spinWhile: async <T>(p: Promise<T>): Promise<T> => {
+      let settled = false;
+      const watched = p.finally(() => {
+        settled = true;
+      });
+      while (!settled) await executor.spinFor(20);
+      return watched;
+    },
+    spinUntil,
+    stop: async () => {
+      for (const p of peers) p.kill();
+      await executor.shutdown();
+      for (const s of stops) await s();
+    },
+  };
+}
