@@ -169,8 +169,8 @@ export class RclpyPeer {
     });
   }
 
-  static async start(python: string, endpoint: string, budgetMs = 30_000): Promise<RclpyPeer> {
-    const child = spawn(python, [SCRIPT], {
+  static async start(python: string, endpoint: string, budgetMs = 30_000, script = SCRIPT): Promise<RclpyPeer> {
+    const child = spawn(python, [script], {
       env: {
         ...process.env,
         RMW_IMPLEMENTATION: 'rmw_zenoh_cpp',
@@ -233,7 +233,8 @@ export interface World {
   /** Where rclts connects (ws/127.0.0.1:PORT). */
   readonly locator: string;
   readonly executor: Executor;
-  peer(): Promise<RclpyPeer>;
+  /** An rclpy peer running `script` (default rclpy_peer.py; another program on its protocol). */
+  peer(script?: string): Promise<RclpyPeer>;
   /** Spins the executor until `p` settles (rclts handlers run while the peer works). */
   spinWhile<T>(p: Promise<T>): Promise<T>;
   /** Spins until `done()` or the budget; answers done(). */
@@ -271,8 +272,8 @@ export async function startWorld(kind: TopologyKind, routerBinary = inject('rout
     endpoint,
     locator: bridge.locator,
     executor,
-    peer: async () => {
-      const p = await RclpyPeer.start(python, endpoint);
+    peer: async (script?: string) => {
+      const p = await RclpyPeer.start(python, endpoint, undefined, script);
       peers.push(p);
       return p;
     },
