@@ -113,12 +113,17 @@ export class CdrSink {
     this.o = start + n + 1;
   }
 
-  /** uint32 UTF-16 unit count, then the units (no terminator), as Fast-CDR writes a wstring. */
+  /**
+   * uint32 count of UTF-16 units, then each unit as a uint32, no terminator: what
+   * rosidl_typesupport_fastrtps writes for a wstring (its serialization_helpers.hpp), not
+   * Fast-CDR's own 2-byte wchar_t. A surrogate pair is two units, each its own uint32.
+   */
   wstr(v: string): void {
-    this.count(v.length);
-    for (let i = 0; i < v.length; i++) {
-      this.view.setUint16(this.o, v.charCodeAt(i), true);
-      this.o += 2;
+    const n = v.length;
+    this.count(n);
+    for (let i = 0; i < n; i++) {
+      this.view.setUint32(this.o, v.charCodeAt(i), true);
+      this.o += 4;
     }
   }
 

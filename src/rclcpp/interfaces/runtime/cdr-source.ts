@@ -118,10 +118,17 @@ export class CdrSource {
     return utf8.decode(this.body.subarray(start, end));
   }
 
+  /** A wstring as rosidl_typesupport_fastrtps writes it: a uint32 count, then one uint32 per UTF-16 unit. */
   wstr(): string {
-    const n = this.count(2);
+    const n = this.count(4);
     let s = '';
-    for (let i = 0; i < n; i++) s += String.fromCharCode(this.u16());
+    for (let i = 0; i < n; i++) {
+      const c = this.view.getUint32(this.o, this.le);
+      // rmw_zenoh refuses the same ("Character value exceeds maximum value")
+      if (c > 0xffff) throw new RangeError(`wstring unit ${i} of ${n} is 0x${c.toString(16)}, over 0xffff`);
+      s += String.fromCharCode(c);
+      this.o += 4;
+    }
     return s;
   }
 

@@ -92,11 +92,12 @@ export function sizeString(o: number, v: unknown, bound: number, lens: number[],
   return ((o + 3) & ~3) + 4 + n + 1;
 }
 
-/** Measures a wstring (UTF-16 units, no terminator) and returns the new offset. */
+/** Measures a wstring (its count, then 4 bytes per UTF-16 unit, no terminator) and returns the new offset. */
 export function sizeWString(o: number, v: unknown, bound: number, p: string, f: string, i = -1): number {
   if (typeof v !== 'string') fail(p, f, i, 'a string', v);
-  if (v.length > bound) throw new RangeError(`${where(p, f, i)} is ${v.length} units long, over its bound of ${bound}`);
-  return ((o + 3) & ~3) + 4 + 2 * v.length;
+  if (v.length > bound)
+    throw new RangeError(`${where(p, f, i)} is ${v.length} UTF-16 units long, over its bound of ${bound}`);
+  return ((o + 3) & ~3) + 4 + 4 * v.length;
 }
 
 /** Offset after `n` elements of `size` bytes (no alignment when there are none, as Fast-CDR). */
