@@ -79,9 +79,18 @@ describe('CDR edge cases, exact bytes', () => {
     expect(E.Text!.decode(bytes)).toEqual({ s });
   });
 
-  it('wstrings: uint32 count of UTF-16 units, then the units, no terminator', () => {
+  it('wstrings: uint32 count of UTF-16 units, then each unit as a uint32, no terminator', () => {
     const bytes = E.Wide!.encode({ w: 'hé', ws: ['😀'] });
-    expect([...bytes]).toEqual([...header, ...u32(2), 0x68, 0, 0xe9, 0, ...u32(1), ...u32(2), 0x3d, 0xd8, 0x00, 0xde]);
+    expect([...bytes]).toEqual([
+      ...header,
+      ...u32(2),
+      ...u32(0x68),
+      ...u32(0xe9),
+      ...u32(1),
+      ...u32(2),
+      ...u32(0xd83d),
+      ...u32(0xde00),
+    ]);
     expect(E.Wide!.decode(bytes)).toEqual({ w: 'hé', ws: ['😀'] });
   });
 
