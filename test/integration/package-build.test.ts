@@ -4,30 +4,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { extractSnippets } from '../support/markdown-snippets.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-// A user's first program, as README.md shows it: `rclts` and `rclts/msgs` from the installed
-// tarball, type-checked against the package's own .d.ts files, on the in-process backend.
-const USER_PROGRAM = `import { Executor, Result } from 'rclts';
-import { std_msgs } from 'rclts/msgs';
-
-const executor = Result.expect(await Executor.create(), 'start the executor');
-const talker = Result.expect(executor.createNode('talker'), 'create the talker');
-const listener = Result.expect(executor.createNode('listener'), 'create the listener');
-const heard: string[] = [];
-const onMessage = (message: std_msgs.msg.String): void => {
-  heard.push(message.data);
-  if (heard.length === 3) executor.cancel();
-};
-Result.expect(listener.createSubscription(std_msgs.msg.String, 'chatter', onMessage), 'subscribe');
-const publisher = Result.expect(talker.createPublisher(std_msgs.msg.String, 'chatter'), 'advertise');
-let n = 0;
-Result.expect(talker.createWallTimer(10, () => publisher.publish({ data: \`Hello World: \${++n}\` })), 'timer');
-await executor.spinFor(10_000);
-await executor.shutdown();
-console.log(JSON.stringify(heard));
-`;
+// A user's first program: README.md's talker/listener (the block that imports `rclts/msgs`),
+// with `rclts` and `rclts/msgs` from the installed tarball, type-checked against the package's
+// own .d.ts files, on the in-process backend.
+const USER_PROGRAM = extractSnippets('README.md', readFileSync(join(root, 'README.md'), 'utf8')).find((s) =>
+  s.code.includes("from 'rclts/msgs'"),
+)?.code;
 
 const USER_TSCONFIG = {
   compilerOptions: {
@@ -59,7 +45,8 @@ describe('the built package', () => {
       mkdirSync(project);
       writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
       writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(USER_TSCONFIG));
-      writeFileSync(join(project, 'main.ts'), USER_PROGRAM);
+      expect(USER_PROGRAM, "README.md's talker/listener block").toBeDefined();
+      writeFileSync(join(project, 'main.ts'), USER_PROGRAM ?? '');
       const quiet = ['--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'];
       execFileSync('npm', ['install', ...quiet, tarball], { cwd: project, stdio: 'pipe' });
       const installed = JSON.parse(readFileSync(join(project, 'node_modules/rclts/package.json'), 'utf8'));
