@@ -6,15 +6,7 @@
  * Run on every backend (local.test.ts, zenoh.test.ts) through the public entry, as a user would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
-  Executor,
-  type ExecutorOptions,
-  type Node,
-  type ResultOf,
-  StringType,
-} from '../../src/index.js';
+import { Executor, type ExecutorOptions, example_interfaces, type Node, type ResultOf } from '../../src/index.js';
 import { diagnostic_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { DISCOVERY_BUDGET_MS, publishUntil, spinUntil } from './suite.js';
 
@@ -58,14 +50,18 @@ export function defineContractSuite(backendName: string, makeExecutorOptions: ()
       // The first request is held until the second has been answered.
       const held: Array<() => void> = [];
       unwrap(
-        n.createService(AddTwoIntsType, 'out_of_order', (req) =>
+        n.createService(example_interfaces.srv.AddTwoInts, 'out_of_order', (req) =>
           req.a === 1n
-            ? new Promise<AddTwoIntsResponse>((resolve) => held.push(() => resolve({ sum: req.a + req.b })))
+            ? new Promise<example_interfaces.srv.AddTwoInts_Response>((resolve) =>
+                held.push(() => resolve({ sum: req.a + req.b })),
+              )
             : { sum: req.a + req.b },
         ),
       );
-      const replies = new Map<bigint, ResultOf<AddTwoIntsResponse>>();
-      const client = unwrap(n.createClient(AddTwoIntsType, 'out_of_order', (r, seq) => replies.set(seq, r)));
+      const replies = new Map<bigint, ResultOf<example_interfaces.srv.AddTwoInts_Response>>();
+      const client = unwrap(
+        n.createClient(example_interfaces.srv.AddTwoInts, 'out_of_order', (r, seq) => replies.set(seq, r)),
+      );
       const found = await client.waitForService(DISCOVERY_BUDGET_MS);
       expect(found.ok ? 'ok' : found.error.message).toBe('ok');
 
@@ -75,25 +71,27 @@ export function defineContractSuite(backendName: string, makeExecutorOptions: ()
       expect(second).not.toBe(first);
       expect(await spinUntil(e, () => replies.size === 1)).toBe(true);
       expect([...replies.keys()]).toEqual([second]);
-      expect(unwrap(replies.get(second) as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 22n });
+      expect(unwrap(replies.get(second) as ResultOf<example_interfaces.srv.AddTwoInts_Response>)).toEqual({ sum: 22n });
 
       (held[0] as () => void)();
       expect(await spinUntil(e, () => replies.size === 2)).toBe(true);
-      expect(unwrap(replies.get(first) as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 11n });
+      expect(unwrap(replies.get(first) as ResultOf<example_interfaces.srv.AddTwoInts_Response>)).toEqual({ sum: 11n });
     });
 
     it('entities created without a QoS get the default profile (reliable, volatile, keep-last 10)', async () => {
       const e = await executor();
       const n = unwrap(e.createNode('qos_default', { namespace: namespace() }));
-      const pub = unwrap(n.createPublisher(StringType, 'chatter'));
+      const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'chatter'));
       expect(pub.getActualQos()).toMatchObject(DEFAULT_QOS);
-      const add = (req: { a: bigint; b: bigint }): AddTwoIntsResponse => ({ sum: req.a + req.b });
+      const add = (req: { a: bigint; b: bigint }): example_interfaces.srv.AddTwoInts_Response => ({
+        sum: req.a + req.b,
+      });
       const handles = {
-        subscription: unwrap(n.createSubscription(StringType, 'chatter', () => {})),
-        pollSubscription: unwrap(n.createPollSubscription(StringType, 'chatter')).handle,
-        service: unwrap(n.createService(AddTwoIntsType, 'add', add)),
-        client: unwrap(n.createClient(AddTwoIntsType, 'add', () => {})),
-        pollClient: unwrap(n.createPollClient(AddTwoIntsType, 'add')).handle,
+        subscription: unwrap(n.createSubscription(std_msgs.msg.String, 'chatter', () => {})),
+        pollSubscription: unwrap(n.createPollSubscription(std_msgs.msg.String, 'chatter')).handle,
+        service: unwrap(n.createService(example_interfaces.srv.AddTwoInts, 'add', add)),
+        client: unwrap(n.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {})),
+        pollClient: unwrap(n.createPollClient(example_interfaces.srv.AddTwoInts, 'add')).handle,
       };
       for (const [what, handle] of Object.entries(handles)) {
         expect({ what, ...unwrap(n.getEntityQos(handle)) }).toMatchObject({ what, ...DEFAULT_QOS });
@@ -104,9 +102,9 @@ export function defineContractSuite(backendName: string, makeExecutorOptions: ()
       const e = await executor();
       const n = unwrap(e.createNode('two_talkers', { namespace: namespace() }));
       const got: string[] = [];
-      unwrap(n.createSubscription(StringType, 'chatter', (m) => got.push(m.data)));
-      const early = unwrap(n.createPublisher(StringType, 'chatter'));
-      const late = unwrap(n.createPublisher(StringType, 'chatter'));
+      unwrap(n.createSubscription(std_msgs.msg.String, 'chatter', (m) => got.push(m.data)));
+      const early = unwrap(n.createPublisher(std_msgs.msg.String, 'chatter'));
+      const late = unwrap(n.createPublisher(std_msgs.msg.String, 'chatter'));
       let lateSent = 0;
       expect(
         await publishUntil(

@@ -6,19 +6,16 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
   Executor,
   type ExecutorOptions,
-  Int32Type,
+  example_interfaces,
   type MessageInfo,
   type Node,
   type Publisher,
   QoS,
   type Result,
   type ResultOf,
-  type StringMessage,
-  StringType,
+  std_msgs,
 } from '../../src/index.js';
 
 /** Budget for anything that waits on discovery or delivery. */
@@ -114,9 +111,9 @@ export function defineConformanceSuite(
       it('delivers messages in order with their info, during spin only', async () => {
         const n = await node();
         const e = n.executor;
-        const got: { m: StringMessage; info: MessageInfo }[] = [];
-        unwrap(n.createSubscription(StringType, 'chatter', (m, info) => got.push({ m, info })));
-        const pub = unwrap(n.createPublisher(StringType, 'chatter'));
+        const got: { m: std_msgs.msg.String; info: MessageInfo }[] = [];
+        unwrap(n.createSubscription(std_msgs.msg.String, 'chatter', (m, info) => got.push({ m, info })));
+        const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'chatter'));
         expect(
           await publishUntil(
             e,
@@ -143,8 +140,8 @@ export function defineConformanceSuite(
         const talkerExec = await executor();
         const talker = unwrap(talkerExec.createNode('talker', { namespace: listener.getNamespace() }));
         const got: number[] = [];
-        unwrap(listener.createSubscription(Int32Type, 'numbers', (m) => got.push(m.data)));
-        const pub = unwrap(talker.createPublisher(Int32Type, 'numbers'));
+        unwrap(listener.createSubscription(std_msgs.msg.Int32, 'numbers', (m) => got.push(m.data)));
+        const pub = unwrap(talker.createPublisher(std_msgs.msg.Int32, 'numbers'));
         const done = async (): Promise<boolean> => {
           const deadline = performance.now() + DISCOVERY_BUDGET_MS;
           let i = 0;
@@ -161,10 +158,10 @@ export function defineConformanceSuite(
 
       it('poll subscriptions: take answers TryAgain when empty, takeWithin waits for one', async () => {
         const n = await node();
-        const poll = unwrap(n.createPollSubscription(StringType, 'polled'));
+        const poll = unwrap(n.createPollSubscription(std_msgs.msg.String, 'polled'));
         expect(errName(poll.take())).toBe('TryAgain');
-        const pub = unwrap(n.createPublisher(StringType, 'polled'));
-        let got: ResultOf<StringMessage> | undefined;
+        const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'polled'));
+        let got: ResultOf<std_msgs.msg.String> | undefined;
         const deadline = performance.now() + DISCOVERY_BUDGET_MS;
         while ((got === undefined || !got.ok) && performance.now() < deadline) {
           unwrap(pub.publish({ data: 'polled' }));
@@ -176,8 +173,8 @@ export function defineConformanceSuite(
       it('keep-last depth keeps the newest samples and counts the dropped ones', async () => {
         const n = await node();
         const e = n.executor;
-        const poll = unwrap(n.createPollSubscription(StringType, 'depth', QoS.default().keepLast(2)));
-        const pub = unwrap(n.createPublisher(StringType, 'depth'));
+        const poll = unwrap(n.createPollSubscription(std_msgs.msg.String, 'depth', QoS.default().keepLast(2)));
+        const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'depth'));
         let warm = false;
         expect(
           await publishUntil(
@@ -202,13 +199,17 @@ export function defineConformanceSuite(
     });
 
     describe('services and clients', () => {
-      const add = (req: { a: bigint; b: bigint }): AddTwoIntsResponse => ({ sum: req.a + req.b });
+      const add = (req: { a: bigint; b: bigint }): example_interfaces.srv.AddTwoInts_Response => ({
+        sum: req.a + req.b,
+      });
 
       it('a client sees a server appear (serviceIsReady false then true) and gets its reply', async () => {
         const n = await node();
         const e = n.executor;
-        const replies: ResultOf<AddTwoIntsResponse>[] = [];
-        const client = unwrap(n.createClient(AddTwoIntsType, 'add_two_ints', (r) => replies.push(r)));
+        const replies: ResultOf<example_interfaces.srv.AddTwoInts_Response>[] = [];
+        const client = unwrap(
+          n.createClient(example_interfaces.srv.AddTwoInts, 'add_two_ints', (r) => replies.push(r)),
+        );
         const before = client.serviceIsReady();
         if (limits.noServiceReadiness) {
           expect(errName(before)).toBe('Unsupported');
@@ -218,31 +219,31 @@ export function defineConformanceSuite(
         expect(unwrap(before)).toBe(false);
         const serverExec = await executor();
         const server = unwrap(serverExec.createNode('server', { namespace: n.getNamespace() }));
-        unwrap(server.createService(AddTwoIntsType, 'add_two_ints', add));
+        unwrap(server.createService(example_interfaces.srv.AddTwoInts, 'add_two_ints', add));
         const serving = serverExec.spin();
         expect(errName(await client.waitForService(DISCOVERY_BUDGET_MS))).toBe('ok');
         expect(unwrap(client.serviceIsReady())).toBe(true);
         unwrap(client.asyncSendRequest({ a: 40n, b: 2n }));
         expect(await spinUntil(e, () => replies.length > 0)).toBe(true);
-        expect(unwrap(replies[0] as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 42n });
+        expect(unwrap(replies[0] as ResultOf<example_interfaces.srv.AddTwoInts_Response>)).toEqual({ sum: 42n });
         serverExec.cancel();
         await serving;
       });
 
       it('PollClient.call returns the response; a throwing handler gives ServiceFailed', async () => {
         const n = await node();
-        unwrap(n.createService(AddTwoIntsType, 'add', add));
+        unwrap(n.createService(example_interfaces.srv.AddTwoInts, 'add', add));
         unwrap(
-          n.createService(AddTwoIntsType, 'broken', () => {
+          n.createService(example_interfaces.srv.AddTwoInts, 'broken', () => {
             throw new Error('broken on purpose');
           }),
         );
-        const client = unwrap(n.createPollClient(AddTwoIntsType, 'add'));
+        const client = unwrap(n.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
         expect(errName(await client.waitForService(DISCOVERY_BUDGET_MS))).toBe('ok');
         expect(unwrap(await client.call({ a: -5n, b: 2n ** 40n }, DISCOVERY_BUDGET_MS))).toEqual({
           sum: 2n ** 40n - 5n,
         });
-        const broken = unwrap(n.createPollClient(AddTwoIntsType, 'broken'));
+        const broken = unwrap(n.createPollClient(example_interfaces.srv.AddTwoInts, 'broken'));
         expect(errName(await broken.waitForService(DISCOVERY_BUDGET_MS))).toBe('ok');
         expect(errName(await broken.call({ a: 1n, b: 1n }, DISCOVERY_BUDGET_MS))).toBe('ServiceFailed');
         expect(n.executor.stats().handlerErrors).toBe(1);
@@ -250,7 +251,7 @@ export function defineConformanceSuite(
 
       it('waitForService times out within its budget when no server exists', async () => {
         const n = await node();
-        const client = unwrap(n.createClient(AddTwoIntsType, 'nobody_home', () => {}));
+        const client = unwrap(n.createClient(example_interfaces.srv.AddTwoInts, 'nobody_home', () => {}));
         expect(errName(await client.waitForService(100))).toBe(limits.noServiceReadiness ? 'Unsupported' : 'Timeout');
       });
     });
@@ -260,9 +261,9 @@ export function defineConformanceSuite(
         const n = await node();
         const e = n.executor;
         const got: string[] = [];
-        const sub = unwrap(n.createSubscription(StringType, 'resettable', (m) => got.push(m.data)));
+        const sub = unwrap(n.createSubscription(std_msgs.msg.String, 'resettable', (m) => got.push(m.data)));
         const copy = { executor: sub.executor, handleId: sub.handleId, reset: sub.reset };
-        const pub = unwrap(n.createPublisher(StringType, 'resettable'));
+        const pub = unwrap(n.createPublisher(std_msgs.msg.String, 'resettable'));
         expect(
           await publishUntil(
             e,
@@ -285,8 +286,8 @@ export function defineConformanceSuite(
         const e = await executor({ capacity: 2 });
         const n = await node(e);
         unwrap(n.createGuardCondition(() => {}));
-        unwrap(n.createSubscription(StringType, 'cap', () => {}));
-        expect(errName(n.createClient(AddTwoIntsType, 'cap_srv', () => {}))).toBe('Full');
+        unwrap(n.createSubscription(std_msgs.msg.String, 'cap', () => {}));
+        expect(errName(n.createClient(example_interfaces.srv.AddTwoInts, 'cap_srv', () => {}))).toBe('Full');
       });
     });
 
@@ -316,9 +317,9 @@ export function defineConformanceSuite(
           expect(errName(n.countPublishers('graph_topic'))).toBe('Unsupported');
           return;
         }
-        unwrap(n.createPublisher(StringType, 'graph_topic'));
-        unwrap(n.createSubscription(StringType, 'graph_topic', () => {}));
-        unwrap(n.createService(AddTwoIntsType, 'graph_srv', add2));
+        unwrap(n.createPublisher(std_msgs.msg.String, 'graph_topic'));
+        unwrap(n.createSubscription(std_msgs.msg.String, 'graph_topic', () => {}));
+        unwrap(n.createService(example_interfaces.srv.AddTwoInts, 'graph_srv', add2));
         const topic = `${n.getNamespace()}/graph_topic`;
         const service = `${n.getNamespace()}/graph_srv`;
         const seen = (): boolean => {
@@ -340,6 +341,6 @@ export function defineConformanceSuite(
   });
 }
 
-function add2(req: { a: bigint; b: bigint }): AddTwoIntsResponse {
+function add2(req: { a: bigint; b: bigint }): example_interfaces.srv.AddTwoInts_Response {
   return { sum: req.a + req.b };
 }

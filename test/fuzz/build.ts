@@ -1,16 +1,12 @@
 /** Builds the hostile arguments the ops name: types, QoS, messages, requests, handle copies. */
 import {
-  type AddTwoIntsRequest,
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
   Duration,
   type EntityHandle,
+  example_interfaces,
   type MessageType,
   QoS,
   type QoSLike,
   type ServiceType,
-  type StringMessage,
-  StringType,
   std_msgs,
 } from '../../src/index.js';
 import { hostileObject, NUMBERS, type NumberName, type ObjectKind, revoked, STRINGS } from './hostile.js';
@@ -24,54 +20,56 @@ export function messageType(
   kind: TypeKind,
   wrap: ObjectKind,
   nameIx: keyof typeof STRINGS,
-): MessageType<StringMessage> {
-  const base = ((): MessageType<StringMessage> => {
+): MessageType<std_msgs.msg.String> {
+  const base = ((): MessageType<std_msgs.msg.String> => {
     switch (kind) {
       case 'string':
-        return StringType;
+        return std_msgs.msg.String;
       case 'int32':
-        return std_msgs.msg.Int32 as unknown as MessageType<StringMessage>;
+        return std_msgs.msg.Int32 as unknown as MessageType<std_msgs.msg.String>;
       case 'wrapped':
         return {
-          typeName: StringType.typeName,
-          typeHash: StringType.typeHash,
-          encode: StringType.encode,
-          decode: StringType.decode,
+          typeName: std_msgs.msg.String.typeName,
+          typeHash: std_msgs.msg.String.typeHash,
+          encode: std_msgs.msg.String.encode,
+          decode: std_msgs.msg.String.decode,
         };
       case 'encodeThrows':
         return {
-          ...StringType,
-          typeName: StringType.typeName,
-          typeHash: StringType.typeHash,
+          ...std_msgs.msg.String,
+          typeName: std_msgs.msg.String.typeName,
+          typeHash: std_msgs.msg.String.typeHash,
           encode: boom,
-          decode: StringType.decode,
+          decode: std_msgs.msg.String.decode,
         };
       case 'decodeThrows':
         return {
-          typeName: StringType.typeName,
-          typeHash: StringType.typeHash,
-          encode: StringType.encode,
+          typeName: std_msgs.msg.String.typeName,
+          typeHash: std_msgs.msg.String.typeHash,
+          encode: std_msgs.msg.String.encode,
           decode: boom,
         };
       case 'hostileName':
         return {
           typeName: STRINGS[nameIx],
           typeHash: STRINGS[nameIx],
-          encode: StringType.encode,
-          decode: StringType.decode,
+          encode: std_msgs.msg.String.encode,
+          decode: std_msgs.msg.String.decode,
         };
     }
   })();
   return wrap === 'plain' ? base : hostileObject(wrap, base);
 }
 
-export function serviceType(wrap: ObjectKind): ServiceType<AddTwoIntsRequest, AddTwoIntsResponse> {
-  if (wrap === 'plain') return AddTwoIntsType;
+export function serviceType(
+  wrap: ObjectKind,
+): ServiceType<example_interfaces.srv.AddTwoInts_Request, example_interfaces.srv.AddTwoInts_Response> {
+  if (wrap === 'plain') return example_interfaces.srv.AddTwoInts;
   return hostileObject(wrap, {
-    typeName: AddTwoIntsType.typeName,
-    typeHash: AddTwoIntsType.typeHash,
-    Request: AddTwoIntsType.Request,
-    Response: AddTwoIntsType.Response,
+    typeName: example_interfaces.srv.AddTwoInts.typeName,
+    typeHash: example_interfaces.srv.AddTwoInts.typeHash,
+    Request: example_interfaces.srv.AddTwoInts.Request,
+    Response: example_interfaces.srv.AddTwoInts.Response,
   });
 }
 
@@ -104,13 +102,13 @@ export function qosLike(d: QosDesc): QoSLike | undefined {
   return { toRmw: () => hostileObject(d.wrap, q.toRmw()) };
 }
 
-export function message(d: ValueDesc): StringMessage {
+export function message(d: ValueDesc): std_msgs.msg.String {
   return hostileObject(d.wrap, { data: STRINGS[d.text] });
 }
 
 const BIG = { small: 2n, int64Max: 2n ** 63n - 1n, int64Min: -(2n ** 63n), overflow: 2n ** 64n } as const;
 
-export function request(d: ValueDesc): AddTwoIntsRequest {
+export function request(d: ValueDesc): example_interfaces.srv.AddTwoInts_Request {
   return hostileObject(d.wrap, { a: BIG[d.big], b: 1n });
 }
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { AddTwoIntsType, type ExecutorEvent, StringType, type Timer } from '../../src/index.js';
+import { type ExecutorEvent, example_interfaces, std_msgs, type Timer } from '../../src/index.js';
 import { period } from './build.js';
 import { type Act, makeCallback } from './callbacks.js';
 import { closeRun, openExecutor, sleep, spinUntil } from './fixture.js';
@@ -67,8 +67,8 @@ export function defineHandlerFuzz(backend: FuzzBackend): void {
               if (n === undefined) return noop;
               switch (kind) {
                 case 'subscription': {
-                  const s = n.createSubscription(StringType, topic, cb);
-                  const p = n.createPublisher(StringType, topic);
+                  const s = n.createSubscription(std_msgs.msg.String, topic, cb);
+                  const p = n.createPublisher(std_msgs.msg.String, topic);
                   if (s.ok) self = s.value;
                   return () => p.ok && p.value.publish({ data: 'x' });
                 }
@@ -85,11 +85,11 @@ export function defineHandlerFuzz(backend: FuzzBackend): void {
                 case 'response':
                 case 'service': {
                   const svc = n.createService(
-                    AddTwoIntsType,
+                    example_interfaces.srv.AddTwoInts,
                     topic,
                     (kind === 'service' ? cb : (r: { a: bigint; b: bigint }) => ({ sum: r.a + r.b })) as never,
                   );
-                  const cl = n.createClient(AddTwoIntsType, topic, kind === 'response' ? cb : noop, {
+                  const cl = n.createClient(example_interfaces.srv.AddTwoInts, topic, kind === 'response' ? cb : noop, {
                     requestBudgetMs: 500,
                   });
                   if (kind === 'service' && svc.ok) self = svc.value;

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { AddTwoIntsType, type Executor, type NamingScheme, StringType } from '../../src/index.js';
+import { type Executor, example_interfaces, type NamingScheme, std_msgs } from '../../src/index.js';
 import { closeRun, openExecutor } from './fixture.js';
 import { STRINGS, type StringName } from './hostile.js';
 import { fuzz, installEscapeListeners, Probe, uninstallEscapeListeners } from './probe.js';
@@ -63,16 +63,16 @@ async function walk(
     );
     if (inNs?.ok) probe.call(`destroy node in ${key}`, () => inNs.value.destroy());
     probe.call(`resolveName(${key})`, () => n.resolveName(s));
-    const pub = probe.call(`createPublisher(${key})`, () => n.createPublisher(StringType, s));
-    const sub = probe.call(`createSubscription(${key})`, () => n.createSubscription(StringType, s, () => {}));
-    const poll = probe.call(`createPollSubscription(${key})`, () => n.createPollSubscription(StringType, s));
+    const pub = probe.call(`createPublisher(${key})`, () => n.createPublisher(std_msgs.msg.String, s));
+    const sub = probe.call(`createSubscription(${key})`, () => n.createSubscription(std_msgs.msg.String, s, () => {}));
+    const poll = probe.call(`createPollSubscription(${key})`, () => n.createPollSubscription(std_msgs.msg.String, s));
     const svc = probe.call(`createService(${key})`, () =>
-      n.createService(AddTwoIntsType, s, (r) => ({ sum: r.a + r.b })),
+      n.createService(example_interfaces.srv.AddTwoInts, s, (r) => ({ sum: r.a + r.b })),
     );
     const cl = probe.call(`createClient(${key})`, () =>
-      n.createClient(AddTwoIntsType, s, () => {}, { requestBudgetMs: 200 }),
+      n.createClient(example_interfaces.srv.AddTwoInts, s, () => {}, { requestBudgetMs: 200 }),
     );
-    const pc = probe.call(`createPollClient(${key})`, () => n.createPollClient(AddTwoIntsType, s));
+    const pc = probe.call(`createPollClient(${key})`, () => n.createPollClient(example_interfaces.srv.AddTwoInts, s));
     if (pub?.ok) probe.call(`publish on ${key}`, () => pub.value.publish({ data: s }));
     if (cl?.ok) probe.call(`asyncSendRequest on ${key}`, () => cl.value.asyncSendRequest({ a: 1n, b: 2n }));
     probe.call(`countPublishers(${key})`, () => n.countPublishers(s));

@@ -5,14 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import {
-  type AddTwoIntsRequest,
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
-  type Executor,
-  type ServiceHandler,
-  StringType,
-} from '../../src/index.js';
+import { type Executor, example_interfaces, type ServiceHandler, std_msgs } from '../../src/index.js';
 import { closeRun, openExecutor, sleep, spinUntil } from './fixture.js';
 import { neverThenable, throwingThenable } from './hostile.js';
 import { fuzz, installEscapeListeners, Probe, SLACK_MS, safeDescribe, uninstallEscapeListeners } from './probe.js';
@@ -30,7 +23,7 @@ const SERVER_REPLIES = [
 ] as const;
 type ServerReply = (typeof SERVER_REPLIES)[number];
 
-function replyWith(kind: ServerReply, req: AddTwoIntsRequest): unknown {
+function replyWith(kind: ServerReply, req: example_interfaces.srv.AddTwoInts_Request): unknown {
   const sum = { sum: req.a + req.b };
   switch (kind) {
     case 'sum':
@@ -80,16 +73,16 @@ export function defineRequestFuzz(backend: FuzzBackend): void {
             const sn = server.createNode(`fuzz_server_${names}`);
             const cn = client.createNode(`fuzz_client_${names}`);
             if (!sn.ok || !cn.ok) return probe.abort('createNode failed');
-            const handler = ((req: AddTwoIntsRequest) =>
+            const handler = ((req: example_interfaces.srv.AddTwoInts_Request) =>
               replyWith(c.replies[Number(req.a)] ?? 'sum', req)) as ServiceHandler<
-              AddTwoIntsRequest,
-              AddTwoIntsResponse
+              example_interfaces.srv.AddTwoInts_Request,
+              example_interfaces.srv.AddTwoInts_Response
             >;
-            const svc = sn.value.createService(AddTwoIntsType, name, handler);
+            const svc = sn.value.createService(example_interfaces.srv.AddTwoInts, name, handler);
             const calls = new Map<bigint, number>();
             let strays = 0;
             const cl = cn.value.createClient(
-              AddTwoIntsType,
+              example_interfaces.srv.AddTwoInts,
               name,
               (_r, seq) => {
                 const n = calls.get(seq);
@@ -191,24 +184,24 @@ function helperWait(
   const noop = () => {};
   switch (helper) {
     case 'waitForService': {
-      const c = node.createClient(AddTwoIntsType, nobody, noop);
+      const c = node.createClient(example_interfaces.srv.AddTwoInts, nobody, noop);
       return () => (c.ok ? c.value.waitForService(budgetMs) : executor.spinFor(budgetMs));
     }
     case 'pollWaitForService': {
-      const c = node.createPollClient(AddTwoIntsType, nobody);
+      const c = node.createPollClient(example_interfaces.srv.AddTwoInts, nobody);
       return () => (c.ok ? c.value.waitForService(budgetMs) : executor.spinFor(budgetMs));
     }
     case 'call': {
-      const c = node.createPollClient(AddTwoIntsType, nobody);
+      const c = node.createPollClient(example_interfaces.srv.AddTwoInts, nobody);
       return () => (c.ok ? c.value.call({ a: 1n, b: 2n }, budgetMs) : executor.spinFor(budgetMs));
     }
     case 'futureWait': {
-      const c = node.createPollClient(AddTwoIntsType, nobody, { requestBudgetMs: budgetMs * 4 });
+      const c = node.createPollClient(example_interfaces.srv.AddTwoInts, nobody, { requestBudgetMs: budgetMs * 4 });
       const f = c.ok ? c.value.sendRequest({ a: 1n, b: 2n }) : undefined;
       return () => (f?.ok ? f.value.wait(budgetMs) : executor.spinFor(budgetMs));
     }
     default: {
-      const s = node.createPollSubscription(StringType, nobody);
+      const s = node.createPollSubscription(std_msgs.msg.String, nobody);
       return () => (s.ok ? s.value.takeWithin(budgetMs) : executor.spinFor(budgetMs));
     }
   }

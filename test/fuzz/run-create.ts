@@ -1,12 +1,5 @@
 /** The creating ops: nodes and every kind of entity, with hostile arguments. */
-import type {
-  AddTwoIntsRequest,
-  AddTwoIntsResponse,
-  ClientOptions,
-  EntityHandle,
-  Node,
-  ServiceHandler,
-} from '../../src/index.js';
+import type { ClientOptions, EntityHandle, example_interfaces, Node, ServiceHandler } from '../../src/index.js';
 import { messageType, period, qosLike, serviceType } from './build.js';
 import { type Behaviour, makeCallback } from './callbacks.js';
 import {
@@ -61,9 +54,11 @@ function serviceHandler(
   w: World,
   reply: Reply,
   self: () => EntityHandle | undefined,
-): ServiceHandler<AddTwoIntsRequest, AddTwoIntsResponse> {
-  const sum = (r: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: r.a + r.b });
-  const handler = (req: AddTwoIntsRequest): unknown => {
+): ServiceHandler<example_interfaces.srv.AddTwoInts_Request, example_interfaces.srv.AddTwoInts_Response> {
+  const sum = (r: example_interfaces.srv.AddTwoInts_Request): example_interfaces.srv.AddTwoInts_Response => ({
+    sum: r.a + r.b,
+  });
+  const handler = (req: example_interfaces.srv.AddTwoInts_Request): unknown => {
     switch (reply) {
       case 'sum':
         return sum(req);
@@ -100,7 +95,10 @@ function serviceHandler(
         return sum(req);
     }
   };
-  return handler as ServiceHandler<AddTwoIntsRequest, AddTwoIntsResponse>;
+  return handler as ServiceHandler<
+    example_interfaces.srv.AddTwoInts_Request,
+    example_interfaces.srv.AddTwoInts_Response
+  >;
 }
 
 export function runCreate(w: World, o: CreateOp): void {

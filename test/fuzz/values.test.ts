@@ -7,16 +7,16 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import {
   Clock,
+  Duration,
   describeError,
   describeThrown,
-  Duration,
   Executor,
   type ExecutorOptions,
   err,
   isRclError,
   type Node,
   QoS,
-  StringType,
+  std_msgs,
   Time,
 } from '../../src/index.js';
 import {
@@ -130,7 +130,7 @@ describe('value verbs with hostile values', () => {
           probe.call('QoS.fromRmw(...).toRmw()', () => q.toRmw(), 'any');
           // A record that could not be read is refused where the QoS is used, by name.
           const pub = probe.call(`createPublisher with QoS.fromRmw(${wrap})`, () =>
-            qosNode().createPublisher(StringType, '/fuzz_qos', q),
+            qosNode().createPublisher(std_msgs.msg.String, '/fuzz_qos', q),
           );
           const unreadable = wrap === 'throwingGetters' || wrap === 'throwingProxy' || wrap === 'revoked';
           if (unreadable && pub !== undefined && (pub.ok || pub.error.name !== 'InvalidArgument')) {

@@ -4,25 +4,23 @@
  * executor still dispatches, shutdown ends every pending wait).
  */
 import {
-  type AddTwoIntsRequest,
-  type AddTwoIntsResponse,
   type ClientHandle,
   type EntityHandle,
   Executor,
   type ExecutorOptions,
+  type example_interfaces,
   type Future,
   type Node,
   type PollClient,
   type PollSubscription,
   type Publisher,
-  type StringMessage,
   std_msgs,
 } from '../../src/index.js';
 import { CAP_MS, type Probe, SLACK_MS, safeDescribe, turn, validBudget } from './probe.js';
 
 export interface TrackedClient {
   readonly node: Node;
-  readonly client: ClientHandle<AddTwoIntsRequest, AddTwoIntsResponse>;
+  readonly client: ClientHandle<example_interfaces.srv.AddTwoInts_Request, example_interfaces.srv.AddTwoInts_Response>;
   /** Accepted sequence number -> handler calls for it. */
   readonly accepted: Map<bigint, number>;
   /** Handler calls for sequence numbers never accepted. */
@@ -43,12 +41,15 @@ let runCounter = 0;
 export class World {
   readonly run = ++runCounter;
   readonly nodes: Node[] = [];
-  readonly publishers: Publisher<StringMessage>[] = [];
+  readonly publishers: Publisher<std_msgs.msg.String>[] = [];
   readonly handles: EntityHandle[] = [];
   readonly clients: TrackedClient[] = [];
-  readonly pollSubs: PollSubscription<StringMessage>[] = [];
-  readonly pollClients: PollClient<AddTwoIntsRequest, AddTwoIntsResponse>[] = [];
-  readonly futures: Future<AddTwoIntsResponse>[] = [];
+  readonly pollSubs: PollSubscription<std_msgs.msg.String>[] = [];
+  readonly pollClients: PollClient<
+    example_interfaces.srv.AddTwoInts_Request,
+    example_interfaces.srv.AddTwoInts_Response
+  >[] = [];
+  readonly futures: Future<example_interfaces.srv.AddTwoInts_Response>[] = [];
   /** Waits whose valid budget is too long to sit through: they must end when the executor shuts down. */
   readonly longWaits: LongWait[] = [];
   spinning: Promise<unknown> | undefined;

@@ -5,7 +5,7 @@
  * query end with no reply), so the burst is larger than that.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { AddTwoIntsType, Executor, QoS, type ResultOf } from '../../src/index.js';
+import { Executor, example_interfaces, QoS, type ResultOf } from '../../src/index.js';
 
 const executors: Executor[] = [];
 afterEach(async () => {
@@ -33,7 +33,7 @@ describe('a burst of requests over zenoh', () => {
     const serverNode = unwrap(server.createNode('server'));
     unwrap(
       serverNode.createService(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         `/${prefix}/add`,
         (req) => ({ sum: req.a + req.b }),
         QoS.services().keepLast(N),
@@ -44,7 +44,7 @@ describe('a burst of requests over zenoh', () => {
     const errors: string[] = [];
     const handle = unwrap(
       node.createClient(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         `/${prefix}/add`,
         (response, seq) => {
           if (response.ok) sums.set(seq, response.value.sum);

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { AddTwoIntsType, Executor, QoS, type ResultOf } from '../../src/index.js';
+import { Executor, example_interfaces, QoS, type ResultOf } from '../../src/index.js';
 
 const routers: RunningRouter[] = [];
 const executors: Executor[] = [];
@@ -35,12 +35,14 @@ describe('requests in flight over zenoh', () => {
     // The server holds all the requests (its queue has room for them) and never answers.
     const serverNode = unwrap(server.createNode('server'));
     const never = () => new Promise<never>(() => {});
-    unwrap(serverNode.createService(AddTwoIntsType, `/${prefix}/add`, never, QoS.services().keepLast(64)));
+    unwrap(
+      serverNode.createService(example_interfaces.srv.AddTwoInts, `/${prefix}/add`, never, QoS.services().keepLast(64)),
+    );
     const node = unwrap(client.createNode('client'));
     const heard = new Map<bigint, string[]>();
     const handle = unwrap(
       node.createClient(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         `/${prefix}/add`,
         (response, seq) => void heard.set(seq, [...(heard.get(seq) ?? []), response.ok ? 'ok' : response.error.name]),
         { maxRequestsInFlight: 50, requestBudgetMs: 15_000 },

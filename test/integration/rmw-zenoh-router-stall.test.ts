@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { Executor, type ExecutorEvent, StringType } from '../../src/index.js';
+import { Executor, type ExecutorEvent, std_msgs } from '../../src/index.js';
 import { uniquePrefix } from './rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
@@ -43,7 +43,7 @@ describe('zenoh backend when the router freezes', () => {
     ex.onEvent((e) => events.push(e));
     const node = ex.createNode('staller', { namespace: `/${uniquePrefix('stall')}` });
     if (!node.ok) throw new Error('node');
-    const pub = node.value.createPublisher(StringType, 'chatter');
+    const pub = node.value.createPublisher(std_msgs.msg.String, 'chatter');
     if (!pub.ok) throw new Error('pub');
     expect((await pub.value.ready(5000)).ok).toBe(true);
     const transport = (word: string) => events.some((e) => e.type === 'transport' && e.message.startsWith(`${word}:`));

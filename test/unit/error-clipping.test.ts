@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Executor } from '../../src/index.js';
-import { StringType } from '../../src/rclcpp/msgs/std-msgs.js';
+import { Executor, std_msgs } from '../../src/index.js';
 import { clipMessage, err, MAX_MESSAGE_LENGTH } from '../../src/result.js';
 import { vrErr } from '../../src/vrobots/sdk/vr-error.js';
 
@@ -36,7 +35,7 @@ describe('error sentences quoting huge arguments', () => {
     try {
       const node = exec.createNode('clip');
       if (!node.ok) throw new Error(node.error.message);
-      const pub = node.value.createPublisher(StringType, `/${HUGE}`);
+      const pub = node.value.createPublisher(std_msgs.msg.String, `/${HUGE}`);
       expect(pub.ok).toBe(false);
       if (pub.ok) return;
       expect(pub.error.name).toBe('InvalidArgument');

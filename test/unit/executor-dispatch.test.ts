@@ -1,20 +1,20 @@
 /** The arena's dispatch rules, driven through real nodes on a private in-process bus. */
 import { describe, expect, it } from 'vitest';
-import { AddTwoIntsType, type ExecutorEvent, QoS, StringType } from '../../src/index.js';
+import { type ExecutorEvent, example_interfaces, QoS, std_msgs } from '../../src/index.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 describe('capacity', () => {
   it('answers Full past the capacity and registers nothing; a release makes room', () => {
     const { executor, node } = makeFixture({ capacity: 2 });
     const a = unwrap(node.createGuardCondition(() => {}));
-    unwrap(node.createSubscription(StringType, 'cap_a', () => {}));
-    const third = node.createSubscription(StringType, 'cap_b', () => {});
+    unwrap(node.createSubscription(std_msgs.msg.String, 'cap_a', () => {}));
+    const third = node.createSubscription(std_msgs.msg.String, 'cap_b', () => {});
     expect(expectErr(third)).toBe('Full');
     expect(executor.usage()).toEqual({ used: 2, capacity: 2 });
     // Nothing was declared for the refused subscription.
     expect(unwrap(node.countSubscribers('cap_b'))).toBe(0);
     unwrap(a.reset());
-    expect(node.createSubscription(StringType, 'cap_b', () => {}).ok).toBe(true);
+    expect(node.createSubscription(std_msgs.msg.String, 'cap_b', () => {}).ok).toBe(true);
   });
 
   it('refuses capacity < 1 and non-integers', async () => {
@@ -53,11 +53,11 @@ describe('handles', () => {
 
   it('have exactly two own enumerable fields and verbs on the prototype', () => {
     const { node } = makeFixture();
-    const sub = unwrap(node.createSubscription(StringType, 'fields', () => {}));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'fields', () => {}));
     const timer = unwrap(node.createWallTimer(1000, () => {}));
     const guard = unwrap(node.createGuardCondition(() => {}));
-    const service = unwrap(node.createService(AddTwoIntsType, 'fields_srv', () => ({ sum: 0n })));
-    const client = unwrap(node.createClient(AddTwoIntsType, 'fields_srv', () => {}));
+    const service = unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'fields_srv', () => ({ sum: 0n })));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'fields_srv', () => {}));
     for (const h of [sub, timer, guard, service, client]) {
       expect(Object.keys(h).sort()).toEqual(['executor', 'handleId']);
     }
@@ -69,13 +69,13 @@ describe('handles', () => {
 
   it('a release requested inside the entry own callback waits until the callback returns', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'self_release'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'self_release'));
     const seen: string[] = [];
     let usedInside = -1;
     let validInside = false;
     const handle = unwrap(
       node.createSubscription(
-        StringType,
+        std_msgs.msg.String,
         'self_release',
         (m) => {
           seen.push(m.data);
@@ -108,9 +108,9 @@ describe('queues', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    const pub = unwrap(node.createPublisher(StringType, 'depth3', QoS.default().keepLast(100)));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'depth3', QoS.default().keepLast(100)));
     const got: string[] = [];
-    unwrap(node.createSubscription(StringType, 'depth3', (m) => got.push(m.data), QoS.default().keepLast(3)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'depth3', (m) => got.push(m.data), QoS.default().keepLast(3)));
     for (let i = 1; i <= 5; i++) unwrap(pub.publish({ data: String(i) }));
     await settle();
     for (let i = 0; i < 5; i++) unwrap(executor.spinSome());
@@ -121,9 +121,9 @@ describe('queues', () => {
 
   it('keep-all grows to keepAllLimit and reports what it refuses', async () => {
     const { executor, node } = makeFixture({ keepAllLimit: 4 });
-    const pub = unwrap(node.createPublisher(StringType, 'all'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'all'));
     const got: string[] = [];
-    unwrap(node.createSubscription(StringType, 'all', (m) => got.push(m.data), QoS.default().keepAll()));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'all', (m) => got.push(m.data), QoS.default().keepAll()));
     for (let i = 1; i <= 6; i++) unwrap(pub.publish({ data: String(i) }));
     await settle();
     for (let i = 0; i < 6; i++) unwrap(executor.spinSome());
@@ -136,10 +136,10 @@ describe('rounds', () => {
   it('dispatch at most one item per ready entry per round, in registration order', async () => {
     const { executor, node } = makeFixture();
     const order: string[] = [];
-    const pa = unwrap(node.createPublisher(StringType, 'round_a'));
-    const pb = unwrap(node.createPublisher(StringType, 'round_b'));
-    unwrap(node.createSubscription(StringType, 'round_a', (m) => order.push(`a${m.data}`)));
-    unwrap(node.createSubscription(StringType, 'round_b', (m) => order.push(`b${m.data}`)));
+    const pa = unwrap(node.createPublisher(std_msgs.msg.String, 'round_a'));
+    const pb = unwrap(node.createPublisher(std_msgs.msg.String, 'round_b'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'round_a', (m) => order.push(`a${m.data}`)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'round_b', (m) => order.push(`b${m.data}`)));
     for (const i of [1, 2, 3]) unwrap(pa.publish({ data: String(i) }));
     unwrap(pb.publish({ data: '1' }));
     await settle();
@@ -275,7 +275,7 @@ describe('spin verbs', () => {
     const { executor, node } = makeFixture();
     let called = 0;
     executor.addShutdownCallback(() => called++);
-    const sub = unwrap(node.createSubscription(StringType, 'bye', () => {}));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'bye', () => {}));
     unwrap(await executor.shutdown());
     unwrap(await executor.shutdown());
     expect(called).toBe(1);

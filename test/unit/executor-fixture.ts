@@ -3,14 +3,7 @@
  * an optional fake timer clock.
  */
 import type { CoreInternals } from '../../src/executor/executor-core.js';
-import type {
-  AddTwoIntsRequest,
-  AddTwoIntsResponse,
-  ExecutorOptions,
-  Node,
-  Result,
-  ResultOf,
-} from '../../src/index.js';
+import type { ExecutorOptions, example_interfaces, Node, Result, ResultOf } from '../../src/index.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 
@@ -53,10 +46,15 @@ export function settle(): Promise<void> {
 }
 
 /** An AddTwoInts service handler. */
-export const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
+export const add = (req: example_interfaces.srv.AddTwoInts_Request): example_interfaces.srv.AddTwoInts_Response => ({
+  sum: req.a + req.b,
+});
 
 /** A client's reply handler that keeps each reply with its sequence number, in arrival order. */
 export function replies() {
-  const got: [bigint, ResultOf<AddTwoIntsResponse>][] = [];
-  return { got, onResponse: (r: ResultOf<AddTwoIntsResponse>, seq: bigint) => void got.push([seq, r]) };
+  const got: [bigint, ResultOf<example_interfaces.srv.AddTwoInts_Response>][] = [];
+  return {
+    got,
+    onResponse: (r: ResultOf<example_interfaces.srv.AddTwoInts_Response>, seq: bigint) => void got.push([seq, r]),
+  };
 }

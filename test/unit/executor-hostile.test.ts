@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Entry, EntryKind } from '../../src/executor/entry.js';
 import type { ExecutorEvent } from '../../src/executor/index.js';
-import { AddTwoIntsType, StringType } from '../../src/rclcpp/msgs/index.js';
+import { example_interfaces, std_msgs } from '../../src/rclcpp/msgs/index.js';
 import { QoS } from '../../src/rclcpp/qos.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
@@ -116,9 +116,9 @@ describe('a handler returned promise is observed', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    const pub = unwrap(node.createPublisher(StringType, 'async_reject'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'async_reject'));
     unwrap(
-      node.createSubscription(StringType, 'async_reject', async () => {
+      node.createSubscription(std_msgs.msg.String, 'async_reject', async () => {
         throw new Error('sub');
       }),
     );
@@ -127,9 +127,9 @@ describe('a handler returned promise is observed', () => {
         throw new Error('timer');
       }),
     );
-    unwrap(node.createService(AddTwoIntsType, 'async_reject_srv', (r) => ({ sum: r.a + r.b })));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'async_reject_srv', (r) => ({ sum: r.a + r.b })));
     const client = unwrap(
-      node.createClient(AddTwoIntsType, 'async_reject_srv', async () => {
+      node.createClient(example_interfaces.srv.AddTwoInts, 'async_reject_srv', async () => {
         throw new Error('response');
       }),
     );
@@ -174,12 +174,12 @@ describe('a handler returned promise is observed', () => {
 describe('run to completion: an entry whose async handler has not settled is not dispatched again', () => {
   it('a subscription waits for its handler, its queue fills meanwhile, and other entries keep dispatching', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'rtc'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'rtc'));
     const got: string[] = [];
     let release: () => void = () => {};
     unwrap(
       node.createSubscription(
-        StringType,
+        std_msgs.msg.String,
         'rtc',
         ((m: { data: string }) => {
           got.push(m.data);
@@ -241,14 +241,14 @@ describe('a service promise is a deferred reply, not a running handler', () => {
     const answers: Array<() => void> = [];
     unwrap(
       node.createService(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         'deferred',
         (q) => new Promise<{ sum: bigint }>((r) => void answers.push(() => r({ sum: q.a + q.b }))),
       ),
     );
     const replies: bigint[] = [];
     const client = unwrap(
-      node.createClient(AddTwoIntsType, 'deferred', (r) => void (r.ok && replies.push(r.value.sum))),
+      node.createClient(example_interfaces.srv.AddTwoInts, 'deferred', (r) => void (r.ok && replies.push(r.value.sum))),
     );
     await settle();
     unwrap(client.asyncSendRequest({ a: 1n, b: 1n }));
@@ -269,14 +269,16 @@ describe('one bad service handler never wedges the executor', () => {
   for (const [label, make] of hostileReturns()) {
     it(`a service handler returning ${label}: spinSome does not throw, the request fails, a later subscription still receives`, async () => {
       const { executor, node } = makeFixture();
-      unwrap(node.createService(AddTwoIntsType, 'hostile_srv', () => make() as { sum: bigint }));
+      unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'hostile_srv', () => make() as { sum: bigint }));
       const replies: string[] = [];
       const client = unwrap(
-        node.createClient(AddTwoIntsType, 'hostile_srv', (r) => replies.push(r.ok ? 'ok' : r.error.name)),
+        node.createClient(example_interfaces.srv.AddTwoInts, 'hostile_srv', (r) =>
+          replies.push(r.ok ? 'ok' : r.error.name),
+        ),
       );
-      const pub = unwrap(node.createPublisher(StringType, 'after_hostile'));
+      const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'after_hostile'));
       const got: string[] = [];
-      unwrap(node.createSubscription(StringType, 'after_hostile', (m) => void got.push(m.data)));
+      unwrap(node.createSubscription(std_msgs.msg.String, 'after_hostile', (m) => void got.push(m.data)));
       await settle();
       unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
       unwrap(pub.publish({ data: 'one' }));
@@ -361,7 +363,7 @@ describe('timer periods', () => {
 describe('waking', () => {
   it('the for-await iterator of a poll subscription ends promptly after reset()', async () => {
     const { executor, node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'iter_reset'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'iter_reset'));
     const ended = (async () => {
       for await (const _ of poll) {
         // nothing is published
@@ -378,8 +380,8 @@ describe('waking', () => {
 
   it('an idle spin() delivers events (a poll subscription overflow) without waiting for a round', async () => {
     const { executor, node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'idle_events', QoS.default().keepLast(1)));
-    const pub = unwrap(node.createPublisher(StringType, 'idle_events'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'idle_events', QoS.default().keepLast(1)));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'idle_events'));
     const events: ExecutorEvent[] = [];
     let resolveSeen: (v: string) => void = () => {};
     const seen = new Promise<string>((r) => (resolveSeen = r));
@@ -402,9 +404,9 @@ describe('waking', () => {
 describe('blocking helpers inside a host loop', () => {
   it('helper first: while waitForService, Future.wait and takeWithin wait, the host spinSome() is not refused', async () => {
     const { executor, node } = makeFixture();
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'host_first'));
-    const poll = unwrap(node.createPollSubscription(StringType, 'host_first_topic'));
-    const pub = unwrap(node.createPublisher(StringType, 'host_first_topic'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'host_first'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'host_first_topic'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'host_first_topic'));
     const waiting = client.waitForService(3000);
     const taking = poll.takeWithin(3000);
     const reports: string[] = [];
@@ -414,7 +416,7 @@ describe('blocking helpers inside a host loop', () => {
     }, 2);
     try {
       await new Promise((r) => setTimeout(r, 20));
-      unwrap(node.createService(AddTwoIntsType, 'host_first', (q) => ({ sum: q.a + q.b })));
+      unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'host_first', (q) => ({ sum: q.a + q.b })));
       expect(await waiting).toEqual({ ok: true, value: undefined });
       unwrap(pub.publish({ data: 'hello' }));
       expect(unwrap(await taking)).toEqual({ data: 'hello' });
@@ -431,17 +433,17 @@ describe('blocking helpers inside a host loop', () => {
 
   it('host first: a running spin() drives the helper, and a spin() started while a helper waits is not refused', async () => {
     const { executor, node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'host_spin', (q) => ({ sum: q.a + q.b })));
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'host_spin'));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'host_spin', (q) => ({ sum: q.a + q.b })));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'host_spin'));
     let spinning = executor.spin();
     expect(unwrap(await client.call({ a: 4n, b: 5n }, 3000))).toEqual({ sum: 9n });
     executor.cancel();
     unwrap(await spinning);
-    const late = unwrap(node.createPollClient(AddTwoIntsType, 'host_spin_late'));
+    const late = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'host_spin_late'));
     const waiting = late.waitForService(3000);
     await settle();
     spinning = executor.spin();
-    unwrap(node.createService(AddTwoIntsType, 'host_spin_late', (q) => ({ sum: q.a * q.b })));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'host_spin_late', (q) => ({ sum: q.a * q.b })));
     expect(await waiting).toEqual({ ok: true, value: undefined });
     expect(unwrap(await late.call({ a: 4n, b: 5n }, 3000))).toEqual({ sum: 20n });
     executor.cancel();

@@ -5,14 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type EntityHandle,
-  type GuardCondition,
-  type Publisher,
-  QoS,
-  type StringMessage,
-  StringType,
-} from '../../src/index.js';
+import { type EntityHandle, type GuardCondition, type Publisher, QoS, std_msgs } from '../../src/index.js';
 import { makeFixture, settle } from './executor-fixture.js';
 
 type Op =
@@ -56,7 +49,7 @@ async function run(ops: readonly Op[]): Promise<void> {
   const { executor, node } = makeFixture({ capacity: CAPACITY, keepAllLimit: 1000 });
   const entities: Entity[] = [];
   const handles: HandleCopy[] = [];
-  const publishers = new Map<number, Publisher<StringMessage>>();
+  const publishers = new Map<number, Publisher<std_msgs.msg.String>>();
   const fired: number[] = [];
   const live = () => entities.filter((e) => e.alive).length;
   const copyOf = (h: EntityHandle): EntityHandle =>
@@ -97,7 +90,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         const made =
           entity.kind === 'guard'
             ? node.createGuardCondition(() => fired.push(id))
-            : node.createSubscription(StringType, `t${id}`, () => fired.push(id), QoS.default().keepAll());
+            : node.createSubscription(std_msgs.msg.String, `t${id}`, () => fired.push(id), QoS.default().keepAll());
         if (live() >= CAPACITY) {
           expect(made.ok ? 'ok' : made.error.name).toBe('Full');
           break;
@@ -106,7 +99,7 @@ async function run(ops: readonly Op[]): Promise<void> {
         entities.push(entity);
         handles.push({ handle: made.value, entity, empty: false });
         if (entity.kind === 'sub') {
-          const pub = node.createPublisher(StringType, `t${id}`);
+          const pub = node.createPublisher(std_msgs.msg.String, `t${id}`);
           if (pub.ok) publishers.set(id, pub.value);
         }
         break;

@@ -3,7 +3,7 @@
  * waits on the wake signal alone when nothing but a notify can bring work.
  */
 import { describe, expect, it } from 'vitest';
-import { type Node, StringType, WakeSignal } from '../../src/index.js';
+import { type Node, std_msgs, WakeSignal } from '../../src/index.js';
 import type { RclExecutor } from '../../src/rclcpp/executor.js';
 import { makeFixture, settle, unwrap } from './executor-fixture.js';
 
@@ -21,9 +21,9 @@ function hostTurns(): { readonly count: () => number; stop: () => void } {
 
 /** Subscription 'a' with 3 queued messages, then a guard condition that re-triggers itself. */
 async function rig(executor: RclExecutor, node: Node, log: (label: string) => void): Promise<void> {
-  const pub = unwrap(node.createPublisher(StringType, 'slice_a'));
+  const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'slice_a'));
   unwrap(
-    node.createSubscription(StringType, 'slice_a', (m) => {
+    node.createSubscription(std_msgs.msg.String, 'slice_a', (m) => {
       log(`a${m.data}`);
       if (m.data === '3') executor.cancel();
     }),
@@ -96,8 +96,8 @@ describe('spin waiting with no timer entry', () => {
   it('wakes for a sample, for a timer created while it waits, and for cancel()', async () => {
     const { executor, node } = makeFixture();
     const got: string[] = [];
-    const pub = unwrap(node.createPublisher(StringType, 'idle_wake'));
-    unwrap(node.createSubscription(StringType, 'idle_wake', (m) => got.push(m.data)));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'idle_wake'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'idle_wake', (m) => got.push(m.data)));
 
     let spinning = executor.spin();
     await settle();

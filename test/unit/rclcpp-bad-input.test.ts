@@ -3,7 +3,7 @@
  * reaches the middleware: a spy session counts every declaration and every send.
  */
 import { describe, expect, it } from 'vitest';
-import { AddTwoIntsType, Executor, QoS, type Result, type ResultOf, StringType } from '../../src/index.js';
+import { Executor, example_interfaces, QoS, type Result, type ResultOf, std_msgs } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import { unwrap } from './executor-fixture.js';
@@ -36,10 +36,10 @@ describe('bad input', () => {
     const executor = unwrap(createExecutorOnSession(session));
     const node = unwrap(executor.createNode('bad_input'));
     // Good entities first; the spy forgets their declarations.
-    const pub = unwrap(node.createPublisher(StringType, 'good'));
-    const client = unwrap(node.createClient(AddTwoIntsType, 'good_srv', () => {}));
-    const poll = unwrap(node.createPollClient(AddTwoIntsType, 'good_srv'));
-    const pollSub = unwrap(node.createPollSubscription(StringType, 'good'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'good'));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'good_srv', () => {}));
+    const poll = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'good_srv'));
+    const pollSub = unwrap(node.createPollSubscription(std_msgs.msg.String, 'good'));
     calls.length = 0;
     const used = executor.usage().used;
 
@@ -52,26 +52,32 @@ describe('bad input', () => {
       ['spinFor', await executor.spinFor(Number.POSITIVE_INFINITY)],
       ['ping', await executor.ping(Number.NaN)],
       ['createPublisher type', node.createPublisher(noType, 'a')],
-      ['createPublisher topic', node.createPublisher(StringType, 'a//b')],
-      ['createPublisher qos', node.createPublisher(StringType, 'a', QoS.default().keepLast(0))],
+      ['createPublisher topic', node.createPublisher(std_msgs.msg.String, 'a//b')],
+      ['createPublisher qos', node.createPublisher(std_msgs.msg.String, 'a', QoS.default().keepLast(0))],
       ['publish', pub.publish({ data: 42 } as never)],
       ['publishRaw', pub.publishRaw('bytes' as never)],
       ['createSubscription type', node.createSubscription(noType, 'a', fn)],
-      ['createSubscription topic', node.createSubscription(StringType, '', fn)],
-      ['createSubscription handler', node.createSubscription(StringType, 'a', undefined as never)],
-      ['createSubscription qos', node.createSubscription(StringType, 'a', fn, QoS.default().deadline(-1))],
-      ['createPollSubscription topic', node.createPollSubscription(StringType, '~x')],
+      ['createSubscription topic', node.createSubscription(std_msgs.msg.String, '', fn)],
+      ['createSubscription handler', node.createSubscription(std_msgs.msg.String, 'a', undefined as never)],
+      ['createSubscription qos', node.createSubscription(std_msgs.msg.String, 'a', fn, QoS.default().deadline(-1))],
+      ['createPollSubscription topic', node.createPollSubscription(std_msgs.msg.String, '~x')],
       ['takeWithin', await pollSub.takeWithin(-5)],
-      ['createService type', node.createService(StringType as never, 's', fn as never)],
-      ['createService name', node.createService(AddTwoIntsType, 's/', () => ({ sum: 0n }))],
-      ['createService handler', node.createService(AddTwoIntsType, 's', null as never)],
-      ['createClient name', node.createClient(AddTwoIntsType, '{x}', fn)],
-      ['createClient handler', node.createClient(AddTwoIntsType, 'c', 3 as never)],
-      ['createClient requestBudgetMs', node.createClient(AddTwoIntsType, 'c', fn, { requestBudgetMs: -1 })],
-      ['createClient qos', node.createClient(AddTwoIntsType, 'c', fn, { qos: QoS.default().keepLast(-1) })],
+      ['createService type', node.createService(std_msgs.msg.String as never, 's', fn as never)],
+      ['createService name', node.createService(example_interfaces.srv.AddTwoInts, 's/', () => ({ sum: 0n }))],
+      ['createService handler', node.createService(example_interfaces.srv.AddTwoInts, 's', null as never)],
+      ['createClient name', node.createClient(example_interfaces.srv.AddTwoInts, '{x}', fn)],
+      ['createClient handler', node.createClient(example_interfaces.srv.AddTwoInts, 'c', 3 as never)],
+      [
+        'createClient requestBudgetMs',
+        node.createClient(example_interfaces.srv.AddTwoInts, 'c', fn, { requestBudgetMs: -1 }),
+      ],
+      [
+        'createClient qos',
+        node.createClient(example_interfaces.srv.AddTwoInts, 'c', fn, { qos: QoS.default().keepLast(-1) }),
+      ],
       ['asyncSendRequest', client.asyncSendRequest({ a: 'x', b: 1n } as never)],
       ['waitForService', await client.waitForService(-1)],
-      ['createPollClient name', node.createPollClient(AddTwoIntsType, 'a b')],
+      ['createPollClient name', node.createPollClient(example_interfaces.srv.AddTwoInts, 'a b')],
       ['PollClient.sendRequest request', poll.sendRequest({ a: 1n } as never)],
       ['PollClient.sendRequest budget', poll.sendRequest({ a: 1n, b: 1n }, Number.NaN)],
       ['PollClient.call', await poll.call({ a: 1n, b: 1n }, -1)],

@@ -4,12 +4,7 @@
  * and what a transport that throws answers instead.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
-  type ExecutorEvent,
-  type ResultOf,
-} from '../../src/index.js';
+import { type ExecutorEvent, example_interfaces, type ResultOf } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { err } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
@@ -21,12 +16,12 @@ describe('a client', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
     const picky = {
-      ...AddTwoIntsType,
+      ...example_interfaces.srv.AddTwoInts,
       Response: {
-        ...AddTwoIntsType.Response,
-        decode: (): AddTwoIntsResponse => {
+        ...example_interfaces.srv.AddTwoInts.Response,
+        decode: (): example_interfaces.srv.AddTwoInts_Response => {
           throw new Error('not today');
         },
       },
@@ -36,7 +31,7 @@ describe('a client', () => {
     const seq = unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
     unwrap(await executor.spinUntil(() => got.length === 1, 5000));
     expect(got[0]?.[0]).toBe(seq);
-    const reply = got[0]?.[1] as ResultOf<AddTwoIntsResponse>;
+    const reply = got[0]?.[1] as ResultOf<example_interfaces.srv.AddTwoInts_Response>;
     expect(expectErr(reply)).toBe('Error');
     if (!reply.ok) expect(reply.error.message).toContain("reply from service '/add'");
     expect(executor.stats().decodeErrors).toBe(1);
@@ -46,39 +41,50 @@ describe('a client', () => {
   it('hands the error reply of a failed request to its handler under the error code the transport gave', async () => {
     const { executor, node } = makeFixture();
     unwrap(
-      node.createService(AddTwoIntsType, 'fails', () => {
+      node.createService(example_interfaces.srv.AddTwoInts, 'fails', () => {
         throw new Error('broken');
       }),
     );
     const { got, onResponse } = replies();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'fails', onResponse));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'fails', onResponse));
     unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
     unwrap(await executor.spinUntil(() => got.length === 1, 5000));
-    const reply = got[0]?.[1] as ResultOf<AddTwoIntsResponse>;
+    const reply = got[0]?.[1] as ResultOf<example_interfaces.srv.AddTwoInts_Response>;
     expect(expectErr(reply)).toBe('ServiceFailed');
     if (!reply.ok) expect(reply.error.message).toContain('broken');
   });
 
   it('answers Timeout to a request past requestBudgetMs, and that frees its slot in flight', async () => {
     const { executor, node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'mute', () => new Promise<AddTwoIntsResponse>(() => {})));
+    unwrap(
+      node.createService(
+        example_interfaces.srv.AddTwoInts,
+        'mute',
+        () => new Promise<example_interfaces.srv.AddTwoInts_Response>(() => {}),
+      ),
+    );
     const { got, onResponse } = replies();
     const client = unwrap(
-      node.createClient(AddTwoIntsType, 'mute', onResponse, { requestBudgetMs: 20, maxRequestsInFlight: 1 }),
+      node.createClient(example_interfaces.srv.AddTwoInts, 'mute', onResponse, {
+        requestBudgetMs: 20,
+        maxRequestsInFlight: 1,
+      }),
     );
     const seq = unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
     expect(expectErr(client.asyncSendRequest({ a: 1n, b: 2n }))).toBe('TryAgain');
     unwrap(await executor.spinUntil(() => got.length === 1, 5000));
     expect(got[0]?.[0]).toBe(seq);
-    expect(expectErr(got[0]?.[1] as ResultOf<AddTwoIntsResponse>)).toBe('Timeout');
+    expect(expectErr(got[0]?.[1] as ResultOf<example_interfaces.srv.AddTwoInts_Response>)).toBe('Timeout');
     expect(client.asyncSendRequest({ a: 1n, b: 2n }).ok).toBe(true);
   });
 
   it('keeps at most maxRequestsInFlight requests awaiting replies, and takes more once their replies are handled', async () => {
     const { executor, node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
     const { got, onResponse } = replies();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'add', onResponse, { maxRequestsInFlight: 2 }));
+    const client = unwrap(
+      node.createClient(example_interfaces.srv.AddTwoInts, 'add', onResponse, { maxRequestsInFlight: 2 }),
+    );
     const send = () => client.asyncSendRequest({ a: 1n, b: 1n });
     expect([send(), send(), send()].map((r) => (r.ok ? 'ok' : r.error.name))).toEqual(['ok', 'ok', 'TryAgain']);
     unwrap(await executor.spinUntil(() => got.length === 2, 5000));
@@ -89,12 +95,18 @@ describe('a client', () => {
   it('refuses a maxRequestsInFlight that is not an integer >= 1, and takes 1', () => {
     const { node } = makeFixture();
     for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, '2', null]) {
-      const r = node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: bad as never });
+      const r = node.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {}, {
+        maxRequestsInFlight: bad as never,
+      });
       expect([bad, r.ok ? 'ok' : r.error.name]).toEqual([bad, 'InvalidArgument']);
       if (!r.ok) expect(r.error.message).toContain('options.maxRequestsInFlight');
     }
-    expect(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }).ok).toBe(true);
-    expect(node.createPollClient(AddTwoIntsType, 'add', { maxRequestsInFlight: undefined }).ok).toBe(true);
+    expect(node.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {}, { maxRequestsInFlight: 1 }).ok).toBe(
+      true,
+    );
+    expect(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add', { maxRequestsInFlight: undefined }).ok).toBe(
+      true,
+    );
   });
 });
 
@@ -108,13 +120,15 @@ describe('a client whose transport throws', () => {
     };
     const executor = unwrap(createExecutorOnSession(spy.session));
     const node = unwrap(executor.createNode('throwing'));
-    unwrap(node.createService(AddTwoIntsType, 'add', add));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
     return { executor, node };
   }
 
   it('answers TransportError to a send, and the failed send takes no slot', () => {
     const { node } = throwingClient('sendRequest');
-    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }));
+    const client = unwrap(
+      node.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {}, { maxRequestsInFlight: 1 }),
+    );
     for (let i = 0; i < 2; i++) {
       const r = client.asyncSendRequest({ a: 1n, b: 1n });
       expect(expectErr(r)).toBe('TransportError');
@@ -124,12 +138,12 @@ describe('a client whose transport throws', () => {
 
   it('answers TransportError to serviceIsReady and to waitForService', async () => {
     const { node } = throwingClient('serviceIsReady');
-    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {}));
     const probe = client.serviceIsReady();
     expect(expectErr(probe)).toBe('TransportError');
     if (!probe.ok) expect(probe.error.message).toBe("probing service '/add' failed: serviceIsReady exploded");
     expect(expectErr(await client.waitForService(1000))).toBe('TransportError');
-    const poll = unwrap(node.createPollClient(AddTwoIntsType, 'add'));
+    const poll = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
     expect(expectErr(poll.serviceIsReady())).toBe('TransportError');
     expect(expectErr(await poll.waitForService(1000))).toBe('TransportError');
   });
@@ -140,7 +154,9 @@ describe('a client whose transport refuses a send', () => {
     const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
     spy.clientVerbs = { sendRequest: () => err('TransportError', 'router away') };
     const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('refusing'));
-    const client = unwrap(node.createClient(AddTwoIntsType, 'add', () => {}, { maxRequestsInFlight: 1 }));
+    const client = unwrap(
+      node.createClient(example_interfaces.srv.AddTwoInts, 'add', () => {}, { maxRequestsInFlight: 1 }),
+    );
     for (let i = 0; i < 2; i++) expect(expectErr(client.asyncSendRequest({ a: 1n, b: 1n }))).toBe('TransportError');
   });
 });
@@ -148,7 +164,7 @@ describe('a client whose transport refuses a send', () => {
 describe('waitForService', () => {
   it('names the service and the budget when it times out, and answers Reentrant inside a handler', async () => {
     const { executor, node } = makeFixture();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'absent', () => {}));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'absent', () => {}));
     const r = await client.waitForService(30);
     expect(expectErr(r)).toBe('Timeout');
     if (!r.ok) expect(r.error.message).toBe("service '/absent' not available within the budget of 30 ms");
@@ -165,7 +181,7 @@ describe('waitForService', () => {
 describe('waitForService on a client released meanwhile', () => {
   it('answers as the handle now would: NotInitialized for the one reset, Error for another copy', async () => {
     const { executor, node } = makeFixture();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'never_there', () => {}));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'never_there', () => {}));
     const copy = Object.assign(Object.create(Object.getPrototypeOf(client)), {
       executor: client.executor,
       handleId: client.handleId,

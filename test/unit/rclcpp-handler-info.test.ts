@@ -3,7 +3,7 @@
  * in-process clock read a publication skips when no reader could see its source time.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MessageInfo, QoS, StringType } from '../../src/index.js';
+import { type MessageInfo, QoS, std_msgs } from '../../src/index.js';
 import { takesMessageInfo } from '../../src/rclcpp/subscription.js';
 import { makeFixture, settle, unwrap } from './executor-fixture.js';
 
@@ -20,18 +20,18 @@ afterEach(() => {
 describe('the MessageInfo of a subscription handler', () => {
   it('is handed to a handler declaring two parameters or a rest parameter, not to one declaring only the message', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'arity'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'arity'));
     const oneInfos: unknown[] = [];
     const twoInfos: MessageInfo[] = [];
     const restArgs: unknown[][] = [];
     unwrap(
-      node.createSubscription(StringType, 'arity', function one(_m) {
+      node.createSubscription(std_msgs.msg.String, 'arity', function one(_m) {
         // biome-ignore lint/complexity/noArguments: what the executor passed is the point of the test
         oneInfos.push(arguments[1]);
       }),
     );
-    unwrap(node.createSubscription(StringType, 'arity', (_m, info) => twoInfos.push(info)));
-    unwrap(node.createSubscription(StringType, 'arity', (...args) => restArgs.push(args)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'arity', (_m, info) => twoInfos.push(info)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'arity', (...args) => restArgs.push(args)));
     const w = window();
     unwrap(pub.publish({ data: 'a' }));
     await settle();
@@ -68,15 +68,17 @@ describe('the MessageInfo of a subscription handler', () => {
     const { proxy, revoke } = Proxy.revocable(() => undefined, {});
     revoke();
     for (const handler of [lengthless, proxy]) {
-      expect(() => unwrap(node.createSubscription(StringType, 'hostile', handler as () => undefined))).not.toThrow();
+      expect(() =>
+        unwrap(node.createSubscription(std_msgs.msg.String, 'hostile', handler as () => undefined)),
+      ).not.toThrow();
     }
   });
 
   it('is whole for a poll subscription beside one-parameter handlers', async () => {
     const { node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'poll_info'));
-    unwrap(node.createSubscription(StringType, 'poll_info', (_m) => undefined));
-    const poll = unwrap(node.createPollSubscription(StringType, 'poll_info'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'poll_info'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'poll_info', (_m) => undefined));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'poll_info'));
     const w = window();
     unwrap(pub.publish({ data: 'p' }));
     await settle();
@@ -90,9 +92,9 @@ describe('the MessageInfo of a subscription handler', () => {
 describe('an in-process publication', () => {
   it('reads no clock while every matched handler declares only the message, and stamps once one reads the info', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'clock'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'clock'));
     const seen: string[] = [];
-    unwrap(node.createSubscription(StringType, 'clock', (m) => seen.push(m.data)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'clock', (m) => seen.push(m.data)));
     const now = vi.spyOn(performance, 'now');
     unwrap(pub.publish({ data: 'unstamped' }));
     expect(now).not.toHaveBeenCalled();
@@ -101,7 +103,7 @@ describe('an in-process publication', () => {
     expect(seen).toEqual(['unstamped']);
 
     const infos: MessageInfo[] = [];
-    unwrap(node.createSubscription(StringType, 'clock', (_m, info) => infos.push(info)));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'clock', (_m, info) => infos.push(info)));
     const w = window();
     unwrap(pub.publish({ data: 'stamped' }));
     expect(now).toHaveBeenCalled();
@@ -116,14 +118,14 @@ describe('an in-process publication', () => {
   it('keeps its source time for a transient-local late joiner that reads the info', async () => {
     const { executor, node } = makeFixture();
     const latched = QoS.default().transientLocal().keepLast(2);
-    const pub = unwrap(node.createPublisher(StringType, 'latched', latched));
-    unwrap(node.createSubscription(StringType, 'latched', (_m) => undefined, latched));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'latched', latched));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'latched', (_m) => undefined, latched));
     const w = window();
     unwrap(pub.publish({ data: 'kept' }));
     const end = w.end();
     await settle();
     const infos: MessageInfo[] = [];
-    unwrap(node.createSubscription(StringType, 'latched', (_m, info) => infos.push(info), latched));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'latched', (_m, info) => infos.push(info), latched));
     await settle();
     unwrap(executor.spinSome());
     expect(infos).toHaveLength(1);

@@ -1,6 +1,6 @@
 /** Two-word handles: how a handle is read, which entry it names, and what reset leaves behind. */
 import { describe, expect, it } from 'vitest';
-import { StringType } from '../../src/index.js';
+import { std_msgs } from '../../src/index.js';
 import { entryOf, readHandle } from '../../src/rclcpp/handle.js';
 import { SubscriptionEntry } from '../../src/rclcpp/subscription.js';
 import { TimerHandle } from '../../src/rclcpp/timer.js';
@@ -25,7 +25,7 @@ describe('readHandle and entryOf', () => {
 
   it('entryOf finds the entry of the expected class and refuses another kind, naming both', () => {
     const { node } = makeFixture();
-    const sub = unwrap(node.createSubscription(StringType, 'e', () => {}));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'e', () => {}));
     const timer = unwrap(node.createWallTimer(1000, () => {}));
     expect(unwrap(entryOf(sub, SubscriptionEntry, 'subscription')).name).toBe('/e');
     const wrong = entryOf(timer, SubscriptionEntry, 'subscription');

@@ -5,14 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
   Duration,
   Executor,
+  example_interfaces,
   type Node,
   QoS,
   type ResultOf,
-  StringType,
+  std_msgs,
   Time,
 } from '../../src/index.js';
 
@@ -49,13 +48,13 @@ describe('every accepted request ends in exactly one handler call', () => {
     const client = await makeNode('overflow_client');
     let served = 0;
     unwrap(
-      server.node.createService(AddTwoIntsType, 'overflow_add', (req) => ({
+      server.node.createService(example_interfaces.srv.AddTwoInts, 'overflow_add', (req) => ({
         sum: req.a + req.b + 0n * BigInt(++served),
       })),
     );
-    const replies = new Map<bigint, ResultOf<AddTwoIntsResponse>[]>();
+    const replies = new Map<bigint, ResultOf<example_interfaces.srv.AddTwoInts_Response>[]>();
     const handle = unwrap(
-      client.node.createClient(AddTwoIntsType, 'overflow_add', (response, seq) => {
+      client.node.createClient(example_interfaces.srv.AddTwoInts, 'overflow_add', (response, seq) => {
         replies.set(seq, [...(replies.get(seq) ?? []), response]);
       }),
     );
@@ -84,7 +83,7 @@ describe('every accepted request ends in exactly one handler call', () => {
     const deep = QoS.services().keepLast(32);
     unwrap(
       server.node.createService(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         'inflight_add',
         (req) => {
           served++;
@@ -96,7 +95,7 @@ describe('every accepted request ends in exactly one handler call', () => {
     const seen: bigint[] = [];
     const handle = unwrap(
       client.node.createClient(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         'inflight_add',
         (response, seq) => void seen.push(unwrap(response) && seq),
         {
@@ -115,7 +114,9 @@ describe('every accepted request ends in exactly one handler call', () => {
   it('maxRequestsInFlight must be an integer >= 1', async () => {
     const { node } = await makeNode('inflight_bad');
     for (const bad of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '3']) {
-      const made = node.createClient(AddTwoIntsType, 'x', () => {}, { maxRequestsInFlight: bad as number });
+      const made = node.createClient(example_interfaces.srv.AddTwoInts, 'x', () => {}, {
+        maxRequestsInFlight: bad as number,
+      });
       expect(made.ok ? 'ok' : made.error.name).toBe('InvalidArgument');
     }
   });
@@ -124,7 +125,7 @@ describe('every accepted request ends in exactly one handler call', () => {
 describe('handles never throw', () => {
   it('reset() on a frozen handle releases the entry and answers Ok; the frozen copy then answers as a stale one', async () => {
     const { node } = await makeNode('frozen');
-    const handle = Object.freeze(unwrap(node.createSubscription(StringType, 'frozen_topic', () => {})));
+    const handle = Object.freeze(unwrap(node.createSubscription(std_msgs.msg.String, 'frozen_topic', () => {})));
     let answered: ResultOf<unknown> | undefined;
     expect(() => {
       answered = handle.reset();
@@ -160,27 +161,29 @@ describe('hostile argument objects answer InvalidArgument naming what could not 
     for (const qos of badQos) {
       expect(() =>
         refused(
-          node.createSubscription(StringType, 't', () => {}, qos),
+          node.createSubscription(std_msgs.msg.String, 't', () => {}, qos),
           'qos',
         ),
       ).not.toThrow();
-      expect(() => refused(node.createPublisher(StringType, 't', qos), 'qos')).not.toThrow();
+      expect(() => refused(node.createPublisher(std_msgs.msg.String, 't', qos), 'qos')).not.toThrow();
     }
     const badOptions = [throwing('qos'), throwing('requestBudgetMs'), throwing('maxRequestsInFlight'), revoked()];
     for (const options of badOptions) {
       expect(() =>
         refused(
-          node.createClient(AddTwoIntsType, 's', () => {}, options as never),
+          node.createClient(example_interfaces.srv.AddTwoInts, 's', () => {}, options as never),
           'options',
         ),
       ).not.toThrow();
-      expect(() => refused(node.createPollClient(AddTwoIntsType, 's', options as never), 'options')).not.toThrow();
+      expect(() =>
+        refused(node.createPollClient(example_interfaces.srv.AddTwoInts, 's', options as never), 'options'),
+      ).not.toThrow();
     }
     const badTypes = [
-      throwing('typeName', StringType),
-      throwing('encode', StringType),
+      throwing('typeName', std_msgs.msg.String),
+      throwing('encode', std_msgs.msg.String),
       revoked(),
-    ] as unknown as (typeof StringType)[];
+    ] as unknown as (typeof std_msgs.msg.String)[];
     for (const type of badTypes) {
       expect(() =>
         refused(
@@ -191,9 +194,9 @@ describe('hostile argument objects answer InvalidArgument naming what could not 
       expect(() => refused(node.createPublisher(type, 't'), 'type')).not.toThrow();
     }
     const badService = [
-      throwing('Request', AddTwoIntsType),
-      { ...AddTwoIntsType, Response: revoked() },
-    ] as unknown as (typeof AddTwoIntsType)[];
+      throwing('Request', example_interfaces.srv.AddTwoInts),
+      { ...example_interfaces.srv.AddTwoInts, Response: revoked() },
+    ] as unknown as (typeof example_interfaces.srv.AddTwoInts)[];
     for (const type of badService) {
       expect(() =>
         refused(
@@ -215,7 +218,7 @@ describe('hostile argument objects answer InvalidArgument naming what could not 
     expect(typeof created === 'string' ? created : created.ok ? 'ok' : created.error.name).toBe('InvalidArgument');
     const timer = node.createWallTimer(revoked() as never, () => {});
     expect(timer.ok ? 'ok' : timer.error.name).toBe('InvalidArgument');
-    const publisher = unwrap(node.createPublisher(StringType, 'hostile_raw'));
+    const publisher = unwrap(node.createPublisher(std_msgs.msg.String, 'hostile_raw'));
     for (const bytes of [revoked(), throwing('byteLength', new Uint8Array(4))]) {
       let sent: ResultOf<unknown> | undefined;
       expect(() => {
@@ -231,10 +234,10 @@ describe('values whose text cannot be built', () => {
     const { node } = await makeNode('null_proto');
     const bare = Object.create(null) as never;
     const answers = [
-      node.createSubscription(StringType, bare, () => {}),
-      node.createService(AddTwoIntsType, bare, (r) => ({ sum: r.a })),
-      node.createPublisher(StringType, 't', { toRmw: () => ({ reliability: bare }) } as never),
-      node.createClient(AddTwoIntsType, 's', () => {}, { maxRequestsInFlight: bare }),
+      node.createSubscription(std_msgs.msg.String, bare, () => {}),
+      node.createService(example_interfaces.srv.AddTwoInts, bare, (r) => ({ sum: r.a })),
+      node.createPublisher(std_msgs.msg.String, 't', { toRmw: () => ({ reliability: bare }) } as never),
+      node.createClient(example_interfaces.srv.AddTwoInts, 's', () => {}, { maxRequestsInFlight: bare }),
       node.createWallTimer(bare, () => {}),
       Duration.fromMs(bare),
       Time.fromNs(bare),

@@ -1,7 +1,7 @@
 // A lifecycle node's managed publisher: every verb of Publisher reaches the publisher it wraps;
 // publish and publishRaw go through only while the node is active.
 import { describe, expect, it } from 'vitest';
-import { CallbackReturn, LifecycleNode, StringType } from '../../src/index.js';
+import { CallbackReturn, LifecycleNode, std_msgs } from '../../src/index.js';
 import { makeFixture, unwrap } from './executor-fixture.js';
 
 describe('lifecycle publisher', () => {
@@ -10,9 +10,9 @@ describe('lifecycle publisher', () => {
     const lc = unwrap(
       LifecycleNode.create(executor, 'managed_talker', { callbacks: { onConfigure: () => CallbackReturn.SUCCESS } }),
     );
-    const pub = unwrap(lc.createPublisher(StringType, 'chatter'));
+    const pub = unwrap(lc.createPublisher(std_msgs.msg.String, 'chatter'));
     const got: string[] = [];
-    unwrap(node.createSubscription(StringType, '/chatter', (m) => void got.push(m.data)));
+    unwrap(node.createSubscription(std_msgs.msg.String, '/chatter', (m) => void got.push(m.data)));
 
     expect(pub.getTopicName()).toBe('/chatter');
     expect(pub.getActualQos()).toMatchObject({ reliability: 'reliable', depth: 10 });
@@ -20,7 +20,7 @@ describe('lifecycle publisher', () => {
     expect(pub.getSubscriptionCount()).toEqual({ ok: true, value: 1 });
     expect(pub.isActivated()).toBe(false);
 
-    const raw = StringType.encode({ data: 'raw' });
+    const raw = std_msgs.msg.String.encode({ data: 'raw' });
     expect(pub.publish({ data: 'early' })).toMatchObject({ ok: false, error: { name: 'NotAllowed' } });
     expect(pub.publishRaw(raw)).toMatchObject({ ok: false, error: { name: 'NotAllowed' } });
     unwrap(await lc.configure());

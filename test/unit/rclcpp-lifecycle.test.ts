@@ -1,6 +1,6 @@
 /** Lifecycle nodes over the in-process backend: the state machine, callback answers, managed publishers. */
 import { describe, expect, it } from 'vitest';
-import { CallbackReturn, LifecycleNode, LifecycleStateId, StringType } from '../../src/index.js';
+import { CallbackReturn, LifecycleNode, LifecycleStateId, std_msgs } from '../../src/index.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('lifecycle node', () => {
@@ -72,7 +72,7 @@ describe('lifecycle node', () => {
   it('a lifecycle publisher publishes only while active and answers NotAllowed otherwise', async () => {
     const { executor } = makeFixture();
     const lc = unwrap(LifecycleNode.create(executor, 'lc3'));
-    const pub = unwrap(lc.createPublisher(StringType, 'chatter'));
+    const pub = unwrap(lc.createPublisher(std_msgs.msg.String, 'chatter'));
     const refused = pub.publish({ data: 'x' });
     expect(expectErr(refused)).toBe('NotAllowed');
     if (!refused.ok) expect(refused.error.message).toContain('unconfigured');

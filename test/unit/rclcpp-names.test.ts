@@ -1,6 +1,6 @@
 /** Node names, namespaces and topic names as rcl validates and expands them; raw keys. */
 import { describe, expect, it } from 'vitest';
-import { StringType } from '../../src/index.js';
+import { std_msgs } from '../../src/index.js';
 import { expandTopicName, normalizeNamespace, validateNodeName, validateRawKey } from '../../src/rclcpp/names.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
@@ -63,7 +63,7 @@ describe('nodes resolve names through their naming scheme', () => {
     expect(ros.getFullyQualifiedName()).toBe('/robot1/talker');
     expect(ros.getNamespace()).toBe('/robot1');
     expect(unwrap(ros.resolveName('~/x'))).toBe('/robot1/talker/x');
-    const pub = unwrap(ros.createPublisher(StringType, 'chatter'));
+    const pub = unwrap(ros.createPublisher(std_msgs.msg.String, 'chatter'));
     expect(pub.getTopicName()).toBe('/robot1/chatter');
     const raw = unwrap(executor.createNode('sdk', { naming: 'raw' }));
     expect(unwrap(raw.resolveName('vrobots/7/z/state'))).toBe('vrobots/7/z/state');

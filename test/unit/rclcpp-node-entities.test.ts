@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  AddTwoIntsType,
   type EntityHandle,
+  example_interfaces,
   type Node,
   QoS,
   type Result,
   type ResultOf,
-  StringType,
+  std_msgs,
 } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { err } from '../../src/result.js';
@@ -33,12 +33,12 @@ type Creation = [what: string, create: () => Result | ResultOf<unknown>];
 function everyKind(node: Node): Creation[] {
   const fn = () => {};
   return [
-    ["publisher '/t'", () => node.createPublisher(StringType, 't')],
-    ["subscription '/t'", () => node.createSubscription(StringType, 't', fn)],
-    ["subscription '/p'", () => node.createPollSubscription(StringType, 'p')],
-    ["service '/s'", () => node.createService(AddTwoIntsType, 's', () => ({ sum: 0n }))],
-    ["client of '/s'", () => node.createClient(AddTwoIntsType, 's', fn)],
-    ["client of '/q'", () => node.createPollClient(AddTwoIntsType, 'q')],
+    ["publisher '/t'", () => node.createPublisher(std_msgs.msg.String, 't')],
+    ["subscription '/t'", () => node.createSubscription(std_msgs.msg.String, 't', fn)],
+    ["subscription '/p'", () => node.createPollSubscription(std_msgs.msg.String, 'p')],
+    ["service '/s'", () => node.createService(example_interfaces.srv.AddTwoInts, 's', () => ({ sum: 0n }))],
+    ["client of '/s'", () => node.createClient(example_interfaces.srv.AddTwoInts, 's', fn)],
+    ["client of '/q'", () => node.createPollClient(example_interfaces.srv.AddTwoInts, 'q')],
     ['timer of 100 ms', () => node.createWallTimer(100, fn)],
     ['one-shot timer of 5 ms', () => node.createOneShotTimer(5, fn)],
     ['guard condition', () => node.createGuardCondition(fn)],
@@ -69,8 +69,8 @@ describe('a destroyed node', () => {
   it('answers NotInitialized to a second destroy, and other nodes keep their entities', () => {
     const { executor, node } = spied();
     const other = unwrap(executor.createNode('other'));
-    const kept = unwrap(other.createSubscription(StringType, 'kept', () => {}));
-    unwrap(node.createSubscription(StringType, 'gone', () => {}));
+    const kept = unwrap(other.createSubscription(std_msgs.msg.String, 'kept', () => {}));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'gone', () => {}));
     unwrap(node.destroy());
     const again = node.destroy();
     expect(expectErr(again)).toBe('NotInitialized');
@@ -144,7 +144,7 @@ describe('a declaration the transport fails', () => {
     ]);
     expect(executor.usage().used).toBe(0);
     spy.fail = undefined;
-    unwrap(node.createSubscription(StringType, 'after', () => {}));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'after', () => {}));
     expect(executor.usage().used).toBe(1);
   });
 });
@@ -153,12 +153,14 @@ describe('the QoS an endpoint is declared with', () => {
   it('keep-all declares the executor keep-all limit as depth; keep-last its own depth; none the default profile', () => {
     const { spy, node } = spied({ keepAllLimit: 3 });
     const fn = () => {};
-    unwrap(node.createSubscription(StringType, 'all', fn, QoS.default().keepAll()));
-    unwrap(node.createSubscription(StringType, 'seven', fn, QoS.default().keepLast(7)));
-    unwrap(node.createPublisher(StringType, 'all', QoS.default().keepAll()));
-    unwrap(node.createService(AddTwoIntsType, 'all_srv', () => ({ sum: 0n }), QoS.services().keepAll()));
-    unwrap(node.createClient(AddTwoIntsType, 'all_srv', fn, { qos: QoS.services().keepAll() }));
-    unwrap(node.createClient(AddTwoIntsType, 'plain_srv', fn));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'all', fn, QoS.default().keepAll()));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'seven', fn, QoS.default().keepLast(7)));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'all', QoS.default().keepAll()));
+    unwrap(
+      node.createService(example_interfaces.srv.AddTwoInts, 'all_srv', () => ({ sum: 0n }), QoS.services().keepAll()),
+    );
+    unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'all_srv', fn, { qos: QoS.services().keepAll() }));
+    unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'plain_srv', fn));
     expect(spy.specs.map(({ spec }) => [spec.name, spec.qos.history, spec.qos.depth])).toEqual([
       ['/all', 'keep_all', 3],
       ['/seven', 'keep_last', 7],
@@ -172,7 +174,9 @@ describe('the QoS an endpoint is declared with', () => {
 
   it('a keep-all client takes as many requests in flight as the keep-all limit', () => {
     const { node } = spied({ keepAllLimit: 3 });
-    const client = unwrap(node.createClient(AddTwoIntsType, 'nobody', () => {}, { qos: QoS.services().keepAll() }));
+    const client = unwrap(
+      node.createClient(example_interfaces.srv.AddTwoInts, 'nobody', () => {}, { qos: QoS.services().keepAll() }),
+    );
     const sent = Array.from({ length: 4 }, () => client.asyncSendRequest({ a: 1n, b: 2n }));
     expect(sent.map((r) => (r.ok ? 'ok' : r.error.name))).toEqual(['ok', 'ok', 'ok', 'TryAgain']);
   });
@@ -180,13 +184,13 @@ describe('the QoS an endpoint is declared with', () => {
   it('resolves a service name under the node and names it a service name when refusing it', () => {
     const { spy, executor } = spied();
     const node = unwrap(executor.createNode('n', { namespace: '/ns' }));
-    unwrap(node.createService(AddTwoIntsType, '~/private', () => ({ sum: 0n })));
-    unwrap(node.createClient(AddTwoIntsType, 'relative', () => {}));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, '~/private', () => ({ sum: 0n })));
+    unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'relative', () => {}));
     expect(spy.specs.map(({ spec }) => spec.name)).toEqual(['/ns/n/private', '/ns/relative']);
-    const bad = node.createService(AddTwoIntsType, 'bad/', () => ({ sum: 0n }));
+    const bad = node.createService(example_interfaces.srv.AddTwoInts, 'bad/', () => ({ sum: 0n }));
     expect(expectErr(bad)).toBe('InvalidArgument');
     if (!bad.ok) expect(bad.error.message).toMatch(/^service name 'bad\/'/);
-    const badTopic = node.createSubscription(StringType, 'bad/', () => {});
+    const badTopic = node.createSubscription(std_msgs.msg.String, 'bad/', () => {});
     expect(expectErr(badTopic)).toBe('InvalidArgument');
     if (!badTopic.ok) expect(badTopic.error.message).toMatch(/^topic 'bad\/'/);
   });
@@ -222,10 +226,10 @@ describe('destroying a node', () => {
   it('destroys its publishers and withdraws the node and its endpoints from the graph', async () => {
     const { executor, node } = makeFixture();
     const observer = unwrap(executor.createNode('observer'));
-    const pub = unwrap(node.createPublisher(StringType, 'news'));
-    const destroyedFirst = unwrap(node.createPublisher(StringType, 'old_news'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'news'));
+    const destroyedFirst = unwrap(node.createPublisher(std_msgs.msg.String, 'old_news'));
     unwrap(destroyedFirst.destroy());
-    unwrap(node.createService(AddTwoIntsType, 'add', () => ({ sum: 0n })));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', () => ({ sum: 0n })));
     expect(unwrap(observer.countPublishers('/news'))).toBe(1);
     unwrap(node.destroy());
     await settle();
@@ -238,7 +242,7 @@ describe('destroying a node', () => {
 
   it('happens at executor shutdown for a node not destroyed before', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'to_close'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'to_close'));
     unwrap(await executor.shutdown());
     expect(expectErr(pub.publish({ data: 'late' }))).toBe('NotInitialized');
     expect(expectErr(node.destroy())).toBe('NotInitialized');

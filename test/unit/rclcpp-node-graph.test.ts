@@ -1,22 +1,22 @@
 /** Graph queries of a node on the local backend: sorting, kinds, naming schemes, handles. */
 import { describe, expect, it } from 'vitest';
-import { AddTwoIntsType, StringType } from '../../src/index.js';
+import { example_interfaces, std_msgs } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import type { MessageType } from '../../src/rclcpp/type-support.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
-import type { MessageType } from '../../src/rclcpp/type-support.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
-const OtherString: MessageType<{ data: string }> = { ...StringType, typeName: 'other_msgs/msg/Text' };
+const OtherString: MessageType<{ data: string }> = { ...std_msgs.msg.String, typeName: 'other_msgs/msg/Text' };
 
 describe('node graph queries', () => {
   it('lists topics sorted by name, each with its distinct types sorted, and no services among them', () => {
     const { node } = makeFixture();
-    unwrap(node.createPublisher(StringType, 'zeta'));
-    unwrap(node.createSubscription(StringType, 'alpha', () => {}));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'zeta'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'alpha', () => {}));
     unwrap(node.createPublisher(OtherString, 'alpha'));
-    unwrap(node.createPublisher(StringType, 'alpha'));
-    unwrap(node.createService(AddTwoIntsType, 'srv_b', (r) => ({ sum: r.a + r.b })));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'alpha'));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'srv_b', (r) => ({ sum: r.a + r.b })));
     const topics = unwrap(node.getTopicNamesAndTypes());
     expect([...topics.keys()]).toEqual(['/alpha', '/zeta']);
     expect(topics.get('/alpha')).toEqual(['other_msgs/msg/Text', 'std_msgs/msg/String']);
@@ -25,9 +25,9 @@ describe('node graph queries', () => {
 
   it('lists services and clients, not topics, sorted', () => {
     const { node } = makeFixture();
-    unwrap(node.createPublisher(StringType, 'topic_only'));
-    unwrap(node.createPollClient(AddTwoIntsType, 'srv_z'));
-    unwrap(node.createService(AddTwoIntsType, 'srv_a', (r) => ({ sum: r.a + r.b })));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'topic_only'));
+    unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'srv_z'));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'srv_a', (r) => ({ sum: r.a + r.b })));
     const services = unwrap(node.getServiceNamesAndTypes());
     expect([...services.keys()]).toEqual(['/srv_a', '/srv_z']);
     expect(services.get('/srv_a')).toEqual(['example_interfaces/srv/AddTwoInts']);
@@ -36,10 +36,10 @@ describe('node graph queries', () => {
   it('counts publishers and subscribers of the resolved name and kind only', () => {
     const { executor, node } = makeFixture();
     const ns = unwrap(executor.createNode('other', { namespace: '/ns' }));
-    unwrap(node.createPublisher(StringType, 'c'));
-    unwrap(node.createPublisher(StringType, 'c'));
-    unwrap(node.createSubscription(StringType, 'c', () => {}));
-    unwrap(ns.createPublisher(StringType, 'c'));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'c', () => {}));
+    unwrap(ns.createPublisher(std_msgs.msg.String, 'c'));
     expect(unwrap(node.countPublishers('c'))).toBe(2);
     expect(unwrap(node.countSubscribers('c'))).toBe(1);
     expect(unwrap(ns.countPublishers('c'))).toBe(1);
@@ -52,10 +52,10 @@ describe('node graph queries', () => {
   it('counts a raw node its raw keys only, and a ros node its ros names only', () => {
     const { executor, node } = makeFixture();
     const raw = unwrap(executor.createNode('sdk', { naming: 'raw' }));
-    unwrap(raw.createPublisher(StringType, 'c'));
-    unwrap(raw.createPublisher(StringType, 'c/d'));
-    unwrap(node.createPublisher(StringType, 'c'));
-    unwrap(node.createPublisher(StringType, 'c'));
+    unwrap(raw.createPublisher(std_msgs.msg.String, 'c'));
+    unwrap(raw.createPublisher(std_msgs.msg.String, 'c/d'));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
     expect(unwrap(raw.countPublishers('c'))).toBe(1);
     expect(unwrap(raw.countPublishers('c/d'))).toBe(1);
     expect(unwrap(node.countPublishers('/c'))).toBe(2);
@@ -63,7 +63,7 @@ describe('node graph queries', () => {
 
   it('names and QoS of a live handle; an error for a released one or one without QoS', () => {
     const { node } = makeFixture();
-    const sub = unwrap(node.createSubscription(StringType, 'named', () => {}));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'named', () => {}));
     const timer = unwrap(node.createWallTimer(1000, () => {}));
     expect(unwrap(node.getEntityName(sub))).toBe('/named');
     expect(unwrap(node.getEntityQos(sub)).depth).toBe(10);
@@ -100,7 +100,7 @@ describe('node graph queries', () => {
 
   it('lists the node itself and its endpoints', () => {
     const { node } = makeFixture();
-    unwrap(node.createPublisher(StringType, 'ep'));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'ep'));
     expect(unwrap(node.getNodeNames())).toContainEqual(expect.objectContaining({ name: 'fixture', namespace: '/' }));
     const eps = unwrap(node.getEndpoints()).filter((e) => e.name === '/ep');
     expect(eps.map((e) => e.kind)).toEqual(['publisher']);

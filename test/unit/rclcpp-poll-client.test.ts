@@ -4,30 +4,27 @@
  * released while a call waits.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type AddTwoIntsRequest,
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
-  type ExecutorEvent,
-} from '../../src/index.js';
+import { type ExecutorEvent, example_interfaces } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwServiceClient } from '../../src/rmw/rmw.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 import { spySession } from './spy-session.js';
 
-const add = (req: AddTwoIntsRequest): AddTwoIntsResponse => ({ sum: req.a + req.b });
+const add = (req: example_interfaces.srv.AddTwoInts_Request): example_interfaces.srv.AddTwoInts_Response => ({
+  sum: req.a + req.b,
+});
 
 describe('PollClient.call', () => {
   it('answers the error a failed request ends in, as it is, and the next call is served', async () => {
     const { node } = makeFixture();
     unwrap(
-      node.createService(AddTwoIntsType, 'picky', (req) => {
+      node.createService(example_interfaces.srv.AddTwoInts, 'picky', (req) => {
         if (req.a < 0n) throw new Error('negative');
         return add(req);
       }),
     );
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'picky'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'picky'));
     const failed = await client.call({ a: -1n, b: 0n }, 5000);
     expect(expectErr(failed)).toBe('ServiceFailed');
     if (!failed.ok) expect(failed.error.message).toContain('negative');
@@ -38,11 +35,13 @@ describe('PollClient.call', () => {
     const { executor, node } = makeFixture();
     const pending: (() => void)[] = [];
     unwrap(
-      node.createService(AddTwoIntsType, 'slow', (req) =>
-        req.a === 1n ? new Promise<AddTwoIntsResponse>((resolve) => pending.push(() => resolve(add(req)))) : add(req),
+      node.createService(example_interfaces.srv.AddTwoInts, 'slow', (req) =>
+        req.a === 1n
+          ? new Promise<example_interfaces.srv.AddTwoInts_Response>((resolve) => pending.push(() => resolve(add(req))))
+          : add(req),
       ),
     );
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'slow'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'slow'));
     const late = await client.call({ a: 1n, b: 1n }, 30);
     expect(expectErr(late)).toBe('Timeout');
     // The call's wait and the request's own budget (the same 30 ms) race; either names both.
@@ -55,8 +54,14 @@ describe('PollClient.call', () => {
 
   it('answers NotInitialized when its client is released while it waits', async () => {
     const { node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'hang', () => new Promise<AddTwoIntsResponse>(() => {})));
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'hang'));
+    unwrap(
+      node.createService(
+        example_interfaces.srv.AddTwoInts,
+        'hang',
+        () => new Promise<example_interfaces.srv.AddTwoInts_Response>(() => {}),
+      ),
+    );
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'hang'));
     unwrap(node.createOneShotTimer(10, () => void client.handle.reset()));
     const r = await client.call({ a: 1n, b: 1n }, 5000);
     expect(expectErr(r)).toBe('NotInitialized');
@@ -67,8 +72,14 @@ describe('PollClient.call', () => {
 describe('PollClient.sendRequest', () => {
   it('spends options.requestBudgetMs on a request sent without a budget, and its own budget when given one', async () => {
     const { node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'mute', () => new Promise<AddTwoIntsResponse>(() => {})));
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'mute', { requestBudgetMs: 20 }));
+    unwrap(
+      node.createService(
+        example_interfaces.srv.AddTwoInts,
+        'mute',
+        () => new Promise<example_interfaces.srv.AddTwoInts_Response>(() => {}),
+      ),
+    );
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'mute', { requestBudgetMs: 20 }));
     const defaulted = await unwrap(client.sendRequest({ a: 1n, b: 1n })).wait(5000);
     expect(expectErr(defaulted)).toBe('Timeout');
     if (!defaulted.ok) expect(defaulted.error.message).toContain('within 20 ms');
@@ -79,7 +90,7 @@ describe('PollClient.sendRequest', () => {
 
   it('names the request in flight when refusing a second one', () => {
     const { node } = makeFixture();
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'busy'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'busy'));
     unwrap(client.sendRequest({ a: 1n, b: 1n }));
     const second = client.sendRequest({ a: 1n, b: 1n });
     expect(expectErr(second)).toBe('TryAgain');
@@ -100,11 +111,13 @@ describe('PollClient.call past its own budget', () => {
     const node = unwrap(executor.createNode('budgets'));
     const pending: (() => void)[] = [];
     unwrap(
-      node.createService(AddTwoIntsType, 'slow', (req) =>
-        req.a === 1n ? new Promise<AddTwoIntsResponse>((resolve) => pending.push(() => resolve(add(req)))) : add(req),
+      node.createService(example_interfaces.srv.AddTwoInts, 'slow', (req) =>
+        req.a === 1n
+          ? new Promise<example_interfaces.srv.AddTwoInts_Response>((resolve) => pending.push(() => resolve(add(req))))
+          : add(req),
       ),
     );
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'slow', { maxRequestsInFlight: 1 }));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'slow', { maxRequestsInFlight: 1 }));
     const late = await client.call({ a: 1n, b: 1n }, 30);
     expect(expectErr(late)).toBe('Timeout');
     if (!late.ok) expect(late.error.message).toBe("no reply from service '/slow' within the budget of 30 ms");
@@ -121,12 +134,12 @@ describe('PollClient inside a handler', () => {
     const { executor, node } = makeFixture();
     let served = 0;
     unwrap(
-      node.createService(AddTwoIntsType, 'add', (req) => {
+      node.createService(example_interfaces.srv.AddTwoInts, 'add', (req) => {
         served++;
         return add(req);
       }),
     );
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'add'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
     let inner: Promise<unknown> | undefined;
     const guard = unwrap(node.createGuardCondition(() => void (inner = client.call({ a: 1n, b: 1n }, 1000))));
     unwrap(guard.trigger());
@@ -145,7 +158,7 @@ describe('releasing a PollClient', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    const client = unwrap(node.createPollClient(AddTwoIntsType, 'idle'));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'idle'));
     unwrap(client.handle.reset());
     await executor.spinFor(10);
     expect(events.filter((e) => e.type === 'transport')).toEqual([]);

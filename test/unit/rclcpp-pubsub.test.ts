@@ -1,7 +1,7 @@
 /** Publishers, subscriptions and poll subscriptions: info, decode errors, iterators, graph. */
 import { describe, expect, it, vi } from 'vitest';
 import { GuardEntry } from '../../src/executor/timer-entry.js';
-import { type ExecutorEvent, type GuardCondition, Int32Type, type MessageInfo, StringType } from '../../src/index.js';
+import { type ExecutorEvent, type GuardCondition, type MessageInfo, std_msgs } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
@@ -11,10 +11,10 @@ import { spySession } from './spy-session.js';
 describe('subscriptions', () => {
   it('hand the handler the decoded message and its info (key, arrival, attachment)', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'info'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'info'));
     const infos: { data: string; seq: bigint | undefined; key: string }[] = [];
     unwrap(
-      node.createSubscription(StringType, 'info', (m, info) =>
+      node.createSubscription(std_msgs.msg.String, 'info', (m, info) =>
         infos.push({ data: m.data, seq: info.sequenceNumber, key: info.key }),
       ),
     );
@@ -30,11 +30,11 @@ describe('subscriptions', () => {
 
   it('hand a MessageInfo that is plain data: its five fields copy with a spread and survive the handler', async () => {
     const { executor, node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'plain_info'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'plain_info'));
     const kept: MessageInfo[] = [];
     const spread: MessageInfo[] = [];
     unwrap(
-      node.createSubscription(StringType, 'plain_info', (_m, info) => {
+      node.createSubscription(std_msgs.msg.String, 'plain_info', (_m, info) => {
         kept.push(info);
         spread.push({ ...info });
       }),
@@ -59,9 +59,9 @@ describe('subscriptions', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    const raw = unwrap(node.createPublisher(StringType, 'garbage'));
+    const raw = unwrap(node.createPublisher(std_msgs.msg.String, 'garbage'));
     let calls = 0;
-    unwrap(node.createSubscription(StringType, 'garbage', () => calls++));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'garbage', () => calls++));
     unwrap(raw.publishRaw(new Uint8Array([0, 1, 0, 0, 99, 0, 0, 0])));
     await settle();
     unwrap(executor.spinSome());
@@ -72,7 +72,7 @@ describe('subscriptions', () => {
 
   it('publish refuses a message of the wrong shape with InvalidArgument; a destroyed publisher NotInitialized', () => {
     const { node } = makeFixture();
-    const pub = unwrap(node.createPublisher(Int32Type, 'typed'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.Int32, 'typed'));
     const wrong = pub.publish({ data: 'x' } as never);
     expect(expectErr(wrong)).toBe('InvalidArgument');
     if (!wrong.ok) expect(wrong.error.message).toContain("(publisher on '/typed')");
@@ -97,7 +97,7 @@ describe('a publisher whose transport throws', () => {
       },
     };
     const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('throwing'));
-    const pub = unwrap(node.createPublisher(StringType, 'cut'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'cut'));
     for (const r of [pub.publish({ data: 'x' }), pub.publishRaw(new Uint8Array(8))]) {
       expect(expectErr(r)).toBe('TransportError');
       if (!r.ok) expect(r.error.message).toBe("publishing on '/cut' failed: wire cut");
@@ -110,9 +110,9 @@ describe('a publisher whose transport throws', () => {
 describe('poll subscriptions', () => {
   it('take without spinning; the async iterator yields and ends when the subscription is reset', async () => {
     const { node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'iter'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'iter'));
     expect(expectErr(poll.take())).toBe('TryAgain');
-    const pub = unwrap(node.createPublisher(StringType, 'iter'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'iter'));
     const seen: string[] = [];
     const iterating = (async () => {
       for await (const m of poll) {
@@ -131,8 +131,8 @@ describe('poll subscriptions', () => {
 
   it('takeWithInfo returns the info; takeWithin inside a handler answers Reentrant', async () => {
     const { executor, node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'twi'));
-    const pub = unwrap(node.createPublisher(StringType, 'twi'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'twi'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'twi'));
     unwrap(pub.publish({ data: 'x' }));
     await settle();
     const got = unwrap(poll.takeWithInfo());
@@ -185,9 +185,9 @@ describe('graph', () => {
 
   it('lists nodes, topics with types and counts on the local backend', () => {
     const { node } = makeFixture();
-    unwrap(node.createPublisher(StringType, 'g'));
-    unwrap(node.createSubscription(StringType, 'g', () => {}));
-    unwrap(node.createSubscription(StringType, 'g', () => {}));
+    unwrap(node.createPublisher(std_msgs.msg.String, 'g'));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'g', () => {}));
+    unwrap(node.createSubscription(std_msgs.msg.String, 'g', () => {}));
     expect(unwrap(node.getNodeNames()).map((n) => n.name)).toContain('fixture');
     expect(unwrap(node.getTopicNamesAndTypes()).get('/g')).toEqual(['std_msgs/msg/String']);
     expect(unwrap(node.countPublishers('g'))).toBe(1);
@@ -198,13 +198,13 @@ describe('graph', () => {
 describe('node lifecycle', () => {
   it('destroy releases the node entities and refuses new ones', () => {
     const { executor, node } = makeFixture();
-    const sub = unwrap(node.createSubscription(StringType, 'gone', () => {}));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'gone', () => {}));
     unwrap(node.createWallTimer(100, () => {}));
     expect(executor.usage().used).toBe(2);
     unwrap(node.destroy());
     expect(executor.usage().used).toBe(0);
     expect(node.isValid(sub)).toBe(false);
-    expect(expectErr(node.createPublisher(StringType, 'gone'))).toBe('NotInitialized');
+    expect(expectErr(node.createPublisher(std_msgs.msg.String, 'gone'))).toBe('NotInitialized');
     expect(expectErr(node.destroy())).toBe('NotInitialized');
   });
 });
@@ -212,7 +212,7 @@ describe('node lifecycle', () => {
 describe('Publisher.ready(budgetMs)', () => {
   it('answers ok once declared (at once in-process) and refuses a bad budget', async () => {
     const { node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'ready_ok'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'ready_ok'));
     expect(await pub.ready(1000)).toEqual({ ok: true, value: undefined });
     expect(expectErr(await pub.ready(Number.NaN))).toBe('InvalidArgument');
     expect(expectErr(await pub.ready(-1))).toBe('InvalidArgument');
@@ -246,7 +246,7 @@ describe('Publisher.ready(budgetMs)', () => {
     }) as RmwSession;
     const executor = unwrap(createExecutorOnSession(session));
     const node = unwrap(executor.createNode('stuck'));
-    const pub = unwrap(node.createPublisher(StringType, 'never_declared'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'never_declared'));
     const r = await pub.ready(50);
     expect(expectErr(r)).toBe('Timeout');
     if (!r.ok) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Clock, Duration, QoS, StringType, Time } from '../../src/index.js';
+import { Clock, Duration, QoS, std_msgs, Time } from '../../src/index.js';
 import { resolveQos } from '../../src/rclcpp/qos.js';
 import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
@@ -58,11 +58,13 @@ describe('QoS', () => {
     }
     expect(resolveQos('qos', QoS.default().keepAll().keepLast(1)).ok).toBe(true);
     const { executor, node } = makeFixture();
-    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, QoS.default().keepLast(0)))).toBe(
+    expect(expectErr(node.createSubscription(std_msgs.msg.String, 'q0', () => {}, QoS.default().keepLast(0)))).toBe(
       'InvalidArgument',
     );
-    expect(expectErr(node.createPublisher(StringType, 'q0', QoS.default().keepLast(0)))).toBe('InvalidArgument');
-    expect(expectErr(node.createSubscription(StringType, 'q0', () => {}, { toRmw: 5 } as never))).toBe(
+    expect(expectErr(node.createPublisher(std_msgs.msg.String, 'q0', QoS.default().keepLast(0)))).toBe(
+      'InvalidArgument',
+    );
+    expect(expectErr(node.createSubscription(std_msgs.msg.String, 'q0', () => {}, { toRmw: 5 } as never))).toBe(
       'InvalidArgument',
     );
     expect(executor.usage().used).toBe(0);
@@ -71,12 +73,12 @@ describe('QoS', () => {
 
   it('actual QoS is read back from the backend', () => {
     const { node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'qos_rb', QoS.sensorData()));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'qos_rb', QoS.sensorData()));
     const q = pub.getActualQos();
     for (const v of Object.values(q)) expect(v).not.toBeUndefined();
     expect(['best_effort', 'reliable', 'unknown']).toContain(q.reliability);
     expect(q.depth).toBe(5);
-    const sub = unwrap(node.createSubscription(StringType, 'qos_rb', () => {}, QoS.sensorData()));
+    const sub = unwrap(node.createSubscription(std_msgs.msg.String, 'qos_rb', () => {}, QoS.sensorData()));
     const sq = unwrap(node.getEntityQos(sub));
     expect(sq.history).toBe('keep_last');
     const timer = unwrap(node.createWallTimer(1000, () => {}));

@@ -1,6 +1,6 @@
 /** RemoteNodeClients: the poll clients of one remote node's services, made and released together. */
 import { describe, expect, it } from 'vitest';
-import { AddTwoIntsType } from '../../src/index.js';
+import { example_interfaces } from '../../src/index.js';
 import { RemoteNodeClients } from '../../src/rclcpp/remote-node-clients.js';
 import { err } from '../../src/result.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
@@ -18,17 +18,17 @@ describe('RemoteNodeClients', () => {
   it("makes clients of '<remote node>/<service>' and releases every one together", async () => {
     const { executor, node } = makeFixture();
     const server = unwrap(executor.createNode('talker', { namespace: '/ns' }));
-    unwrap(server.createService(AddTwoIntsType, '~/add', (r) => ({ sum: r.a + r.b })));
+    unwrap(server.createService(example_interfaces.srv.AddTwoInts, '~/add', (r) => ({ sum: r.a + r.b })));
     const before = executor.usage().used;
     const clients = unwrap(RemoteNodeClients.open(node, '/ns/talker', 'adding services'));
-    const add = unwrap(clients.client(AddTwoIntsType, 'add'));
-    unwrap(clients.client(AddTwoIntsType, 'add_again'));
+    const add = unwrap(clients.client(example_interfaces.srv.AddTwoInts, 'add'));
+    unwrap(clients.client(example_interfaces.srv.AddTwoInts, 'add_again'));
     expect(executor.usage().used).toBe(before + 2);
     expect(unwrap(await add.call({ a: 2n, b: 3n }, 2000)).sum).toBe(5n);
     // One request in flight per client: a second send before the first reply is refused.
     unwrap(add.sendRequest({ a: 1n, b: 1n }));
     expect(expectErr(add.sendRequest({ a: 1n, b: 1n }))).toBe('TryAgain');
-    expect(expectErr(clients.client(AddTwoIntsType, 'bad name'))).toBe('InvalidArgument');
+    expect(expectErr(clients.client(example_interfaces.srv.AddTwoInts, 'bad name'))).toBe('InvalidArgument');
     expect(executor.usage().used).toBe(before + 2);
     clients.releaseAll();
     expect(executor.usage().used).toBe(before);
@@ -39,11 +39,11 @@ describe('RemoteNodeClients', () => {
   it('waits for every service under one budget, naming the remote node and what on timeout', async () => {
     const { executor, node } = makeFixture();
     const server = unwrap(executor.createNode('talker'));
-    unwrap(server.createService(AddTwoIntsType, '~/present', (r) => ({ sum: r.a + r.b })));
+    unwrap(server.createService(example_interfaces.srv.AddTwoInts, '~/present', (r) => ({ sum: r.a + r.b })));
     const clients = unwrap(RemoteNodeClients.open(node, '/talker', 'adding services'));
-    unwrap(clients.client(AddTwoIntsType, 'present'));
+    unwrap(clients.client(example_interfaces.srv.AddTwoInts, 'present'));
     expect((await clients.waitForService(2000)).ok).toBe(true);
-    unwrap(clients.client(AddTwoIntsType, 'absent'));
+    unwrap(clients.client(example_interfaces.srv.AddTwoInts, 'absent'));
     const r = await clients.waitForService(50);
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -58,8 +58,11 @@ describe('RemoteNodeClients', () => {
     const { executor, node } = makeFixture();
     const server = unwrap(executor.createNode('late'));
     const clients = unwrap(RemoteNodeClients.open(node, '/late', 'x'));
-    unwrap(clients.client(AddTwoIntsType, 'add'));
-    setTimeout(() => unwrap(server.createService(AddTwoIntsType, '~/add', (r) => ({ sum: r.a + r.b }))), 50);
+    unwrap(clients.client(example_interfaces.srv.AddTwoInts, 'add'));
+    setTimeout(
+      () => unwrap(server.createService(example_interfaces.srv.AddTwoInts, '~/add', (r) => ({ sum: r.a + r.b }))),
+      50,
+    );
     expect((await clients.waitForService(5000)).ok).toBe(true);
   });
 

@@ -5,13 +5,7 @@
  * is released first.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type AddTwoIntsResponse,
-  AddTwoIntsType,
-  type ExecutorEvent,
-  QoS,
-  type ResultOf,
-} from '../../src/index.js';
+import { type ExecutorEvent, example_interfaces, QoS, type ResultOf } from '../../src/index.js';
 import { add, makeFixture, replies, settle, unwrap } from './executor-fixture.js';
 
 function failure(r: ResultOf<unknown> | undefined): [string, string] {
@@ -26,13 +20,16 @@ describe('a service', () => {
     executor.onEvent((e) => events.push(e));
     let calls = 0;
     unwrap(
-      node.createService(AddTwoIntsType, 'strict', (req) => {
+      node.createService(example_interfaces.srv.AddTwoInts, 'strict', (req) => {
         calls++;
         return add(req);
       }),
     );
     // A client whose request encoder writes bytes no AddTwoInts request decodes from.
-    const garbling = { ...AddTwoIntsType, Request: { ...AddTwoIntsType.Request, encode: () => new Uint8Array(3) } };
+    const garbling = {
+      ...example_interfaces.srv.AddTwoInts,
+      Request: { ...example_interfaces.srv.AddTwoInts.Request, encode: () => new Uint8Array(3) },
+    };
     const { got, onResponse } = replies();
     const client = unwrap(node.createClient(garbling, 'strict', onResponse));
     const seq = unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
@@ -48,9 +45,9 @@ describe('a service', () => {
 
   it('fails a request whose response does not encode with ServiceFailed and counts a handler error', async () => {
     const { executor, node } = makeFixture();
-    unwrap(node.createService(AddTwoIntsType, 'bad_answer', () => ({ sum: 'many' }) as never));
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'bad_answer', () => ({ sum: 'many' }) as never));
     const { got, onResponse } = replies();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'bad_answer', onResponse));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'bad_answer', onResponse));
     unwrap(client.asyncSendRequest({ a: 1n, b: 2n }));
     unwrap(await executor.spinUntil(() => got.length === 1, 5000));
     const [code, message] = failure(got[0]?.[1]);
@@ -65,7 +62,7 @@ describe('a service', () => {
     const served: bigint[] = [];
     unwrap(
       node.createService(
-        AddTwoIntsType,
+        example_interfaces.srv.AddTwoInts,
         'narrow',
         (req) => {
           served.push(req.a);
@@ -75,7 +72,7 @@ describe('a service', () => {
       ),
     );
     const { got, onResponse } = replies();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'narrow', onResponse));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'narrow', onResponse));
     const seqs = [1n, 2n, 3n].map((a) => unwrap(client.asyncSendRequest({ a, b: 0n })));
     await settle();
     unwrap(await executor.spinUntil(() => got.length === 3, 5000));
@@ -87,20 +84,22 @@ describe('a service', () => {
       expect(code).toBe('ServiceFailed');
       expect(message).toContain("request dropped by service '/narrow': its queue is full (limit 1)");
     }
-    expect(unwrap(bySeq.get(seqs[2] as bigint) as ResultOf<AddTwoIntsResponse>)).toEqual({ sum: 3n });
+    expect(unwrap(bySeq.get(seqs[2] as bigint) as ResultOf<example_interfaces.srv.AddTwoInts_Response>)).toEqual({
+      sum: 3n,
+    });
   });
 
   it('fails the requests still queued when it is released, and is then gone from its clients', async () => {
     const { executor, node } = makeFixture();
     let calls = 0;
     const service = unwrap(
-      node.createService(AddTwoIntsType, 'leaving', (req) => {
+      node.createService(example_interfaces.srv.AddTwoInts, 'leaving', (req) => {
         calls++;
         return add(req);
       }),
     );
     const { got, onResponse } = replies();
-    const client = unwrap(node.createClient(AddTwoIntsType, 'leaving', onResponse));
+    const client = unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'leaving', onResponse));
     unwrap(client.asyncSendRequest({ a: 1n, b: 1n }));
     await settle();
     unwrap(service.reset());
@@ -114,7 +113,9 @@ describe('a service', () => {
 
   it('reports the QoS it was declared with', () => {
     const { node } = makeFixture();
-    const service = unwrap(node.createService(AddTwoIntsType, 'qos', add, QoS.services().keepLast(3)));
+    const service = unwrap(
+      node.createService(example_interfaces.srv.AddTwoInts, 'qos', add, QoS.services().keepLast(3)),
+    );
     const qos = unwrap(node.getEntityQos(service));
     expect([qos.history, qos.depth, qos.reliability]).toEqual(['keep_last', 3, 'reliable']);
   });

@@ -4,7 +4,7 @@
  * and a released subscription gone from the publisher's count.
  */
 import { describe, expect, it } from 'vitest';
-import { type ExecutorEvent, QoS, StringType } from '../../src/index.js';
+import { type ExecutorEvent, QoS, std_msgs } from '../../src/index.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 /** Bytes no std_msgs/String decodes from (a string length past the end). */
@@ -15,8 +15,8 @@ describe('a poll subscription', () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];
     executor.onEvent((e) => events.push(e));
-    const poll = unwrap(node.createPollSubscription(StringType, 'mixed'));
-    const pub = unwrap(node.createPublisher(StringType, 'mixed'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'mixed'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'mixed'));
     unwrap(pub.publishRaw(GARBAGE));
     unwrap(pub.publishRaw(GARBAGE));
     unwrap(pub.publish({ data: 'good' }));
@@ -32,8 +32,8 @@ describe('a poll subscription', () => {
 
   it('takeWithin answers a message published while it waits, Timeout when none comes', async () => {
     const { node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'later'));
-    const pub = unwrap(node.createPublisher(StringType, 'later'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'later'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'later'));
     setTimeout(() => unwrap(pub.publish({ data: 'arrived' })), 20);
     expect(unwrap(await poll.takeWithin(5000))).toEqual({ data: 'arrived' });
     const none = await poll.takeWithin(20);
@@ -43,7 +43,7 @@ describe('a poll subscription', () => {
 
   it('takeWithin answers NotInitialized when the subscription is released while it waits', async () => {
     const { node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'leaving'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'leaving'));
     unwrap(node.createOneShotTimer(10, () => void poll.handle.reset()));
     expect(expectErr(await poll.takeWithin(5000))).toBe('NotInitialized');
     expect(expectErr(await poll.takeWithin(10))).toBe('NotInitialized');
@@ -51,12 +51,12 @@ describe('a poll subscription', () => {
 
   it('its iterator ends when the executor shuts down', async () => {
     const { executor, node } = makeFixture();
-    const poll = unwrap(node.createPollSubscription(StringType, 'until_shutdown'));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'until_shutdown'));
     const seen: string[] = [];
     const iterating = (async () => {
       for await (const m of poll) seen.push(m.data);
     })();
-    const pub = unwrap(node.createPublisher(StringType, 'until_shutdown'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'until_shutdown'));
     unwrap(pub.publish({ data: 'one' }));
     await settle();
     await settle();
@@ -69,11 +69,11 @@ describe('a poll subscription', () => {
 describe('a subscription', () => {
   it('reports the QoS it was declared with; once released, the publisher no longer counts it', async () => {
     const { node } = makeFixture();
-    const pub = unwrap(node.createPublisher(StringType, 'counted'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'counted'));
     const sub = unwrap(
-      node.createSubscription(StringType, 'counted', () => {}, QoS.default().keepLast(4).transientLocal()),
+      node.createSubscription(std_msgs.msg.String, 'counted', () => {}, QoS.default().keepLast(4).transientLocal()),
     );
-    const poll = unwrap(node.createPollSubscription(StringType, 'counted', QoS.default().keepAll()));
+    const poll = unwrap(node.createPollSubscription(std_msgs.msg.String, 'counted', QoS.default().keepAll()));
     const qos = unwrap(node.getEntityQos(sub));
     expect([qos.history, qos.depth, qos.durability]).toEqual(['keep_last', 4, 'transient_local']);
     expect(unwrap(node.getEntityQos(poll.handle)).history).toBe('keep_all');
@@ -87,8 +87,10 @@ describe('a subscription', () => {
   it('keeps the newest depth samples when nobody spins and counts the dropped ones', async () => {
     const { executor, node } = makeFixture();
     const got: string[] = [];
-    unwrap(node.createSubscription(StringType, 'burst', (m) => void got.push(m.data), QoS.default().keepLast(2)));
-    const pub = unwrap(node.createPublisher(StringType, 'burst'));
+    unwrap(
+      node.createSubscription(std_msgs.msg.String, 'burst', (m) => void got.push(m.data), QoS.default().keepLast(2)),
+    );
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'burst'));
     for (const d of ['1', '2', '3', '4']) unwrap(pub.publish({ data: d }));
     await settle();
     while (unwrap(executor.spinSome()).subscriptions > 0);
