@@ -59,6 +59,32 @@ function asModule(code: string): string {
 
 const snippets = markdownFiles().flatMap((doc) => extractSnippets(doc, readFileSync(join(ROOT, doc), 'utf8')));
 
+describe('extractSnippets', () => {
+  it('takes ts and typescript blocks with their Markdown line, dedented, and leaves out no-check ones', () => {
+    const text = [
+      '# page',
+      '```ts',
+      'const a = 1;',
+      '```',
+      '```sh',
+      'npm test',
+      '```',
+      '- item:',
+      '  ```typescript',
+      '  const b = 2;',
+      '    const c = 3;',
+      '  ```',
+      '```ts no-check',
+      'partial(',
+      '```',
+    ].join('\n');
+    expect(extractSnippets('page.md', text)).toEqual([
+      { doc: 'page.md', line: 3, code: 'const a = 1;' },
+      { doc: 'page.md', line: 10, code: 'const b = 2;\n  const c = 3;' },
+    ]);
+  });
+});
+
 describe('the TypeScript snippets of README.md and docs/', () => {
   it('finds the README snippets (a talker/listener and a vrobots one at least)', () => {
     expect(snippets.filter((s) => s.doc === 'README.md').length).toBeGreaterThanOrEqual(2);
