@@ -24,13 +24,6 @@ import { describe, inject } from 'vitest';
 import { freePort, type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
 import { Executor } from '../../../src/index.js';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Path of `rpy` (python with rclpy on rmw_zenoh_cpp), or '' when the peer is not built. */
-    ros2Peer: string;
-  }
-}
-
 const SCRIPT = join(import.meta.dirname, 'rclpy_peer.py');
 const VERSION = '0.6.6';
 const ENABLE =
@@ -43,15 +36,24 @@ function cacheDir(): string {
   return join(base, VERSION);
 }
 
-/** The `rpy` to run, or undefined: what the global setup provides, else the cache checked here. */
-export function ros2PeerPython(): string | undefined {
-  let provided: string | undefined;
+function provided(key: 'ros2Peer' | 'ros2PeerMissing'): string | undefined {
   try {
-    provided = inject('ros2Peer');
+    const v: unknown = inject(key);
+    return typeof v === 'string' ? v : undefined;
   } catch {
-    provided = undefined;
+    return undefined;
   }
-  if (typeof provided === 'string') return provided === '' ? undefined : provided;
+}
+
+/**
+ * The `rpy` to run, or undefined: what the global setup provides; where it did not look
+ * (an older setup, or RCLTS_SKIP_PROVISION), the cache's rpy once its READY stamp is written.
+ */
+export function ros2PeerPython(): string | undefined {
+  const given = provided('ros2Peer');
+  if (given !== undefined && given !== '') return given;
+  const missing = provided('ros2PeerMissing');
+  if (given === '' && missing !== undefined && !missing.includes('RCLTS_SKIP_PROVISION')) return undefined;
   const rpy = join(cacheDir(), 'rpy');
   return existsSync(rpy) && existsSync(join(cacheDir(), 'READY')) ? rpy : undefined;
 }
@@ -63,13 +65,20 @@ function rmwZenohd(): { binary: string; env: string } {
 
 const PYTHON = ros2PeerPython();
 
+/** A lone rclpy peer (no router) for serialization checks; undefined where the peer is not built. */
+export async function lonePeer(): Promise<RclpyPeer> {
+  if (PYTHON === undefined) throw new Error(ENABLE);
+  return RclpyPeer.start(PYTHON, undefined);
+}
+
 /** A describe that skips where the peer is not built, saying how to enable it once per run. */
 export function describeRos2(name: string, body: () => void): void {
   if (PYTHON === undefined) {
     const marker = join(tmpdir(), `rclts-ros2-skip-${process.ppid}`);
     if (!existsSync(marker)) {
       writeFileSync(marker, '');
-      console.warn(ENABLE);
+      const why = provided('ros2PeerMissing');
+      console.warn(why ? `${ENABLE} (${why})` : ENABLE);
     }
   }
   describe.skipIf(PYTHON === undefined)(name, body);
@@ -169,13 +178,23 @@ export class RclpyPeer {
     });
   }
 
-  static async start(python: string, endpoint: string, budgetMs = 30_000, script = SCRIPT): Promise<RclpyPeer> {
+  /** A peer connected to `endpoint`; with none, a lone one (serialization only, nothing on any network). */
+  static async start(
+    python: string,
+    endpoint: string | undefined,
+    budgetMs = 30_000,
+    script = SCRIPT,
+  ): Promise<RclpyPeer> {
+    const link =
+      endpoint === undefined
+        ? 'mode="peer";connect/endpoints=[];listen/endpoints=[]'
+        : `connect/endpoints=["${endpoint}"];listen/endpoints=["tcp/127.0.0.1:0"]`;
     const child = spawn(python, [script], {
       env: {
         ...process.env,
         RMW_IMPLEMENTATION: 'rmw_zenoh_cpp',
-        ZENOH_ROUTER_CHECK_ATTEMPTS: '20',
-        ZENOH_CONFIG_OVERRIDE: `connect/endpoints=["${endpoint}"];listen/endpoints=["tcp/127.0.0.1:0"];scouting/multicast/enabled=false`,
+        ZENOH_ROUTER_CHECK_ATTEMPTS: endpoint === undefined ? '1' : '20',
+        ZENOH_CONFIG_OVERRIDE: `${link};scouting/multicast/enabled=false`,
         RUST_LOG: 'warn',
       },
     });

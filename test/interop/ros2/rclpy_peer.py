@@ -34,10 +34,23 @@ FLOATS = {'float', 'double', 'long double'}
 
 # ---------------------------------------------------------------- types and peer JSON
 
+ACTION_PARTS = {'Goal': 'Goal', 'Result': 'Result', 'Feedback': 'Feedback', 'FeedbackMessage': 'Impl.FeedbackMessage'}
+
+
 def load_type(name):
     """'pkg/msg/Name', 'pkg/srv/Name' (the service), 'pkg/srv/Name_Request', 'pkg/action/Name_Goal'..."""
     pkg, kind, leaf = name.split('/')
-    return getattr(importlib.import_module(f'{pkg}.{kind}'), leaf)
+    module = importlib.import_module(f'{pkg}.{kind}')
+    if hasattr(module, leaf):
+        return getattr(module, leaf)
+    # rclpy keeps an action's own messages inside its class: Fibonacci.Goal, Fibonacci.Impl.FeedbackMessage
+    action, _, part = leaf.partition('_')
+    if kind != 'action' or part not in ACTION_PARTS:
+        raise AttributeError(f'no type {name} in {pkg}.{kind}')
+    found = getattr(module, action)
+    for step in ACTION_PARTS[part].split('.'):
+        found = getattr(found, step)
+    return found
 
 
 def float_out(v):
@@ -340,6 +353,17 @@ def op_deserialize(req):
         except Exception as e:  # one bad sample answers its error, the batch goes on
             out.append({'error': f'{type(e).__name__}: {e}'})
     return {'messages': out}
+
+
+def op_types(req):
+    """Which of `types` the peer cannot import (a package the wheels do not carry)."""
+    missing = []
+    for t in req['types']:
+        try:
+            load_type(t)
+        except (ImportError, AttributeError):
+            missing.append(t)
+    return {'missing': missing}
 
 
 def op_rmw(req):
