@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// zenoh-ts chats on the console ("Connected to ...", "Successfully opened session ...");
-// keep that out of test output, everything else through.
+// A raw zenoh-ts session opened by zenoh-ts itself (a few tests' baselines) chats on the
+// console ("Connected to ...", "Successfully opened session ..."); rclts's sessions never do.
+// Keep that out of test output, everything else through.
 const ZENOH_TS_CHATTER =
   /^(Connected to |Successfully opened session|WebSocket has been disconnected|WebSocket error|Restart connection)/;
 
@@ -9,8 +10,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/setup/global-setup.ts'],
-    // The zenoh-ts loader installs a Node module hook (for its .wasm) and wraps the global
-    // WebSocket; worker threads handle that too (checked), but processes keep files apart.
+    // The zenoh-ts loader installs a Node module hook (for its .wasm); worker threads handle
+    // that too (checked), but processes keep files apart.
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,

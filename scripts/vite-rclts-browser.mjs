@@ -1,6 +1,6 @@
 // A Vite plugin that makes rclts's sources load in a browser page: the one Node-only file
 // (src/rmw/zenoh/zenoh-ts-host.ts: a wasm module hook and the `ws` WebSocket) is replaced by its
-// browser twin, `node:events` by the `events` package (Node's EventEmitter for all engines), and
+// browser twin (which imports zenoh-ts's session_inner module, resolved here beside its index), `node:events` by the `events` package (Node's EventEmitter for all engines), and
 // zenoh-ts's wasm-bindgen `.wasm` imports become modules that instantiate the bytes with the
 // browser's WebAssembly API. The bytes are inlined (base64), so the bundle needs no fetch, no
 // server MIME type and no asset handling from whatever bundles it next.
@@ -10,6 +10,7 @@ import { basename, dirname, join } from 'node:path';
 
 const require = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const ZENOH_TS_SESSION_INNER = '@eclipse-zenoh/zenoh-ts/dist/session_inner.js';
 
 /** Matches `.../src/rmw/zenoh/zenoh-ts-host.ts` however the importer spells it. */
 function isNodeHost(source, importer) {
@@ -37,8 +38,13 @@ export function rcltsBrowser() {
   return {
     name: 'rclts-browser',
     enforce: 'pre',
-    resolveId(source, importer) {
+    async resolveId(source, importer) {
       if (isNodeHost(source, importer)) return join(dirname(importer), 'zenoh-ts-host.browser.ts');
+      // zenoh-ts's session_inner module (not in its package `exports`), beside its index.
+      if (source === ZENOH_TS_SESSION_INNER) {
+        const index = await this.resolve('@eclipse-zenoh/zenoh-ts', importer, { skipSelf: true });
+        return index === null ? null : join(dirname(index.id), 'session_inner.js');
+      }
       if (source === 'node:events' || source === 'events') return require.resolve('events/');
       return null;
     },

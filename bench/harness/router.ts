@@ -4,7 +4,6 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { installZenohConsoleFilter } from '../../src/rmw/zenoh/console-filter.js';
 import { openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
 
@@ -22,8 +21,6 @@ export async function zenohTs(): Promise<ZenohTs> {
 
 /** A raw zenoh-ts session (the baseline side), or a thrown Error naming the locator. */
 export async function openRawSession(locator: string, budgetMs = 5000): Promise<Session> {
-  // Baseline sessions keep the same quiet console as rclts ones.
-  installZenohConsoleFilter();
   const s = await openZenohSession(locator, budgetMs);
   if (!s.ok) throw new Error(`raw zenoh-ts session to ${locator}: ${s.error.message}`);
   return s.value;

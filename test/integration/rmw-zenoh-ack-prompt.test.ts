@@ -7,6 +7,7 @@
  */
 import type { Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket as WsWebSocket } from 'ws';
 import { ACK_PROMPT_KEY } from '../../src/rmw/zenoh/open-session.js';
 import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
 import { bytes, closeAll, rawSpec, session, sharedLocator, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
@@ -17,10 +18,15 @@ afterEach(async () => {
   await closeAll();
 });
 
-/** A zenoh-ts session opened by zenoh-ts itself: no rclts socket facade, so no ACK prompts of its own. */
+/**
+ * A zenoh-ts session opened by zenoh-ts itself: no rclts socket, so no ACK prompts of its own.
+ * zenoh-ts builds its socket from the global WebSocket, which this test (an application) gives
+ * it where Node has none; rclts itself never defines one.
+ */
 async function plainSession(): Promise<Session> {
   const z = await loadZenohTs();
   if (!z.ok) throw new Error(z.error.message);
+  (globalThis as { WebSocket?: unknown }).WebSocket ??= WsWebSocket;
   const s = await z.value.Session.open(new z.value.Config(sharedLocator()));
   plain.push(s);
   return s;

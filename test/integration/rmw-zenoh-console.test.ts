@@ -1,59 +1,38 @@
 /**
- * zenoh-ts's console chatter stays out of the user's terminal unless RCLTS_LOG=zenoh.
- * The spies are installed before the backend loads, so the filter wraps them exactly as it
- * wraps the real console.
+ * Opening and closing zenoh sessions prints nothing: rclts opens the socket and builds the
+ * session itself (open-session.ts), so zenoh-ts's connection lines ("Connected to ...",
+ * "Successfully opened session ...", "Restart connection") are never logged, and the console
+ * is not patched to hide them (the user's own lines, even ones that look like zenoh-ts's, get
+ * through).
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
+import { closeAll, session } from './rmw-zenoh-fixtures.js';
 
-const warn = vi.spyOn(console, 'warn');
-const log = vi.spyOn(console, 'log');
+const methods = ['warn', 'log', 'error', 'info', 'debug'] as const;
+const spies = methods.map((m) => vi.spyOn(console, m));
 afterAll(() => {
-  warn.mockRestore();
-  log.mockRestore();
+  for (const spy of spies) spy.mockRestore();
 });
 
-const { openZenohRmwSession, isZenohTsChatter } = await import('../../src/rmw/zenoh/index.js');
-const { closeAll, session } = await import('./rmw-zenoh-fixtures.js');
-
 function printed(): string[] {
-  return [...warn.mock.calls, ...log.mock.calls].map((args) => args.map(String).join(' '));
+  return spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
 }
 
-describe('console noise', () => {
-  it("knows zenoh-ts's lines and nothing else", () => {
-    expect(isZenohTsChatter(['Connected to', 'ws://127.0.0.1:1'])).toBe(true);
-    expect(isZenohTsChatter(['Successfully opened session with id: 1234'])).toBe(true);
-    expect(isZenohTsChatter(['WebSocket has been disconnected from remote-api-plugin: 1006'])).toBe(true);
-    expect(isZenohTsChatter(['Received reply for inexistant query 12'])).toBe(true);
-    expect(isZenohTsChatter(['Connected users: 3'])).toBe(false);
-    expect(isZenohTsChatter(['my own warning'])).toBe(false);
-  });
-
-  it('opening and closing a session prints nothing; other messages still get through', async () => {
+describe('console', () => {
+  it('opening and closing a session, or failing to open one, prints nothing', async () => {
     const s = await session();
     await new Promise((r) => setTimeout(r, 100));
     await closeAll();
     expect(s.isConnected()).toBe(false);
-    expect(printed().filter((l) => isZenohTsChatter([l]))).toEqual([]);
-    console.warn('Connected users: 3');
-    expect(printed()).toContain('Connected users: 3');
-    // A failed open prints nothing either.
     const r = await openZenohRmwSession('ws/127.0.0.1:1', { connectBudgetMs: 300 });
     expect(r.ok).toBe(false);
-    expect(printed().filter((l) => isZenohTsChatter([l]))).toEqual([]);
+    expect(printed()).toEqual([]);
   });
 
-  it('RCLTS_LOG=zenoh lets the lines through', () => {
-    const before = process.env.RCLTS_LOG;
-    process.env.RCLTS_LOG = 'zenoh';
-    try {
-      console.warn('Restart connection');
-    } finally {
-      if (before === undefined) delete process.env.RCLTS_LOG;
-      else process.env.RCLTS_LOG = before;
-    }
-    expect(printed()).toContain('Restart connection');
-    console.warn('Restart connection');
-    expect(printed().filter((l) => l === 'Restart connection')).toHaveLength(1);
+  it("lets the user's lines through, whatever they say", () => {
+    console.warn('Connected to ws://my-own-thing');
+    console.log('Restart connection');
+    expect(printed()).toEqual(['Connected to ws://my-own-thing', 'Restart connection']);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { WebSocket as WsWebSocket } from 'ws';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
 import { closeAll, servicePair, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
@@ -47,8 +48,7 @@ describe('zenoh service server: reply and final on the socket', () => {
       },
       replies,
     );
-    const WsCtor = (globalThis as { WebSocket?: { prototype: { send: (...a: unknown[]) => unknown } } }).WebSocket;
-    if (WsCtor === undefined) throw new Error('no WebSocket');
+    const WsCtor = WsWebSocket as unknown as { prototype: { send: (...a: unknown[]) => unknown } };
     const origSend = WsCtor.prototype.send;
     WsCtor.prototype.send = function (this: unknown, ...args: unknown[]) {
       if (recording) sends++;
@@ -142,8 +142,7 @@ describe('zenoh service server: reply and final on the socket', () => {
       sent.set(seq.value, i);
     }
     expect(await waitFor(() => held.length === count, 10000)).toBe(true);
-    const WsCtor = (globalThis as { WebSocket?: { prototype: { send: (...a: unknown[]) => unknown } } }).WebSocket;
-    if (WsCtor === undefined) throw new Error('no WebSocket');
+    const WsCtor = WsWebSocket as unknown as { prototype: { send: (...a: unknown[]) => unknown } };
     const origSend = WsCtor.prototype.send;
     let sends = 0;
     const sendsPerAnswer: number[] = [];

@@ -1,11 +1,10 @@
-// The rule behind the ACK prompt (src/rmw/zenoh/connect-attempt.ts): at most one prompt per turn
+// The rule behind the ACK prompt (src/rmw/zenoh/session-socket.ts): at most one prompt per turn
 // of the event loop that took messages in, none when anything was sent after them in that turn,
 // none on a socket that is not open or on one the session never asked to prompt.
 import { describe, expect, it } from 'vitest';
-import { LinkSocketFacade } from '../../src/rmw/zenoh/connect-attempt.js';
+import { SessionSocket } from '../../src/rmw/zenoh/session-socket.js';
 
-type Inner = ConstructorParameters<typeof LinkSocketFacade>[0];
-type Attempt = ConstructorParameters<typeof LinkSocketFacade>[1];
+type Inner = ConstructorParameters<typeof SessionSocket>[0];
 
 function rig(readyState = 1) {
   const sent: unknown[] = [];
@@ -22,14 +21,7 @@ function rig(readyState = 1) {
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
   };
-  const attempt: Attempt = {
-    settled: true,
-    abandonedBecause: undefined,
-    sockets: new Set(),
-    socketOptions: undefined,
-    onSocketError: () => undefined,
-  };
-  const facade = new LinkSocketFacade(inner as unknown as Inner, attempt);
+  const facade = new SessionSocket(inner as unknown as Inner);
   let prompts = 0;
   const heard: unknown[] = [];
   facade.onmessage = (e) => void heard.push(e);

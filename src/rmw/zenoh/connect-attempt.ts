@@ -1,60 +1,48 @@
 /**
- * Lets rclts give up on a zenoh-ts connection attempt.
+ * Opening the WebSocket to a router's remote-api plugin, within the caller's budget.
  *
- * zenoh-ts's `Session.open()` retries a dead endpoint for about 34 minutes (10 attempts with
- * doubling waits, polling `readyState` every 100 ms) and offers no way to cancel; its timers
- * would keep a Node process alive long after the caller's budget ran out. zenoh-ts reads the
- * global `WebSocket` each time it connects, so we wrap that global: a locator carrying our
- * attempt marker (a URL fragment, which a WebSocket URL never legitimately has) gets a thin
- * facade over a real socket. Abandoning the attempt closes its sockets, refuses new ones and
- * makes `readyState` throw, which ends zenoh-ts's loop within one poll. Sockets without the
- * marker are built by the original constructor untouched.
+ * zenoh-ts's `RemoteLink.new` (dist/link.js) builds its sockets from the global `WebSocket`,
+ * retries a dead endpoint for about 34 minutes (10 tries with doubling waits) and cannot be
+ * cancelled. rclts opens the socket itself instead, from the class the host gives
+ * (zenoh-ts-host.ts: Node's `ws`, or the page's WebSocket, only read), retrying with a short
+ * capped back-off until the budget runs out; every timer and socket of an attempt that gives
+ * up is closed, so nothing keeps the process alive.
  */
-import { type FrameMasking, frameBytesOf, frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
+import { describeThrown } from '../../result.js';
+import { frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
+import { type BrowserStyleSocket, type BrowserStyleSocketClass, SessionSocket } from './session-socket.js';
 
-const MARKER = '#rclts-connect-';
-const INSTALLED = Symbol.for('rclts.connect-attempt.installed');
+const RETRY_FIRST_MS = 100;
+const RETRY_CAP_MS = 1000;
 
-type SocketHandler = ((event: unknown) => void) | null;
+export type ConnectOutcome =
+  | { kind: 'open'; socket: SessionSocket }
+  | { kind: 'refused'; why: string }
+  | { kind: 'timeout' };
 
-/** The members of a browser-style WebSocket that zenoh-ts uses. */
-interface LinkSocket {
-  binaryType: string;
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  onopen: SocketHandler;
-  onerror: SocketHandler;
-  onclose: SocketHandler;
-  onmessage: SocketHandler;
-  send(data: unknown): void;
-  close(code?: number, reason?: string): void;
-  addEventListener(type: string, listener: (event: unknown) => void): void;
-  removeEventListener(type: string, listener: (event: unknown) => void): void;
-}
-type LinkSocketCtor = new (url: string, protocols?: string | string[]) => LinkSocket;
-
-interface AttemptState {
-  settled: boolean;
-  abandonedBecause: string | undefined;
-  readonly sockets: Set<LinkSocketFacade>;
-  /** Third constructor argument of Node's `ws` (TLS trust: `ca`); browsers take none. */
+export interface ConnectRequest {
+  /** The locator, in either form zenoh-ts accepts (`ws/HOST:PORT`, `ws://HOST:PORT`). */
+  readonly locator: string;
+  readonly socketClass: BrowserStyleSocketClass;
+  /** Whether the class takes a third options argument (Node's `ws`). */
+  readonly takesOptions: boolean;
+  /** TLS trust options for `ws` (`ca`), if any. */
   readonly socketOptions: object | undefined;
-  /** Hears each socket error while connecting (a refused certificate is final, not retried). */
-  readonly onSocketError: (error: unknown) => void;
+  readonly deadline: number;
+  /** The sentence for a socket error that retrying cannot fix, else undefined (router-trust.ts). */
+  readonly finalFailure: (error: unknown) => string | undefined;
 }
 
-const attempts = new Map<number, AttemptState>();
-let nextAttemptId = 1;
+/** The URL of a locator, as zenoh-ts's `RemoteLink.parseZenohLocator` turns it. */
+export function socketUrlOf(locator: string): string {
+  const slash = locator.indexOf('/');
+  const scheme = locator.slice(0, slash);
+  if (slash < 0 || (scheme !== 'ws' && scheme !== 'wss') || locator.startsWith('//', slash)) return locator;
+  return `${scheme}://${locator.slice(slash + 1)}`;
+}
 
-function ignoreEvent(): void {}
-
-/** After the I/O callbacks of this turn of the event loop (Node), or as soon as a browser allows. */
-const nextTurn: (run: () => void) => void =
-  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
-    ? (run) => void setImmediate(run)
-    : (run) => void setTimeout(run, 0);
-
-function quietClose(socket: LinkSocket): void {
+function quietClose(socket: BrowserStyleSocket): void {
+  socket.onopen = null;
   socket.onerror = null;
   socket.onclose = null;
   socket.onmessage = null;
@@ -65,207 +53,57 @@ function quietClose(socket: LinkSocket): void {
   }
 }
 
-export class LinkSocketFacade {
-  readonly inner: LinkSocket;
-  readonly #attempt: AttemptState;
-  /** Sends a message that needs no answer; set once the session is open (see promptAcks). */
-  #ackPrompt: (() => void) | undefined;
-  #sentSinceInbound = true;
-  #promptQueued = false;
-  /** Picks each frame's masking key on loopback (loopback-frames.ts); told the frame's size first. */
-  readonly #masking: FrameMasking | undefined;
+type TryOutcome = { kind: 'open' } | { kind: 'failed'; error: unknown } | { kind: 'timeout' };
 
-  constructor(inner: LinkSocket, attempt: AttemptState, masking?: FrameMasking) {
-    this.inner = inner;
-    this.#attempt = attempt;
-    this.#masking = masking;
-    // `ws` throws an 'error' event nobody listens to; zenoh-ts sets and clears `onerror` at will.
-    inner.addEventListener('error', (event: unknown) => {
-      if (!attempt.settled) attempt.onSocketError((event as { error?: unknown } | null)?.error ?? event);
-    });
-  }
-
-  get readyState(): number {
-    const reason = this.#attempt.abandonedBecause;
-    if (reason !== undefined && !this.#attempt.settled) throw new Error(reason);
-    return this.inner.readyState;
-  }
-  get binaryType(): string {
-    return this.inner.binaryType;
-  }
-  set binaryType(value: string) {
-    this.inner.binaryType = value;
-  }
-  get bufferedAmount(): number {
-    return this.inner.bufferedAmount;
-  }
-  get onopen(): SocketHandler {
-    return this.inner.onopen;
-  }
-  set onopen(h: SocketHandler) {
-    this.inner.onopen = h;
-  }
-  get onmessage(): SocketHandler {
-    return this.inner.onmessage;
-  }
-  set onmessage(h: SocketHandler) {
-    this.inner.onmessage =
-      h === null
-        ? null
-        : (event: unknown) => {
-            h(event);
-            this.#afterInbound();
-          };
-  }
-
-  /**
-   * The router writes to us without TCP_NODELAY: a small message it writes while its previous
-   * one is unacknowledged waits for our ACK, and Linux delays a bare ACK up to 40 ms. An ACK
-   * rides on any data we send, so when something came in and nothing went out by the end of
-   * that turn of the event loop, `prompt` sends a message that needs no answer.
-   */
-  promptAcks(prompt: () => void): void {
-    this.#ackPrompt = prompt;
-  }
-
-  #afterInbound(): void {
-    this.#sentSinceInbound = false;
-    if (this.#ackPrompt === undefined || this.#promptQueued) return;
-    this.#promptQueued = true;
-    nextTurn(this.#checkAck);
-  }
-
-  readonly #checkAck = (): void => {
-    this.#promptQueued = false;
-    if (!this.#sentSinceInbound && this.inner.readyState === 1) this.#ackPrompt?.();
-  };
-  // While connecting, zenoh-ts only logs errors and closes (dumping whole event objects);
-  // the caller gets a Timeout or TransportError instead, so those handlers are dropped.
-  get onerror(): SocketHandler {
-    return this.inner.onerror;
-  }
-  set onerror(h: SocketHandler) {
-    if (this.#attempt.settled) this.inner.onerror = h;
-  }
-  get onclose(): SocketHandler {
-    return this.inner.onclose;
-  }
-  set onclose(h: SocketHandler) {
-    if (this.#attempt.settled) this.inner.onclose = h;
-  }
-  send(data: unknown): void {
-    this.#sentSinceInbound = true;
-    if (this.#masking === undefined) {
-      this.inner.send(data);
-      return;
-    }
-    this.#masking.nextFrameBytes = frameBytesOf(data);
-    try {
-      this.inner.send(data);
-    } finally {
-      this.#masking.nextFrameBytes = 0; // ws's own frames (ping, pong, close) get a random key
-    }
-  }
-  close(code?: number, reason?: string): void {
-    this.inner.close(code, reason);
-  }
-  addEventListener(type: string, listener: (event: unknown) => void): void {
-    this.inner.addEventListener(type, listener);
-  }
-  removeEventListener(type: string, listener: (event: unknown) => void): void {
-    this.inner.removeEventListener(type, listener);
-  }
-}
-
-function attemptIdOf(url: string): number | undefined {
-  const at = url.lastIndexOf(MARKER);
-  if (at < 0) return undefined;
-  const id = Number(url.slice(at + MARKER.length));
-  return Number.isSafeInteger(id) ? id : undefined;
-}
-
-/**
- * Wraps `globalThis.WebSocket` once (a Proxy, so statics, `instanceof` and subclassing behave
- * as before). Returns false when there is no global WebSocket to wrap.
- */
-export function installConnectAttempts(): boolean {
-  const g = globalThis as { WebSocket?: unknown };
-  const base = g.WebSocket;
-  if (typeof base !== 'function') return false;
-  if ((base as { [INSTALLED]?: boolean })[INSTALLED] === true) return true;
-  g.WebSocket = new Proxy(base as LinkSocketCtor, {
-    construct(target, args: unknown[], newTarget) {
-      const url = String(args[0]);
-      const id = attemptIdOf(url);
-      const attempt = id === undefined ? undefined : attempts.get(id);
-      if (id === undefined) return Reflect.construct(target, args, newTarget);
-      // An abandoned attempt's retry loop must end here rather than connect again.
-      if (attempt === undefined) throw new Error(`connection attempt ${id} was abandoned`);
-      const bare = url.slice(0, url.lastIndexOf(MARKER));
-      const protocols = args[1] as string | string[] | undefined;
-      const masking = frameMaskingFor(bare);
-      const options = socketOptionsWith(attempt.socketOptions, masking);
-      const inner =
-        options === undefined
-          ? new target(bare, protocols)
-          : new (target as unknown as new (u: string, p: unknown, o: object) => LinkSocket)(bare, protocols, options);
-      const socket = new LinkSocketFacade(inner, attempt, masking);
-      attempt.sockets.add(socket);
-      return socket;
-    },
-    get(target, key, receiver) {
-      if (key === INSTALLED) return true;
-      return Reflect.get(target, key, receiver);
-    },
+/** One socket: open, failed (error or close before open) or out of time. */
+function tryOnce(socket: BrowserStyleSocket, untilMs: number): Promise<TryOutcome> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, untilMs - Date.now()));
+    const done = (outcome: TryOutcome) => {
+      clearTimeout(timer);
+      resolve(outcome);
+    };
+    socket.onopen = () => done({ kind: 'open' });
+    socket.onclose = (event) => done({ kind: 'failed', error: event });
+    // `ws` emits an 'error' nobody listens to as a thrown error; this listener stays for the socket's life.
+    socket.addEventListener('error', (event: unknown) => done({ kind: 'failed', error: errorOf(event) }));
   });
-  return true;
 }
 
-/** One call to zenoh-ts's `Session.open()`, which may be abandoned. */
-export interface ConnectAttempt {
-  /** The locator to hand to zenoh-ts: the caller's locator plus this attempt's marker. */
-  readonly locator: string;
-  /** The session opened: close the extra sockets zenoh-ts left behind; answers the one in use. */
-  settle(): LinkSocketFacade | undefined;
-  /** Give up: close every socket of this attempt and make zenoh-ts's retry loop end. */
-  abandon(reason: string): void;
+function errorOf(event: unknown): unknown {
+  return (event as { error?: unknown } | null)?.error ?? event;
 }
 
-export function beginConnectAttempt(
-  locator: string,
-  socketOptions?: object,
-  onSocketError: (error: unknown) => void = ignoreEvent,
-): ConnectAttempt {
-  const id = nextAttemptId++;
-  const state: AttemptState = {
-    settled: false,
-    abandonedBecause: undefined,
-    sockets: new Set(),
-    socketOptions,
-    onSocketError,
-  };
-  attempts.set(id, state);
-  return {
-    locator: `${locator}${MARKER}${id}`,
-    settle() {
-      attempts.delete(id);
-      state.settled = true;
-      // zenoh-ts opens a spare socket after each failed try and never uses it; the socket in
-      // use is the one whose messages the session listens to.
-      let inUse: LinkSocketFacade | undefined;
-      for (const s of state.sockets) {
-        if (s.inner.onmessage === null) quietClose(s.inner);
-        else inUse = s;
-      }
-      state.sockets.clear();
-      return inUse;
-    },
-    abandon(reason: string) {
-      if (state.settled || state.abandonedBecause !== undefined) return;
-      state.abandonedBecause = reason;
-      attempts.delete(id);
-      for (const s of state.sockets) quietClose(s.inner);
-      state.sockets.clear();
-    },
-  };
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+/** Opens the session's socket, retrying until `deadline`; a final failure ends it at once. */
+export async function connectSocket(request: ConnectRequest): Promise<ConnectOutcome> {
+  const url = socketUrlOf(request.locator);
+  const masking = request.takesOptions ? frameMaskingFor(url) : undefined;
+  const options = request.takesOptions ? socketOptionsWith(request.socketOptions, masking) : undefined;
+  let backoff = RETRY_FIRST_MS;
+  while (Date.now() < request.deadline) {
+    let socket: BrowserStyleSocket;
+    try {
+      socket = options === undefined ? new request.socketClass(url) : new request.socketClass(url, undefined, options);
+    } catch (thrown) {
+      return { kind: 'refused', why: request.finalFailure(thrown) ?? describeThrown(thrown) };
+    }
+    socket.binaryType = 'arraybuffer';
+    const outcome = await tryOnce(socket, request.deadline);
+    if (outcome.kind === 'open') {
+      socket.onopen = null;
+      socket.onclose = null;
+      return { kind: 'open', socket: new SessionSocket(socket, masking) };
+    }
+    quietClose(socket);
+    if (outcome.kind === 'timeout') break;
+    const why = request.finalFailure(outcome.error);
+    if (why !== undefined) return { kind: 'refused', why };
+    await pause(Math.min(backoff, request.deadline - Date.now()));
+    backoff = Math.min(backoff * 2, RETRY_CAP_MS);
+  }
+  return { kind: 'timeout' };
 }

@@ -7,32 +7,32 @@ import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import { parseRouterLocator } from '../router-locator.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
-import { beginConnectAttempt, installConnectAttempts } from './connect-attempt.js';
+import { connectSocket } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
+import { RemoteLink } from './remote-link.js';
 import { finalSocketFailure } from './router-trust.js';
-import { loadZenohTs } from './zenoh-ts-loader.js';
+import { loadSessionParts, type SessionInnerLike } from './zenoh-ts-loader.js';
 
 /**
  * Where a session puts the empty message that carries its TCP ACK to the router (see
- * LinkSocketFacade.promptAcks). Nobody subscribes to it, and its verbatim chunk `@rclts` is not
+ * SessionSocket.promptAcks). Nobody subscribes to it, and its verbatim chunk `@rclts` is not
  * matched by `*` or `**`, so no wildcard subscriber ever sees it.
  */
 export const ACK_PROMPT_KEY = '@rclts/ack';
 const ACK_PROMPT_PAYLOAD = new Uint8Array(0);
 
-type Outcome =
-  | { kind: 'open'; session: Session }
-  | { kind: 'failed'; thrown: unknown }
-  | { kind: 'refused'; why: string }
-  | { kind: 'timeout' };
-
 /**
  * Opens a zenoh-ts session to the router at `locator`, giving up after `budgetMs` (the budget
  * includes loading zenoh-ts the first time). A router that cannot be reached within the budget
- * answers `Timeout`; zenoh-ts's own retry loop is ended so nothing keeps the process alive.
- * `socketOptions` go to each WebSocket (Node's `ws`: the CA a wss/ router is checked against);
- * a certificate refused, a TLS handshake that cannot work or a handshake a gate refused
- * answers TransportError at once.
+ * answers `Timeout`, with every socket and timer of the attempt closed. `socketOptions` go to
+ * each WebSocket (Node's `ws`: the CA a wss/ router is checked against); a certificate
+ * refused, a TLS handshake that cannot work or a handshake a gate refused answers
+ * TransportError at once.
+ *
+ * zenoh-ts's `Session.open` (SessionInner.open in dist/session_inner.js) would build its socket
+ * from the global WebSocket and retry for half an hour; instead rclts opens the socket
+ * (connect-attempt.ts) and does the rest of what `SessionInner.open` does: a `SessionInner` on
+ * rclts's link (remote-link.ts), the ping that checks the plugin answers, the `Session` around it.
  */
 export async function openZenohSession(
   locator: string,
@@ -46,69 +46,74 @@ export async function openZenohSession(
   const deadline = Date.now() + budgetMs;
   const timedOut = err('Timeout', `could not reach zenoh router at ${locator} within ${budgetMs} ms`);
 
-  const zenoh = await loadZenohTs();
-  if (!zenoh.ok) return zenoh;
-  if (!installConnectAttempts()) {
-    return err('Unsupported', `cannot reach zenoh router at ${locator}: this runtime has no WebSocket`);
-  }
-  const remainingMs = deadline - Date.now();
-  if (remainingMs <= 0) return timedOut;
+  const parts = await loadSessionParts();
+  if (!parts.ok) return parts;
+  if (Date.now() >= deadline) return timedOut;
 
-  let refuse: (why: string) => void = () => {};
-  const refused = new Promise<Outcome>((resolve) => {
-    refuse = (why) => resolve({ kind: 'refused', why });
+  const connected = await connectSocket({
+    locator,
+    socketClass: parts.value.socketClass,
+    takesOptions: parts.value.takesSocketOptions,
+    socketOptions,
+    deadline,
+    finalFailure: finalSocketFailure,
   });
-  const attempt = beginConnectAttempt(locator, socketOptions, (error) => {
-    const why = finalSocketFailure(error);
-    if (why !== undefined) refuse(why);
-  });
-  let opening: Promise<Session>;
+  if (connected.kind === 'timeout') return timedOut;
+  if (connected.kind === 'refused') {
+    return err('TransportError', `could not open a zenoh session at ${locator}: ${connected.why}`);
+  }
+  const socket = connected.socket;
+  const link = new RemoteLink(socket);
+  let inner: SessionInnerLike;
   try {
     // zenoh-ts's default 500 ms for each plugin answer (the opening ping included) flakes on
     // a loaded machine; the caller's budget bounds the whole open anyway.
-    opening = zenoh.value.Session.open(new zenoh.value.Config(attempt.locator, REQUEST_TIMEOUT_MS));
+    inner = parts.value.newInner(link, REQUEST_TIMEOUT_MS);
   } catch (thrown) {
-    opening = Promise.reject(thrown);
+    socket.close();
+    return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(thrown)}`);
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const outcome = await new Promise<Outcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), timerDelay(remainingMs));
-    opening.then(
-      (session) => resolve({ kind: 'open', session }),
-      (thrown: unknown) => resolve({ kind: 'failed', thrown }),
-    );
-    void refused.then(resolve);
+  const pinged = await pingWithin(inner, deadline);
+  if (pinged !== 'ok') {
+    await closeInnerQuietly(inner);
+    if (pinged === 'timeout') return timedOut;
+    return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(pinged.thrown)}`);
+  }
+  const session = parts.value.newSession(inner);
+  socket.promptAcks(() => {
+    session.put(ACK_PROMPT_KEY, ACK_PROMPT_PAYLOAD).catch(() => undefined);
   });
-  clearTimeout(timer);
+  return ok(session);
+}
 
-  switch (outcome.kind) {
-    case 'open': {
-      const socket = attempt.settle();
-      const session = outcome.session;
-      socket?.promptAcks(() => {
-        session.put(ACK_PROMPT_KEY, ACK_PROMPT_PAYLOAD).catch(() => undefined);
-      });
-      return ok(session);
-    }
-    case 'failed':
-      attempt.abandon(`zenoh session open at ${locator} failed`);
-      return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(outcome.thrown)}`);
-    case 'refused':
-      attempt.abandon(`zenoh router at ${locator} refused: ${outcome.why}`);
-      opening.then(
-        (late) => void closeZenohSession(late),
-        () => {},
-      );
-      return err('TransportError', `could not open a zenoh session at ${locator}: ${outcome.why}`);
-    case 'timeout':
-      attempt.abandon(`gave up on zenoh router at ${locator} after ${budgetMs} ms`);
-      // Should zenoh-ts still finish opening (its ping was already in flight), close that session.
-      opening.then(
-        (late) => void closeZenohSession(late),
-        () => {},
-      );
-      return timedOut;
-  }
+/** The opening ping of `SessionInner.open`, which also gives the session its id, within the deadline. */
+async function pingWithin(inner: SessionInnerLike, deadline: number): Promise<'ok' | 'timeout' | { thrown: unknown }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const outcome = await Promise.race([
+    inner.ping().then(
+      (answer) => {
+        inner.id = answer.uuid;
+        return 'ok' as const;
+      },
+      (thrown: unknown) => ({ thrown }),
+    ),
+    new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), timerDelay(Math.max(0, deadline - Date.now())));
+    }),
+  ]);
+  clearTimeout(timer);
+  return outcome;
+}
+
+async function closeInnerQuietly(inner: SessionInnerLike): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    inner.close().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CLOSE_BUDGET_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /**

@@ -7,7 +7,6 @@ import { describeValue, err, ok, type Result, type ResultOf } from '../../result
 import type { RmwEvent, RmwGraph, RmwNode, RmwNodeInfo, RmwSession } from '../rmw.js';
 import { checkRouterTls, parseRouterLocators, type RouterTls } from '../router-locator.js';
 import { EntityIdCounter, newSessionId } from '../wire/gid.js';
-import { installZenohConsoleFilter } from './console-filter.js';
 import { HybridClock } from './hybrid-clock.js';
 import { RouterConnection } from './router-connection.js';
 import { type OpenedOn, openFirstReachable } from './router-failover.js';
@@ -162,7 +161,6 @@ export async function openZenohRmwSession(
   if (!tls.ok) return tls;
   const socketOptions = await socketOptionsOf(tls.value);
   if (!socketOptions.ok) return socketOptions;
-  installZenohConsoleFilter();
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
   const locators = locatorOk.value.locators.map((l) => l.locator);
   const opened = await openFirstReachable(locators, budget, socketOptions.value);

@@ -1,0 +1,128 @@
+/**
+ * The WebSocket under one zenoh-ts session, as rclts builds it (connect-attempt.ts) and hands
+ * it to zenoh-ts through its link (remote-link.ts): a thin wrapper that prompts TCP ACKs and
+ * picks each frame's masking key on loopback (loopback-frames.ts). `inner` is the socket
+ * itself (Node's `ws`, or the page's WebSocket); write-batch.ts corks the TCP socket under it.
+ */
+import { type FrameMasking, frameBytesOf } from './loopback-frames.js';
+
+export type SocketHandler = ((event: unknown) => void) | null;
+
+/** The members of a browser-style WebSocket that rclts and zenoh-ts use. */
+export interface BrowserStyleSocket {
+  binaryType: string;
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  onopen: SocketHandler;
+  onerror: SocketHandler;
+  onclose: SocketHandler;
+  onmessage: SocketHandler;
+  send(data: unknown): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: string, listener: (event: unknown) => void): void;
+  removeEventListener(type: string, listener: (event: unknown) => void): void;
+}
+
+/** A WebSocket class: Node's `ws` takes options as its third argument, a browser's takes none. */
+export type BrowserStyleSocketClass = new (
+  url: string,
+  protocols?: string | string[],
+  options?: object,
+) => BrowserStyleSocket;
+
+/** After the I/O callbacks of this turn of the event loop (Node), or as soon as a browser allows. */
+const nextTurn: (run: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (run) => void setImmediate(run)
+    : (run) => void setTimeout(run, 0);
+
+export class SessionSocket {
+  readonly inner: BrowserStyleSocket;
+  /** Sends a message that needs no answer; set once the session is open (see promptAcks). */
+  #ackPrompt: (() => void) | undefined;
+  #sentSinceInbound = true;
+  #promptQueued = false;
+  /** Picks each frame's masking key on loopback (loopback-frames.ts); told the frame's size first. */
+  readonly #masking: FrameMasking | undefined;
+
+  constructor(inner: BrowserStyleSocket, masking?: FrameMasking) {
+    this.inner = inner;
+    this.#masking = masking;
+  }
+
+  get readyState(): number {
+    return this.inner.readyState;
+  }
+  get bufferedAmount(): number {
+    return this.inner.bufferedAmount;
+  }
+  get onmessage(): SocketHandler {
+    return this.inner.onmessage;
+  }
+  set onmessage(h: SocketHandler) {
+    this.inner.onmessage =
+      h === null
+        ? null
+        : (event: unknown) => {
+            h(event);
+            this.#afterInbound();
+          };
+  }
+  get onclose(): SocketHandler {
+    return this.inner.onclose;
+  }
+  set onclose(h: SocketHandler) {
+    this.inner.onclose = h;
+  }
+  get onerror(): SocketHandler {
+    return this.inner.onerror;
+  }
+  set onerror(h: SocketHandler) {
+    this.inner.onerror = h;
+  }
+
+  /**
+   * The router writes to us without TCP_NODELAY: a small message it writes while its previous
+   * one is unacknowledged waits for our ACK, and Linux delays a bare ACK up to 40 ms. An ACK
+   * rides on any data we send, so when something came in and nothing went out by the end of
+   * that turn of the event loop, `prompt` sends a message that needs no answer.
+   */
+  promptAcks(prompt: () => void): void {
+    this.#ackPrompt = prompt;
+  }
+
+  #afterInbound(): void {
+    this.#sentSinceInbound = false;
+    if (this.#ackPrompt === undefined || this.#promptQueued) return;
+    this.#promptQueued = true;
+    nextTurn(this.#checkAck);
+  }
+
+  readonly #checkAck = (): void => {
+    this.#promptQueued = false;
+    if (!this.#sentSinceInbound && this.inner.readyState === 1) this.#ackPrompt?.();
+  };
+
+  send(data: unknown): void {
+    this.#sentSinceInbound = true;
+    if (this.#masking === undefined) {
+      this.inner.send(data);
+      return;
+    }
+    this.#masking.nextFrameBytes = frameBytesOf(data);
+    try {
+      this.inner.send(data);
+    } finally {
+      this.#masking.nextFrameBytes = 0; // ws's own frames (ping, pong, close) get a random key
+    }
+  }
+  close(code?: number, reason?: string): void {
+    this.inner.close(code, reason);
+  }
+  addEventListener(type: string, listener: (event: unknown) => void): void {
+    this.inner.addEventListener(type, listener);
+  }
+  removeEventListener(type: string, listener: (event: unknown) => void): void {
+    this.inner.removeEventListener(type, listener);
+  }
+}
