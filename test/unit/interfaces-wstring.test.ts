@@ -100,6 +100,16 @@ describe('wstring on the wire (uint32 count, one uint32 per UTF-16 unit)', () =>
     expect(() => One.decode(Uint8Array.from([...LE, ...u32(2), 0x68, 0, 0x69, 0]))).toThrow('does not fit');
   });
 
+  it('a long wstring (past 4096 units) and a lone surrogate come back unit for unit', () => {
+    const w = `${'aé😀'.repeat(3000)}\ud800`;
+    const bytes = One.encode({ w });
+    expect(bytes.length).toBe(4 + 4 + 4 * w.length);
+    expect(One.decode(bytes)).toEqual({ w });
+    const bad = bytes.slice();
+    bad.set(u32(0x110000), 8 + 4 * 5000);
+    expect(() => One.decode(bad)).toThrow(`wstring unit 5000 of ${w.length} is 0x110000, over 0xffff`);
+  });
+
   it('an undecodable wstring reaches the user as a decode_error event, not a throw', async () => {
     const { executor, node } = makeFixture();
     const events: ExecutorEvent[] = [];

@@ -10,6 +10,9 @@ import type { TypedArrayConstructor } from './cdr-sink.js';
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const utf8 = new TextDecoder('utf-8');
+/** Units of a wstring decode per fromCharCode call: well under the engines' argument limits. */
+const WSTRING_CHUNK = 4096;
+const wstringUnits = new Uint16Array(WSTRING_CHUNK);
 
 export class CdrSource {
   readonly body: Uint8Array;
@@ -121,13 +124,21 @@ export class CdrSource {
   /** A wstring as rosidl_typesupport_fastrtps writes it: a uint32 count, then one uint32 per UTF-16 unit. */
   wstr(): string {
     const n = this.count(4);
+    if (n === 0) return '';
+    const units = wstringUnits;
     let s = '';
-    for (let i = 0; i < n; i++) {
-      const c = this.view.getUint32(this.o, this.le);
-      // rmw_zenoh refuses the same ("Character value exceeds maximum value")
-      if (c > 0xffff) throw new RangeError(`wstring unit ${i} of ${n} is 0x${c.toString(16)}, over 0xffff`);
-      s += String.fromCharCode(c);
-      this.o += 4;
+    for (let done = 0; done < n; ) {
+      const k = Math.min(WSTRING_CHUNK, n - done);
+      for (let i = 0; i < k; i++) {
+        const c = this.view.getUint32(this.o, this.le);
+        // rmw_zenoh refuses the same ("Character value exceeds maximum value")
+        if (c > 0xffff) throw new RangeError(`wstring unit ${done + i} of ${n} is 0x${c.toString(16)}, over 0xffff`);
+        units[i] = c;
+        this.o += 4;
+      }
+      // fromCharCode keeps every unit as it is, lone surrogates too (a UTF-16 decoder would not)
+      s += String.fromCharCode.apply(null, units.subarray(0, k) as unknown as number[]);
+      done += k;
     }
     return s;
   }
