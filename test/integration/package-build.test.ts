@@ -1,17 +1,35 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractSnippets } from '../support/markdown-snippets.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const repo = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * A copy of the working tree as a clean clone has it (what git tracks or would track: no dist/),
+ * sharing node_modules. Packing it shows what a tarball or a git install of a clean clone
+ * holds, and leaves the repository's own dist/, which other tests may be reading, alone.
+ */
+function cleanCopy(): string {
+  const copy = mkdtempSync(join(tmpdir(), 'rclts-clone-'));
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: repo,
+    encoding: 'utf8',
+  });
+  for (const file of listed.split('\0')) {
+    if (file !== '' && existsSync(join(repo, file))) cpSync(join(repo, file), join(copy, file));
+  }
+  symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
 
 // A user's first program: README.md's talker/listener (the block that imports `rclts/msgs`),
 // with `rclts` and `rclts/msgs` from the installed tarball, type-checked against the package's
 // own .d.ts files, on the in-process backend.
-const USER_PROGRAM = extractSnippets('README.md', readFileSync(join(root, 'README.md'), 'utf8')).find((s) =>
+const USER_PROGRAM = extractSnippets('README.md', readFileSync(join(repo, 'README.md'), 'utf8')).find((s) =>
   s.code.includes("from 'rclts/msgs'"),
 )?.code;
 
@@ -30,11 +48,17 @@ const USER_TSCONFIG = {
 };
 
 describe('the built package', () => {
+  let root = '';
+  beforeAll(() => {
+    root = cleanCopy();
+  }, 60_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
   // npm pack runs prepack, which builds dist/: what a tarball or a git install gets.
   it('packs with its build, installs from the tarball and runs a user talker/listener', { timeout: 300_000 }, () => {
     const work = mkdtempSync(join(tmpdir(), 'rclts-pack-'));
     try {
-      rmSync(join(root, 'dist'), { recursive: true, force: true });
+      expect(existsSync(join(root, 'dist'))).toBe(false);
       const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
         cwd: root,
         encoding: 'utf8',
