@@ -1,8 +1,9 @@
 // wstring as rosidl_typesupport_fastrtps writes it for rmw_zenoh_cpp (serialization_helpers.hpp):
 // a uint32 count of UTF-16 units, then one uint32 per unit, no terminator; a surrogate pair is
 // two units. Exact bytes computed by hand from that rule, for generated code of every wstring
-// shape (plain, bounded, fixed array, bounded and unbounded sequence), and the refusal of a unit
-// over 0xffff as a decode error, never a throw.
+// shape (plain, bounded, fixed array, bounded and unbounded sequence), bytes recorded from rclpy's
+// serialize_message, and the refusal of a unit over 0xffff as a decode error, never a throw.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,12 @@ import { makeFixture, settle, unwrap } from './executor-fixture.js';
 
 type AnyClass = MessageClass<Record<string, unknown>>;
 
+const wstringsMsg = readFileSync(
+  join(import.meta.dirname, '../fixtures/interfaces/test_msgs/msg/WStrings.msg'),
+  'utf8',
+);
 const { dir } = generateFixture([
+  file('test_msgs', 'msg', 'WStrings', wstringsMsg),
   file(
     'wide_msgs',
     'msg',
@@ -25,6 +31,9 @@ const { dir } = generateFixture([
 const msg = (
   (await import(pathToFileURL(join(dir, 'wide_msgs', 'index.ts')).href)) as { msg: Record<string, AnyClass> }
 ).msg;
+const WStrings = (
+  (await import(pathToFileURL(join(dir, 'test_msgs', 'index.ts')).href)) as { msg: Record<string, AnyClass> }
+).msg.WStrings!;
 const Wide = msg.Wide!;
 const One = msg.One!;
 
@@ -90,6 +99,26 @@ describe('wstring on the wire (uint32 count, one uint32 per UTF-16 unit)', () =>
     expect(Wide.decode(Uint8Array.from(le))).toEqual({ ...empty, a: 7, w: 'Z', seq: ['😀'] });
     const be = [...BE, 0, 0, 0, 2, 0, 0, 0, 0x68, 0, 0, 0x30, 0xcf];
     expect(One.decode(Uint8Array.from(be))).toEqual({ w: 'hハ' });
+  });
+
+  it('test_msgs/WStrings: the bytes rclpy serialize_message gave (Kilted wheels, Fast-CDR), both ways', () => {
+    const m = {
+      wstring_value: 'a😀',
+      wstring_value_default1: '',
+      wstring_value_default2: 'hi',
+      wstring_value_default3: 'é',
+      array_of_wstrings: ['', 'x', '😀'],
+      bounded_sequence_of_wstrings: ['p'],
+      unbounded_sequence_of_wstrings: ['', 'qr'],
+    };
+    const message =
+      '0001000003000000610000003dd8000000de00000000000002000000680000006900000001000000e90000000000000001000000' +
+      '78000000020000003dd8000000de00000100000001000000700000000200000000000000020000007100000072000000';
+    // rmw_serialize keeps its size estimate, which counts a terminator per wstring that is never
+    // written: 40 bytes of whatever the buffer held follow the message
+    const tail = '6255000070373a87b07f000030baba87b07f000040383a87b07f0000f04f3c87b07f0000e0bb458b';
+    expect(Buffer.from(WStrings.encode(m)).toString('hex')).toBe(message);
+    expect(WStrings.decode(Uint8Array.from(Buffer.from(message + tail, 'hex')))).toEqual(m);
   });
 
   it('refuses a unit over 0xffff and a count the payload cannot hold', () => {
