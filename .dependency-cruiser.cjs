@@ -6,12 +6,19 @@
 // Type-only imports count: a type taken from a higher floor ties the floors as much as a value does.
 //
 // Public entries: what a floor above may import from the floors below is the area's index.ts
-// (src/rclcpp/index.ts, src/executor/index.ts, src/rmw/index.ts) and the floor-0 files; examples
+// (src/rclcpp/index.ts, src/executor/index.ts; vrobots uses no rmw file) and the floor-0 files; examples
 // import only what a user can (`rclts` = src/index.ts, `rclts/vrobots` = src/vrobots/index.ts).
 
 const FLOOR0 = '^src/(?!index\\.ts$)[^/]+\\.ts$';
 const ROOT = '^src/index\\.ts$';
-const AREA_ENTRY = '^src/(rclcpp|executor|rmw)/index\\.ts$';
+const AREA_ENTRY = '^src/(rclcpp|executor)/index\\.ts$';
+// The zenoh-ts adapter: the only files that know zenoh-ts's internals and the remote-api wire.
+const ZENOH_TS_ADAPTER = '^src/rmw/zenoh/zenoh-ts/';
+// What a user can import: 'rclts', 'rclts/vrobots', 'rclts/msgs', 'rclts/interfaces/runtime', 'rclts/interfaces'.
+const PACKAGE_ENTRY =
+  '^src/(index|vrobots/index|rclcpp/interfaces/generated/index|rclcpp/interfaces/runtime/index|interface-compiler/index)\\.ts$';
+// Applications built on the library (src/cli: the rclts and vrobots commands) and the interface compiler.
+const APPLICATIONS = '^src/(cli|interface-compiler)/';
 
 /** A floor may import its own files, lower floors and node_modules: never these. */
 const upward = (name, from, above) => ({
@@ -43,9 +50,10 @@ module.exports = {
     },
     {
       name: 'root-is-top',
-      comment: 'src/index.ts is the package root that re-exports the floors; nothing in src/ imports it',
+      comment:
+        'src/index.ts is the package root that re-exports the floors; nothing in src/ imports it but the applications (src/cli)',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^src/', pathNot: '^src/cli/' },
       to: { path: ROOT },
     },
     {
@@ -57,19 +65,65 @@ module.exports = {
       to: { path: '^src/(rclcpp|executor|rmw)/', pathNot: AREA_ENTRY },
     },
     {
+      name: 'library-does-not-import-applications',
+      comment:
+        'The CLIs (src/cli) and the interface compiler (src/interface-compiler) are built on the library; no library floor imports them',
+      severity: 'error',
+      from: { path: '^src/', pathNot: APPLICATIONS },
+      to: { path: APPLICATIONS },
+    },
+    {
+      name: 'cli-uses-package-entries',
+      comment:
+        "the rclts and vrobots commands import the library as a user does: 'rclts', 'rclts/vrobots', 'rclts/msgs', 'rclts/interfaces/runtime', 'rclts/interfaces'",
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/', pathNot: [PACKAGE_ENTRY, '^src/cli/'] },
+    },
+    {
+      name: 'interface-compiler-is-a-tool',
+      comment:
+        'the interface compiler emits code for the runtime; it imports only floor-0 files and the runtime entry, never a floor or a CLI',
+      severity: 'error',
+      from: { path: '^src/interface-compiler/' },
+      to: { path: '^src/(rmw|executor|rclcpp|vrobots|cli)/', pathNot: '^src/rclcpp/interfaces/runtime/index\\.ts$' },
+    },
+    {
       name: 'examples-use-package-entries',
       comment:
-        "examples and the web console import only what a user can: 'rclts' (src/index.ts), 'rclts/vrobots' (src/vrobots/index.ts), 'rclts/msgs' (src/rclcpp/interfaces/generated/index.ts) and 'rclts/interfaces' (src/rclcpp/interfaces/index.ts)",
+        "examples and the web console import only what a user can: 'rclts' (src/index.ts), 'rclts/vrobots' (src/vrobots/index.ts), 'rclts/msgs' (src/rclcpp/interfaces/generated/index.ts), 'rclts/interfaces/runtime' and 'rclts/interfaces' (src/interface-compiler/index.ts)",
       severity: 'error',
       from: { path: '^(examples|web)/' },
-      to: { path: '^src/', pathNot: '^src/((vrobots|rclcpp/interfaces|rclcpp/interfaces/generated)/)?index\\.ts$' },
+      to: { path: '^src/', pathNot: PACKAGE_ENTRY },
+    },
+    {
+      name: 'zenoh-ts-internals-in-the-adapter',
+      comment:
+        "Only the zenoh-ts adapter (src/rmw/zenoh/zenoh-ts/) reaches zenoh-ts's files past its public entry, and `ws`",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ZENOH_TS_ADAPTER },
+      to: {
+        path: [
+          '^node_modules/@eclipse-zenoh/zenoh-ts/dist/(?!index\\.(js|d\\.ts)$)',
+          '^@eclipse-zenoh/zenoh-ts/dist/',
+          '^node_modules/ws/',
+        ],
+      },
+    },
+    {
+      name: 'zenoh-ts-adapter-through-its-entry',
+      comment: 'The rest of rclts uses the zenoh-ts adapter through its index.ts only',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ZENOH_TS_ADAPTER },
+      to: { path: ZENOH_TS_ADAPTER, pathNot: `${ZENOH_TS_ADAPTER}index\\.ts$` },
     },
     {
       name: 'not-to-unresolvable',
-      comment: 'An import that resolves to nothing would hide an edge from the rules above',
+      comment:
+        "An import that resolves to nothing would hide an edge from the rules above (but zenoh-ts's session_inner module, outside its package exports: the browser bundler resolves it)",
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: '^@eclipse-zenoh/zenoh-ts/dist/session_inner\\.js$' },
     },
   ],
   options: {

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
-import { bundledModules } from '../src/rclcpp/interfaces/bundled.js';
+import { bundledModules } from '../src/interface-compiler/bundled.js';
 import { geometry_msgs, sensor_msgs } from '../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../src/rclcpp/interfaces/runtime/index.js';
 import { foxgloveDefinitions } from '../test/support/interface-arbitraries.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildConsole } from '../scripts/build-console.mjs';
-import { type ConsoleServer, serveConsole } from '../src/vrobots/cli/web-server.js';
+import { type ConsoleServer, serveConsole } from '../src/cli/vrobots/web-server.js';
 import { launchChromium } from '../test/browser/chromium.js';
 import { type ChildLink, forkBenchChild } from './harness/child.js';
 import { type BenchContext, byMode } from './harness/context.js';

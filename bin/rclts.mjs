@@ -2,4 +2,4 @@
 // The `rclts` command (bin/run-entry.mjs says how it finds its code).
 import { runEntry } from './run-entry.mjs';
 
-await runEntry('rclts', 'rclcpp/cli/main');
+await runEntry('rclts', 'cli/rclts/main');

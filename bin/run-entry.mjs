@@ -13,7 +13,7 @@ async function tsxRegister() {
   }
 }
 
-/** `entry` is the path below src/ without its extension, e.g. `vrobots/cli/main`. */
+/** `entry` is the path below src/ without its extension, e.g. `cli/vrobots/main`. */
 export async function runEntry(command, entry) {
   const source = new URL(`../src/${entry}.ts`, import.meta.url);
   const built = new URL(`../dist/src/${entry}.js`, import.meta.url);

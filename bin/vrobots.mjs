@@ -2,4 +2,4 @@
 // The `vrobots` command (bin/run-entry.mjs says how it finds its code).
 import { runEntry } from './run-entry.mjs';
 
-await runEntry('vrobots', 'vrobots/cli/main');
+await runEntry('vrobots', 'cli/vrobots/main');

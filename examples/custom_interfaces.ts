@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Executor, type MessageType, type ServiceType } from '../src/index.js';
-import { generateInterfaces } from '../src/rclcpp/interfaces/index.js';
+import { generateInterfaces } from '../src/interface-compiler/index.js';
 import { type Log, parseExampleArgs, runIfMain } from './example-args.js';
 
 const here = (p: string): string => fileURLToPath(new URL(p, import.meta.url));

@@ -17,6 +17,7 @@ export {
   DEFAULT_MAX_GOALS_IN_FLIGHT,
   DEFAULT_RESULT_BUDGET_MS,
 } from './action/action-client.js';
+export { ACTION_SUFFIX } from './action/action-entities.js';
 export { DEFAULT_ACTION_QUEUE_DEPTH, DEFAULT_RESULT_TIMEOUT_MS } from './action/action-server.js';
 export type {
   ActionClient,
@@ -85,6 +86,7 @@ export type {
   ParameterUpdate,
   SetParametersResult,
 } from './parameters/parameter-types.js';
+export { parseParameterValue } from './parameters/overrides.js';
 export { ParametersClient } from './parameters/parameters-client.js';
 export type { Parameter, ParameterValue } from './parameters/value.js';
 export { formatValue as formatParameterValue, ParameterType, parameterTypeName } from './parameters/value.js';

@@ -78,6 +78,8 @@ export {
   stateKey,
 } from './keys.js';
 export { ArmReply, ArmRequest, ArmStatus } from './messages/arm-messages.js';
+// The manager's create / delete messages, for tools that talk to it without the SDK (the vrobots CLI).
+export { SrvAck, SrvVRobotCreate, SrvVRobotCreated, SrvVRobotDelete } from './messages/service-messages.js';
 export type {
   CommonSegment,
   SegmentRequest,
@@ -150,12 +152,13 @@ export {
   vrError,
 } from './sdk/index.js';
 export type { LinkState, RtiConnectArgs, RtiResult, RtiResultOf } from './sdk/rti-calls.js';
-export { RTI_ANSWER_TIMEOUT_MS, RTI_MODE_WAIT_MS, RtiCalls } from './sdk/rti-calls.js';
+export { armModeName, RTI_ANSWER_TIMEOUT_MS, RTI_MODE_WAIT_MS, RtiCalls } from './sdk/rti-calls.js';
 export type { RtiClientOptions, TargetSource, TargetStream } from './sdk/rti-client.js';
 export { DEFAULT_ARM_HOST, RtiClient } from './sdk/rti-client.js';
 export type { RtiErr, RtiError } from './sdk/rti-error.js';
 export { isRtiError, RtiVendorError } from './sdk/rti-error.js';
-export type { RtiStreamStats } from './sdk/rti-stream.js';
+export type { LatencySummary, RtiStreamStats } from './sdk/rti-stream.js';
+export { summarizeMs } from './sdk/rti-stream.js';
 export type { ArmClock } from './sim/arm/arm-clock.js';
 export { RealTimeClock, SteppableClock } from './sim/arm/arm-clock.js';
 export type {
@@ -177,8 +180,10 @@ export {
   SKINS,
   startSimulator,
 } from './sim/index.js';
+export { timestampedLog } from './sim/sim-log.js';
 export type { ListTopicsOptions } from './tools/list-topics.js';
 export { DEFAULT_LIST_WINDOW_MS, listTopics } from './tools/list-topics.js';
 export { DEFAULT_RATE_WINDOW_MS, isWildcardKey, measureRate } from './tools/measure-rate.js';
 export type { RateReport } from './tools/rate-stats.js';
+export { RawBytesService } from './tools/raw-bytes.js';
 export type { TopicListing, TopicRow } from './tools/topic-table.js';

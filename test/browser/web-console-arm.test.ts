@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildConsole } from '../../scripts/build-console.mjs';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { type ConsoleServer, serveConsole } from '../../src/vrobots/cli/web-server.js';
+import { type ConsoleServer, serveConsole } from '../../src/cli/vrobots/web-server.js';
 import { RtiClient, type Simulator, SteppableClock, startSimulator, VirtualRobot } from '../../src/vrobots/index.js';
 import { launchChromium, pageErrors } from './chromium.js';
 import { until } from './until.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Executor, type Node, QoS } from '../../src/index.js';
-import { readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
+import { readPackage } from '../../src/interface-compiler/load-files.js';
 import { geometry_msgs, sensor_msgs, std_msgs, std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../../src/rclcpp/interfaces/runtime/index.js';
 import { generateFixture } from '../support/generate-fixture.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { runCli } from '../../src/vrobots/cli/run-cli.js';
+import { runCli } from '../../src/cli/vrobots/run-cli.js';
 import { type Simulator, startSimulator } from '../../src/vrobots/sim/index.js';
 
 let routerProc: RunningRouter;

@@ -7,7 +7,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { runCli } from '../../src/vrobots/cli/run-cli.js';
+import { runCli } from '../../src/cli/vrobots/run-cli.js';
 
 const BIN = fileURLToPath(new URL('../../bin/vrobots.mjs', import.meta.url));
 

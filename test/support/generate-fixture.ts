@@ -3,10 +3,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileInterfaces } from '../../src/rclcpp/interfaces/compiler/compile.js';
-import type { InterfaceFile } from '../../src/rclcpp/interfaces/compiler/interface-set.js';
-import { findPackageDirs, readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
-import { writeTree } from '../../src/rclcpp/interfaces/generate.js';
+import { compileInterfaces } from '../../src/interface-compiler/compile.js';
+import type { InterfaceFile } from '../../src/interface-compiler/interface-set.js';
+import { findPackageDirs, readPackage } from '../../src/interface-compiler/load-files.js';
+import { writeTree } from '../../src/interface-compiler/generate.js';
 
 const SRC = join(import.meta.dirname, '../../src/rclcpp/interfaces');
 export const BUNDLED_FILES = findPackageDirs(join(import.meta.dirname, '../../interfaces')).flatMap(readPackage);

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageWriter } from '@foxglove/rosmsg2-serialization';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findPackageDirs, readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
+import { findPackageDirs, readPackage } from '../../src/interface-compiler/load-files.js';
 import type { MessageClass } from '../../src/rclcpp/interfaces/runtime/index.js';
 import { file, generateFixture } from '../support/generate-fixture.js';
 import { foxgloveDefinitions, hasWString, MessageArbitraries } from '../support/interface-arbitraries.js';

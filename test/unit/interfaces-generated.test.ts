@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledModules } from '../../src/rclcpp/interfaces/bundled.js';
+import { bundledModules } from '../../src/interface-compiler/bundled.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const COMMITTED = join(ROOT, 'src/rclcpp/interfaces/generated');

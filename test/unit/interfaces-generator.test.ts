@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileInterfaces } from '../../src/rclcpp/interfaces/compiler/compile.js';
-import { generateInterfaces } from '../../src/rclcpp/interfaces/index.js';
+import { compileInterfaces } from '../../src/interface-compiler/compile.js';
+import { generateInterfaces } from '../../src/interface-compiler/index.js';
 import { BUNDLED_FILES, file } from '../support/generate-fixture.js';
 
 const ROOT = join(import.meta.dirname, '../..');

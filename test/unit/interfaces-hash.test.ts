@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bundledModules } from '../../src/rclcpp/interfaces/bundled.js';
-import { compileInterfaces } from '../../src/rclcpp/interfaces/compiler/compile.js';
-import { findPackageDirs, readPackage } from '../../src/rclcpp/interfaces/compiler/load-files.js';
-import { hashedDescription } from '../../src/rclcpp/interfaces/compiler/type-hash.js';
+import { bundledModules } from '../../src/interface-compiler/bundled.js';
+import { compileInterfaces } from '../../src/interface-compiler/compile.js';
+import { findPackageDirs, readPackage } from '../../src/interface-compiler/load-files.js';
+import { hashedDescription } from '../../src/interface-compiler/type-hash.js';
 import {
   example_interfaces,
   geometry_msgs,

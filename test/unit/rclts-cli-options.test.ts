@@ -1,10 +1,10 @@
 // `rclts topic echo --field` and the --qos-* options of echo/hz/pub, checked before anything
 // is opened (the round trip through a router is in test/integration/rclts-cli.test.ts).
 import { describe, expect, it } from 'vitest';
-import { type ParsedArgs, parseArgs } from '../../src/rclcpp/cli/cli-args.js';
-import { QOS_OPTIONS, qosFromOptions } from '../../src/rclcpp/cli/cli-qos.js';
-import { echoPrinter } from '../../src/rclcpp/cli/echo-field.js';
-import { TypeRegistry } from '../../src/rclcpp/cli/type-registry.js';
+import { type ParsedArgs, parseArgs } from '../../src/cli/rclts/cli-args.js';
+import { QOS_OPTIONS, qosFromOptions } from '../../src/cli/rclts/cli-qos.js';
+import { echoPrinter } from '../../src/cli/rclts/echo-field.js';
+import { TypeRegistry } from '../../src/cli/rclts/type-registry.js';
 import { geometry_msgs, sensor_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 
 const registry = (() => {

@@ -1,10 +1,10 @@
 // The value syntax of `rclts topic pub` / `service call` and the YAML `topic echo` prints.
 import { describe, expect, it } from 'vitest';
-import { ExitCode } from '../../src/rclcpp/cli/cli-args.js';
-import { messageFromValues, messageToYaml } from '../../src/rclcpp/cli/message-values.js';
-import { runCli } from '../../src/rclcpp/cli/run-cli.js';
-import { TypeRegistry } from '../../src/rclcpp/cli/type-registry.js';
-import { NumberText, parseValues } from '../../src/rclcpp/cli/value-syntax.js';
+import { ExitCode } from '../../src/cli/rclts/cli-args.js';
+import { messageFromValues, messageToYaml } from '../../src/cli/rclts/message-values.js';
+import { runCli } from '../../src/cli/rclts/run-cli.js';
+import { TypeRegistry } from '../../src/cli/rclts/type-registry.js';
+import { NumberText, parseValues } from '../../src/cli/rclts/value-syntax.js';
 
 const registry = (() => {
   const r = TypeRegistry.load();

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Executor, MAX_ROUTER_LOCATORS, parseRouterLocator, parseRouterLocators } from '../../src/index.js';
-import { parseCli } from '../../src/vrobots/cli/cli-args.js';
+import { parseCli } from '../../src/cli/vrobots/cli-args.js';
 import { VirtualRobot } from '../../src/vrobots/index.js';
 
 const ACCEPTED = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../../src/vrobots/cli/cli-args.js';
-import { runCli } from '../../src/vrobots/cli/run-cli.js';
+import { parseCli } from '../../src/cli/vrobots/cli-args.js';
+import { runCli } from '../../src/cli/vrobots/run-cli.js';
 
 describe('vrobots CLI arguments', () => {
   it('parses topic list with its defaults and options', () => {

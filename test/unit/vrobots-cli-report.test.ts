@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../src/vrobots/cli/run-cli.js';
-import { formatRateReport, formatTopicList } from '../../src/vrobots/cli/topic-report.js';
+import { runCli } from '../../src/cli/vrobots/run-cli.js';
+import { formatRateReport, formatTopicList } from '../../src/cli/vrobots/topic-report.js';
 import { computeRateReport } from '../../src/vrobots/tools/rate-stats.js';
 import { TopicTally } from '../../src/vrobots/tools/topic-table.js';
 

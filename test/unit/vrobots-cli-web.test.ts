@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/vrobots/cli/cli-io.js';
-import { runWeb } from '../../src/vrobots/cli/cmd-web.js';
+import type { CliIo } from '../../src/cli/vrobots/cli-io.js';
+import { runWeb } from '../../src/cli/vrobots/cmd-web.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rclts-cli-web-'));
 writeFileSync(join(dir, 'index.html'), '<!doctype html><title>console</title>');

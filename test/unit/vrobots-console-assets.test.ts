@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { consoleAssetsIn } from '../../src/vrobots/cli/console-assets.js';
+import { consoleAssetsIn } from '../../src/cli/vrobots/console-assets.js';
 
 const roots: string[] = [];
 

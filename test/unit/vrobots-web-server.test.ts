@@ -3,8 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCli } from '../../src/vrobots/cli/cli-args.js';
-import { type ConsoleServer, resolveAsset, serveConsole } from '../../src/vrobots/cli/web-server.js';
+import { parseCli } from '../../src/cli/vrobots/cli-args.js';
+import { type ConsoleServer, resolveAsset, serveConsole } from '../../src/cli/vrobots/web-server.js';
 
 interface Reply {
   readonly status: number;

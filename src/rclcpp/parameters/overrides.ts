@@ -30,17 +30,22 @@ export function yamlToValue(what: string, node: YamlNode): ResultOf<ParameterVal
   return ok(node);
 }
 
+/** One value in YAML flow syntax, as `-p name:=value` and `ros2 param set` take it; `what` names it in errors. */
+export function parseParameterValue(what: string, text: string): ResultOf<ParameterValue> {
+  try {
+    return yamlToValue(what, parseInline(text));
+  } catch (thrown) {
+    return err('InvalidArgument', `${what}: ${describeThrown(thrown)}`);
+  }
+}
+
 /** `name:=value` with the value in YAML syntax, as `-p` takes it. */
 export function parseParamAssignment(text: string): ResultOf<readonly [string, ParameterValue]> {
   const at = text.indexOf(':=');
   if (at <= 0) return err('InvalidArgument', `-p expects name:=value, got '${text}'`);
   const name = text.slice(0, at);
-  try {
-    const v = yamlToValue(`-p ${name}`, parseInline(text.slice(at + 2)));
-    return v.ok ? ok([name, v.value] as const) : v;
-  } catch (thrown) {
-    return err('InvalidArgument', `-p ${name}: ${describeThrown(thrown)}`);
-  }
+  const v = parseParameterValue(`-p ${name}`, text.slice(at + 2));
+  return v.ok ? ok([name, v.value] as const) : v;
 }
 
 /** Reads the parameter flags between `--ros-args` and `--` (or the end); other ROS flags are skipped. */
