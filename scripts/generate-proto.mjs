@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// Generates the vrobots protobuf code from proto/ (run as `npm run generate`):
-//   src/vrobots/generated/swarmbotix.js     pbjs static module (ESM), the codec
-//   src/vrobots/generated/swarmbotix.d.ts   pbts declarations of it
+// Generates the vrobots protobuf code from proto/ (run as `npm run generate`), read with protobufjs:
 //   src/vrobots/generated/swarmbotix-types.ts  plain TS interfaces, enums and field tables
+//   src/vrobots/generated/swarmbotix-codec.js  the codec, straight-line code per message type
+//   src/vrobots/generated/swarmbotix-codec.d.ts  its declarations
 // Usage: node scripts/generate-proto.mjs [--out <dir>]   (the freshness test writes to a temp dir)
 // The output is deterministic: the freshness test fails when the committed files differ.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emitCodec } from './generate-proto-codec.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PROTO_DIR = join(ROOT, 'proto');
@@ -31,11 +31,6 @@ function protoFiles(dir) {
     else if (name.endsWith('.proto')) found.push(full);
   }
   return found;
-}
-
-function runCli(bin, args) {
-  const script = join(dirname(require.resolve('protobufjs-cli/package.json')), 'bin', bin);
-  execFileSync(process.execPath, [script, ...args], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 // ---------- plain TS types from reflection ----------
@@ -70,6 +65,33 @@ function enumPrefix(e) {
   // AXIS_CONVENTION_UNITY -> UNITY when every value carries the enum's own prefix.
   const prefix = `${e.name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_`;
   return Object.keys(e.values).every((k) => k.startsWith(prefix)) ? prefix : '';
+}
+
+/** Each message's fields as the codec needs them (the FIELDS table), in field-number order. */
+function fieldTables(messages) {
+  const tables = {};
+  for (const m of messages) {
+    tables[fullName(m)] = [...m.fieldsArray]
+      .sort((a, b) => a.id - b.id)
+      .map((f) => {
+        f.resolve();
+        const r = f.resolvedType;
+        const kind =
+          r instanceof protobuf.Type
+            ? 'message'
+            : r instanceof protobuf.Enum
+              ? 'enum'
+              : LONG_TYPES.has(f.type)
+                ? 'long'
+                : 'scalar';
+        // Packed as protobuf's encoders decide it (enums pack as int32).
+        const packed =
+          f.repeated && f.packed && protobuf.types.packed[kind === 'enum' ? 'int32' : f.type] !== undefined;
+        const type = r ? fullName(r) : f.type;
+        return { name: f.name, id: f.id, kind, type, repeated: f.repeated, packed, optional: isOptional(f) };
+      });
+  }
+  return tables;
 }
 
 function emitTypes(root, sources) {
@@ -129,25 +151,13 @@ function emitTypes(root, sources) {
     out += '}\n\n';
   }
 
+  const tables = fieldTables(messages);
   out += `/** Field tables keyed by full protobuf name, in field-number order. */\n`;
   out += `export const FIELDS: { readonly [typeName: string]: readonly FieldInfo[] } = {\n`;
-  for (const m of messages) {
-    out += `  '${fullName(m)}': [\n`;
-    for (const f of [...m.fieldsArray].sort((a, b) => a.id - b.id)) {
-      const r = f.resolvedType;
-      const kind =
-        r instanceof protobuf.Type
-          ? 'message'
-          : r instanceof protobuf.Enum
-            ? 'enum'
-            : LONG_TYPES.has(f.type)
-              ? 'long'
-              : 'scalar';
-      const type = r ? fullName(r) : f.type;
-      // What pbjs's encoder decides (enums pack as int32).
-      const packed = f.repeated && f.packed && protobuf.types.packed[kind === 'enum' ? 'int32' : f.type] !== undefined;
-      out += `    { name: '${f.name}', id: ${f.id}, kind: '${kind}', type: '${type}', repeated: ${f.repeated}, packed: ${packed}, optional: ${isOptional(f)} },\n`;
-    }
+  for (const [typeName, fields] of Object.entries(tables)) {
+    out += `  '${typeName}': [\n`;
+    for (const f of fields)
+      out += `    { name: '${f.name}', id: ${f.id}, kind: '${f.kind}', type: '${f.type}', repeated: ${f.repeated}, packed: ${f.packed}, optional: ${f.optional} },\n`;
     out += '  ],\n';
   }
   out += '};\n\n';
@@ -155,7 +165,7 @@ function emitTypes(root, sources) {
   out += `/** Every message full name and its plain shape. */\nexport interface MessageShapes {\n`;
   for (const m of messages) out += `  '${fullName(m)}': ${m.name};\n`;
   out += '}\n';
-  return out;
+  return { types: out, tables };
 }
 
 // ---------- main ----------
@@ -165,46 +175,15 @@ function main() {
   mkdirSync(out, { recursive: true });
   const files = protoFiles(PROTO_DIR);
   const rel = files.map((f) => relative(PROTO_DIR, f));
-  const jsOut = join(out, 'swarmbotix.js');
-  const dtsOut = join(out, 'swarmbotix.d.ts');
-
-  // -r: a private protobuf.roots slot, so another generated bundle in the process cannot collide.
-  runCli('pbjs', [
-    '-t',
-    'static-module',
-    '-w',
-    'es6',
-    '-r',
-    'swarmbotix',
-    '-p',
-    PROTO_DIR,
-    '--no-delimited',
-    '--no-service',
-    '--no-verify',
-    '--no-convert',
-    '--no-typeurl',
-    '-o',
-    jsOut,
-    ...rel,
-  ]);
-  runCli('pbts', ['--no-comments', '-o', dtsOut, jsOut]);
-
-  const js = readFileSync(jsOut, 'utf8');
-  if (!js.includes('from "protobufjs/minimal.js"'))
-    throw new Error('pbjs output does not import protobufjs/minimal.js');
-  writeFileSync(jsOut, HEADER + js);
-  // pbts writes CommonJS-flavoured imports; make them ESM so NodeNext + verbatimModuleSyntax read it.
-  let dts = readFileSync(dtsOut, 'utf8');
-  dts = dts
-    .replace('import * as $protobuf from "protobufjs";', 'import type * as $protobuf from "protobufjs";')
-    .replace('import Long = require("long");', 'import type Long from "long";');
-  writeFileSync(dtsOut, HEADER + dts);
-
   const root = new protobuf.Root();
   root.resolvePath = (_origin, target) => (target.startsWith(PROTO_DIR) ? target : join(PROTO_DIR, target));
   root.loadSync(files);
   root.resolveAll();
-  writeFileSync(join(out, 'swarmbotix-types.ts'), emitTypes(root, rel));
+  const { types, tables } = emitTypes(root, rel);
+  writeFileSync(join(out, 'swarmbotix-types.ts'), types);
+  const codec = emitCodec(tables, HEADER);
+  writeFileSync(join(out, 'swarmbotix-codec.js'), codec.js);
+  writeFileSync(join(out, 'swarmbotix-codec.d.ts'), codec.dts);
 }
 
 main();

@@ -1,19 +1,9 @@
-// Random vrobots messages for the codec tests: every field of every type, scalar edges,
-// absent fields, empty and default sub-messages; and pbjs's generated class of a type.
-import { swarmbotix } from '../../src/vrobots/generated/swarmbotix.js';
+// Random vrobots messages for the codec tests: every field of every type, scalar edges, absent
+// fields, empty and default sub-messages. The reference they are held to is protobufjs itself
+// (test/support/protobuf-reference.ts).
 import { FIELDS, type FieldInfo } from '../../src/vrobots/generated/swarmbotix-types.js';
 
-export type Plain = Record<string, unknown>;
-export interface Generated {
-  encode(m: unknown): { finish(): Uint8Array };
-  decode(bytes: Uint8Array): object;
-}
-
-export function generatedOf(typeName: string): Generated {
-  let at: unknown = { swarmbotix };
-  for (const part of typeName.split('.')) at = (at as Record<string, unknown>)[part];
-  return at as Generated;
-}
+export { type Plain, referenceOf } from '../support/protobuf-reference.js';
 
 export function random(seed: number): () => number {
   let s = seed >>> 0;
@@ -61,8 +51,8 @@ export function fieldValue(f: FieldInfo, rnd: () => number, depth: number): unkn
   return pick(rnd, EDGES[f.type] ?? [0]);
 }
 
-export function messageOf(typeName: string, rnd: () => number, depth = 0): Plain {
-  const out: Plain = {};
+export function messageOf(typeName: string, rnd: () => number, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const f of FIELDS[typeName] ?? []) {
     const r = rnd();
     if (r < 0.2) continue; // absent

@@ -15,7 +15,7 @@ describe('generated protobuf code', () => {
   it('matches a fresh run of scripts/generate-proto.mjs', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts/generate-proto.mjs'), '--out', fresh], { cwd: ROOT });
     const names = readdirSync(fresh).sort();
-    expect(names).toEqual(['swarmbotix-types.ts', 'swarmbotix.d.ts', 'swarmbotix.js']);
+    expect(names).toEqual(['swarmbotix-codec.d.ts', 'swarmbotix-codec.js', 'swarmbotix-types.ts']);
     expect(readdirSync(COMMITTED).sort()).toEqual(names);
     for (const name of names) {
       const committed = readFileSync(join(COMMITTED, name), 'utf8');

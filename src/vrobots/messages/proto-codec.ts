@@ -1,40 +1,69 @@
 /**
- * The protobuf codec behind the type-support seam. Plain objects (the generated
- * `swarmbotix-types.ts` shapes) go in and out; the pbjs static code does the wire work. A
- * FlatBuffers codec could replace this file and encode-walk.ts without touching the message
- * wrappers' users.
+ * The protobuf codec behind the type-support seam: plain objects (the generated
+ * `swarmbotix-types.ts` shapes) in and out, written and read by the generated codec
+ * (generated/swarmbotix-codec.js, straight-line code per type made by `npm run generate`,
+ * so nothing is compiled at run time). A FlatBuffers codec could replace this file without
+ * touching the message wrappers' users.
  */
-import protobuf from 'protobufjs/minimal.js';
 import type { MessageType, ServiceType } from '../../rclcpp/index.js';
+import { bindCodecs, type GeneratedCodec } from '../generated/swarmbotix-codec.js';
 import type { MessageShapes } from '../generated/swarmbotix-types.js';
-import { directDecoder } from './decode-direct.js';
-import { defaultOf, fromWire } from './decode-walk.js';
-import { directEncoder } from './encode-direct.js';
-import { fieldsOf, type Plain, toWire } from './encode-walk.js';
-import { WireMisfit } from './wire-reader.js';
+import {
+  checkedLong,
+  checkScalar,
+  fieldsOf,
+  MAX_DEPTH,
+  notArray,
+  notObject,
+  type Plain,
+  plan,
+  tooDeep,
+  writeLong,
+} from './codec-runtime.js';
+import { WireReader } from './wire-reader.js';
+import { WireWriter } from './wire-writer.js';
 
-/** What rclts needs from a pbjs static class. */
-export interface GeneratedMessageClass {
-  encode(message: never, writer?: protobuf.Writer): { finish(): Uint8Array };
-  decode(reader: Uint8Array): object;
+type Codec = GeneratedCodec<WireWriter, WireReader>;
+
+const CODECS = bindCodecs<WireWriter, WireReader>({
+  plan,
+  checkScalar: checkScalar as (v: unknown, f: never, typeName: string) => unknown,
+  checkedLong: checkedLong as (v: unknown, f: never, typeName: string) => bigint,
+  writeLong,
+  notArray: notArray as (f: never, typeName: string) => never,
+  notObject: notObject as (f: never, typeName: string) => never,
+  tooDeep,
+  MAX_DEPTH,
+});
+
+function codecOf(typeName: string): Codec {
+  fieldsOf(typeName); // names the unknown type
+  return CODECS[typeName] as Codec;
 }
 
 /** A shared writer whose buffer grew past this is dropped, so one big message is not kept alive. */
 const KEEP_WRITER_BYTES = 64 * 1024;
-/**
- * One writer for every encode: a fresh one starts at 128 bytes and a State regrew it four
- * times, at 25 Hz per robot. `finish()` copies the bytes out, so the buffer is reused at
- * once; a throw mid-encode leaves the writer dropped (its fork stack may be unbalanced).
- */
-let sharedWriter: protobuf.Writer | undefined;
+/** One writer for every encode (`finish()` copies the bytes out); a throw mid-encode drops it. */
+let sharedWriter: WireWriter | undefined;
 
-function encodeShared(generated: GeneratedMessageClass, wire: Plain): Uint8Array {
-  const writer = sharedWriter ?? protobuf.Writer.create();
+function encodeWith(codec: Codec, plain: Plain): Uint8Array {
+  const w = sharedWriter ?? new WireWriter();
   sharedWriter = undefined; // a nested encode takes its own
-  const bytes = generated.encode(wire as never, writer).finish();
-  writer.reset();
-  if ((writer as unknown as { buf: Uint8Array }).buf.length <= KEEP_WRITER_BYTES) sharedWriter = writer;
+  w.pos = 0;
+  codec.encode(plain, w);
+  const bytes = w.finish();
+  if (w.buf.length <= KEEP_WRITER_BYTES) sharedWriter = w;
   return bytes;
+}
+
+function decodeWith(codec: Codec, typeName: string, bytes: Uint8Array): Plain {
+  if (!(bytes instanceof Uint8Array)) throw new TypeError(`${typeName}: expected the bytes as a Uint8Array`);
+  try {
+    return codec.decode(new WireReader(bytes), 0, undefined);
+  } catch (thrown) {
+    if (thrown instanceof Error) thrown.message = `${typeName}: ${thrown.message}`;
+    throw thrown;
+  }
 }
 
 /** Every property optional, all the way down (arrays keep their length). */
@@ -54,7 +83,7 @@ export type MessageName = keyof MessageShapes;
 
 /** Defaults overlaid with a partial init (messages merged recursively, arrays replaced). */
 export function createOf(typeName: string, init: unknown): Plain {
-  const out = defaultOf(typeName);
+  const out = codecOf(typeName).defaults();
   if (typeof init !== 'object' || init === null) return out;
   const src = init as Plain;
   for (const f of fieldsOf(typeName)) {
@@ -67,35 +96,17 @@ export function createOf(typeName: string, init: unknown): Plain {
   return out;
 }
 
-/** Wraps a generated message class as rclts type support. */
-export function protoMessageType<K extends MessageName>(
-  typeName: K,
-  generated: GeneratedMessageClass,
-): ProtoMessageType<MessageShapes[K]> {
-  fieldsOf(typeName); // a typo in the name fails at import, not at first use
-  // Built on first use: compiling every type's encoder and decoder at import would slow every start.
-  let direct: ((plain: Plain) => Uint8Array) | null | undefined;
-  let fromBytes: ((bytes: Uint8Array) => Plain) | null | undefined;
+/** A message type's rclts type support (a typo in the name fails at import). */
+export function protoMessageType<K extends MessageName>(typeName: K): ProtoMessageType<MessageShapes[K]> {
+  const codec = codecOf(typeName);
   return Object.freeze({
     typeName,
     typeHash: 'TypeHashNotSupported',
     encode(message: MessageShapes[K]): Uint8Array {
-      if (direct === undefined) direct = directEncoder(typeName) ?? null;
-      if (direct !== null) return direct(message as unknown as Plain);
-      return encodeShared(generated, toWire(typeName, message as unknown as Plain));
+      return encodeWith(codec, message as unknown as Plain);
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
-      if (fromBytes === undefined) fromBytes = directDecoder(typeName) ?? null;
-      if (fromBytes !== null) {
-        try {
-          return fromBytes(bytes) as unknown as MessageShapes[K];
-        } catch (thrown) {
-          // Bytes the compiled decode leaves to pbjs (decode-direct.ts): pbjs reads them or names
-          // the fault. Anything else it throws is a bug of its own, and is not hidden.
-          if (!(thrown instanceof WireMisfit)) throw thrown;
-        }
-      }
-      return fromWire(typeName, generated.decode(bytes) as Plain) as unknown as MessageShapes[K];
+      return decodeWith(codec, typeName, bytes) as unknown as MessageShapes[K];
     },
     create(init?: DeepPartial<MessageShapes[K]>): MessageShapes[K] {
       return createOf(typeName, init) as unknown as MessageShapes[K];

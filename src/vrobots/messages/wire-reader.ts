@@ -1,19 +1,20 @@
 /**
- * The protobuf wire reader the compiled decode (decode-direct.ts) reads from: the values
- * protobufjs's reader gives for the same bytes (its string and float rules, taken from the same
- * helpers), but 64-bit integers straight as bigint, with no Long object in between. Anything it
- * does not expect (a read past the end, a group, malformed UTF-8) throws; the caller then lets
- * protobufjs decode the message and report what is wrong.
+ * The protobuf wire reader the generated decode reads from: the values protobufjs's reader gives
+ * for the same bytes (its varint, string and float rules, the last two from its own helpers), but
+ * 64-bit integers straight as bigint. Bytes that are not a message (a read past the end, a varint
+ * too long, malformed UTF-8, a bad wire type or group) throw an Error saying what and where.
  */
 import protobuf from 'protobufjs/minimal.js';
+import { MAX_DEPTH, tooDeep } from './codec-runtime.js';
 
 const { utf8, float } = protobuf.util;
 
-/** Thrown for bytes this reader does not take; never seen by a user (the caller falls back). */
-export class WireMisfit extends Error {}
+function overrun(r: WireReader): never {
+  throw new RangeError(`index out of range at offset ${r.pos}`);
+}
 
-function overrun(): never {
-  throw new WireMisfit('index out of range');
+function malformed(what: string, r: WireReader): never {
+  throw new Error(`${what} at offset ${r.pos}`);
 }
 
 /** Splits a varint's two 32-bit halves into a bigint of either signedness. */
@@ -58,15 +59,15 @@ export class WireReader {
           v |= (b & 127) << 21;
           if (b >= 128) {
             b = buf[p++] as number;
-            if (!(b <= fifthMax)) throw new WireMisfit('varint too long for its place');
+            if (!(b <= fifthMax)) malformed('varint too long for its place', this);
             v |= b << 28;
             for (let i = 0; b >= 128 && i < 5; i++) b = buf[p++] as number;
-            if (b >= 128) throw new WireMisfit('varint longer than ten bytes');
+            if (b >= 128) malformed('varint longer than ten bytes', this);
           }
         }
       }
     }
-    if (p > this.end) overrun();
+    if (p > this.end) overrun(this);
     this.pos = p;
     return v >>> 0;
   }
@@ -81,8 +82,8 @@ export class WireReader {
       b = buf[p++] as number;
       any |= b & 127;
     }
-    if (b >= 128) throw new WireMisfit('varint longer than ten bytes');
-    if (p > this.end) overrun();
+    if (b >= 128) malformed('varint longer than ten bytes', this);
+    if (p > this.end) overrun(this);
     this.pos = p;
     return any !== 0;
   }
@@ -108,9 +109,9 @@ export class WireReader {
         b = buf[p++] as number;
         hi |= (b & 127) << shift;
       }
-      if (b >= 128) throw new WireMisfit('varint longer than ten bytes');
+      if (b >= 128) malformed('varint longer than ten bytes', this);
     }
-    if (p > this.end) overrun();
+    if (p > this.end) overrun(this);
     this.pos = p;
     longScratch.setUint32(0, lo >>> 0, true);
     longScratch.setUint32(4, hi >>> 0, true);
@@ -119,14 +120,14 @@ export class WireReader {
 
   float(): number {
     const p = this.pos;
-    if (p + 4 > this.end) overrun();
+    if (p + 4 > this.end) overrun(this);
     this.pos = p + 4;
     return float.readFloatLE(this.buf, p);
   }
 
   double(): number {
     const p = this.pos;
-    if (p + 8 > this.end) overrun();
+    if (p + 8 > this.end) overrun(this);
     this.pos = p + 8;
     return float.readDoubleLE(this.buf, p);
   }
@@ -135,7 +136,7 @@ export class WireReader {
   delimited(): number {
     const n = this.varint32(7); // pbjs's lengths stay under 2^31
     const end = this.pos + n;
-    if (end > this.end) overrun();
+    if (end > this.end) overrun(this);
     return end;
   }
 
@@ -147,7 +148,7 @@ export class WireReader {
     try {
       return utf8.readStrict(this.buf, start, end);
     } catch {
-      throw new WireMisfit('malformed UTF-8');
+      return malformed('invalid UTF-8 in a string', this);
     }
   }
 
@@ -160,17 +161,35 @@ export class WireReader {
     return out;
   }
 
-  /** Skips a value of an unknown field; groups (wire types 3 and 4) are left to pbjs. */
-  skip(wireType: number): void {
+  /**
+   * Skips the value of field `fieldNumber` (unknown, or known under another wire type), groups
+   * (wire type 3) included as protobufjs skips them; refuses field number 0 and wire types 4, 6, 7.
+   */
+  skip(wireType: number, fieldNumber: number, depth: number): void {
+    if (fieldNumber === 0) malformed('field number 0', this);
     if (wireType === 0) this.uint32();
     else if (wireType === 1) this.seek(8);
     else if (wireType === 2) this.pos = this.delimited();
     else if (wireType === 5) this.seek(4);
-    else throw new WireMisfit(`wire type ${wireType}`);
+    else if (wireType === 3) this.skipGroup(fieldNumber, depth);
+    else malformed(`invalid wire type ${wireType}`, this);
+  }
+
+  private skipGroup(fieldNumber: number, depth: number): void {
+    if (depth > MAX_DEPTH) tooDeep();
+    for (;;) {
+      if (this.pos >= this.end) overrun(this);
+      const tag = this.tag();
+      if ((tag & 7) === 4) {
+        if (tag >>> 3 !== fieldNumber) malformed('invalid end group tag', this);
+        return;
+      }
+      this.skip(tag & 7, tag >>> 3, depth + 1);
+    }
   }
 
   private seek(n: number): void {
-    if (this.pos + n > this.end) overrun();
+    if (this.pos + n > this.end) overrun(this);
     this.pos += n;
   }
 }

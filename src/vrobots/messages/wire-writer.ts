@@ -1,5 +1,5 @@
 /**
- * The protobuf wire writer the direct encoder (encode-direct.ts) writes into: one growing
+ * The protobuf wire writer the generated encode writes into: one growing
  * buffer, reused from message to message, whose every write gives the bytes protobufjs's own
  * writer gives (its string, float and varint rules, taken from the same helpers where they
  * exist), so the two encoders stay byte-identical.
