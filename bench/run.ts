@@ -3,7 +3,7 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, swarm, connect, memory, web, mesh, arm, params, actions, rclpy),
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, codec, swarm, connect, memory, web, mesh, arm, params, actions, rclpy),
  * --rclpy (make the venv of the real-ROS 2 baseline when missing; without it and without the venv the rclpy rows are skipped),
  * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed).
  */
@@ -26,6 +26,7 @@ import { benchRclpy } from './rclpy.js';
 import { benchRouterMesh } from './router-mesh.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
 import { benchSwarm } from './swarm.js';
+import { benchVrobotsCodec } from './vrobots-codec.js';
 import { benchVrobotsConnect } from './vrobots-connect.js';
 import { benchWebConsole } from './web-console.js';
 
@@ -38,6 +39,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'pubsub', needsRouter: true, run: benchPubSubThroughput },
   { name: 'executor', needsRouter: false, run: benchExecutor },
   { name: 'interfaces', needsRouter: false, run: benchInterfacesCdr },
+  { name: 'codec', needsRouter: false, run: benchVrobotsCodec },
   { name: 'swarm', needsRouter: true, run: benchSwarm },
   { name: 'connect', needsRouter: true, run: benchVrobotsConnect },
   { name: 'memory', needsRouter: true, run: benchMemory },
