@@ -2,13 +2,27 @@
 // each command in its own OS process, as `ros2 action` is used.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CancelResponse, Executor, example_interfaces, GoalResponse, type ServerGoalHandle } from '../../src/index.js';
+import {
+  type ActionType,
+  CancelResponse,
+  Executor,
+  example_interfaces,
+  GoalResponse,
+  type Node,
+  type ServerGoalHandle,
+} from '../../src/index.js';
+import { readPackage } from '../../src/interface-compiler/load-files.js';
+import { generateFixture } from '../support/generate-fixture.js';
 
 const BIN = join(import.meta.dirname, '../../bin/rclts.mjs');
 const NS = `/cli_action_${randomBytes(3).toString('hex')}`;
 let executor: Executor;
+let node: Node;
 let spinning: Promise<unknown>;
 
 function rclts(...args: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -33,10 +47,11 @@ beforeAll(async () => {
   const created = await Executor.create({ router: inject('zenohLocator') });
   if (!created.ok) throw new Error(created.error.message);
   executor = created.value;
-  const node = executor.createNode('fib_server', { namespace: NS });
-  if (!node.ok) throw new Error(node.error.message);
+  const made = executor.createNode('fib_server', { namespace: NS });
+  if (!made.ok) throw new Error(made.error.message);
+  node = made.value;
   const goals: Handle[] = [];
-  const server = node.value.createActionServer(example_interfaces.action.Fibonacci, 'fibonacci', {
+  const server = node.createActionServer(example_interfaces.action.Fibonacci, 'fibonacci', {
     goal: (_id, g) => (g.order < 0 ? GoalResponse.Reject : GoalResponse.AcceptAndExecute),
     cancel: () => CancelResponse.Accept,
     accepted: (h) => {
@@ -44,7 +59,7 @@ beforeAll(async () => {
     },
   });
   if (!server.ok) throw new Error(server.error.message);
-  const timer = node.value.createWallTimer(20, () => {
+  const timer = node.createWallTimer(20, () => {
     for (const h of goals.filter((g) => g.isActive())) {
       const seq = [0, 1];
       for (let i = 1; i < h.goal.order; i++) seq.push((seq.at(-1) as number) + (seq.at(-2) as number));
@@ -53,6 +68,10 @@ beforeAll(async () => {
     }
   });
   if (!timer.ok) throw new Error(timer.error.message);
+  const client = executor.createNode('fib_client', { namespace: NS });
+  if (!client.ok) throw new Error(client.error.message);
+  const c = client.value.createActionClient(example_interfaces.action.Fibonacci, 'fibonacci');
+  if (!c.ok) throw new Error(c.error.message);
   spinning = executor.spin();
 }, 60_000);
 
@@ -69,7 +88,60 @@ describe('rclts action through the router', () => {
     expect(listed.out).toContain(`${NS}/fibonacci [example_interfaces/action/Fibonacci]\n`);
     const info = await rclts('action', 'info', `${NS}/fibonacci`);
     expect(info.code).toBe(0);
-    expect(info.out).toBe(`Action: ${NS}/fibonacci\nAction clients: 0\nAction servers: 1\n    ${NS}/fib_server\n`);
+    expect(info.out).toBe(
+      `Action: ${NS}/fibonacci\nAction clients: 1\n    ${NS}/fib_client\nAction servers: 1\n    ${NS}/fib_server\n`,
+    );
+  }, 120_000);
+
+  it('node info lists actions under Action Servers / Action Clients and hides their _action endpoints', async () => {
+    const server = await rclts('node', 'info', `${NS}/fib_server`);
+    expect(server.code).toBe(0);
+    expect(server.out).toContain(`  Action Servers:\n    ${NS}/fibonacci: example_interfaces/action/Fibonacci\n`);
+    expect(server.out).toMatch(/ {2}Action Clients:\n$/);
+    expect(server.out).not.toContain('/_action/');
+    const client = await rclts('node', 'info', `${NS}/fib_client`);
+    expect(client.code).toBe(0);
+    expect(client.out).toContain(
+      `  Action Servers:\n  Action Clients:\n    ${NS}/fibonacci: example_interfaces/action/Fibonacci\n`,
+    );
+    expect(client.out).not.toContain('/_action/');
+    const hidden = await rclts('node', 'info', `${NS}/fib_server`, '--include-hidden');
+    expect(hidden.out).toContain(
+      `    ${NS}/fibonacci/_action/send_goal: example_interfaces/action/Fibonacci_SendGoal\n`,
+    );
+  }, 120_000);
+
+  it('action send_goal --interfaces sends a goal of the user’s own action type', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'rclts-cli-action-')), 'my_robot_actions');
+    mkdirSync(join(dir, 'action'), { recursive: true });
+    writeFileSync(join(dir, 'action', 'Count.action'), 'int32 target\n---\nint32 reached\n---\nint32 at\n');
+    // the server uses generated code; the command makes the type from the definition
+    const { dir: gen } = generateFixture(readPackage(dir));
+    const mod = (await import(pathToFileURL(join(gen, 'my_robot_actions', 'index.ts')).href)) as {
+      action: { Count: ActionType<{ target: number }, { reached: number }, { at: number }> };
+    };
+    const server = node.createActionServer(mod.action.Count, 'count', {
+      goal: () => GoalResponse.AcceptAndExecute,
+      cancel: () => CancelResponse.Reject,
+      accepted: (h) => {
+        h.succeed({ reached: h.goal.target * 2 });
+      },
+    });
+    if (!server.ok) throw new Error(server.error.message);
+    const sent = await rclts(
+      'action',
+      'send_goal',
+      `${NS}/count`,
+      'my_robot_actions/action/Count',
+      '{target: 21}',
+      '--interfaces',
+      dir,
+    );
+    expect(sent.err).toBe('');
+    expect(sent.code).toBe(0);
+    expect(sent.out).toContain('Sending goal:\n    target: 21\n');
+    expect(sent.out).toContain('Result:\n    reached: 42\n');
+    expect(sent.out).toContain('Goal finished with status: SUCCEEDED\n');
   }, 120_000);
 
   it('action send_goal prints the acceptance and the result; a rejected goal exits 1', async () => {

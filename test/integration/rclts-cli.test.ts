@@ -115,7 +115,10 @@ describe('rclts (ros2-style command line) through the router', () => {
     expect(volatile.err).toContain('no message on');
     const bad = await onRouter('topic', 'echo', `${NS}/latched`, 'std_msgs/msg/String', '--field', 'text');
     expect(bad.code).toBe(2);
-    expect(bad.err).toBe("rclts: --field text: std_msgs/msg/String has no field 'text' (fields: data)\n");
+    // a usage error: what was wrong, then the usage of the command (src/cli/usage.ts)
+    expect(bad.err).toMatch(
+      /^rclts: --field text: std_msgs\/msg\/String has no field 'text' \(fields: data\)\nusage: rclts topic list .*\(rclts --help: every command\)\n$/,
+    );
   }, 120_000);
 
   it('publishes the value syntax ros2 users type', async () => {
@@ -157,6 +160,38 @@ describe('rclts (ros2-style command line) through the router', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("geometry_msgs/msg/Vector3 has no field 'w' (fields: x, y, z)");
+  }, 60_000);
+
+  it('topic echo reports a sample that does not decode as the decode error, naming topic and type', async () => {
+    // String's name and hash (so the sample reaches the subscription), bytes that are no String:
+    // a length of 0x7fffffff with nothing behind it.
+    const garbage = new Uint8Array([0, 1, 0, 0, 0xff, 0xff, 0xff, 0x7f]);
+    const Broken = {
+      typeName: std_msgs.msg.String.typeName,
+      typeHash: std_msgs.msg.String.typeHash,
+      encode: () => garbage,
+      decode: (bytes: Uint8Array) => std_msgs.msg.String.decode(bytes),
+    };
+    const pub = node.createPublisher(Broken, 'broken');
+    if (!pub.ok) throw new Error(pub.error.message);
+    const timer = node.createWallTimer(50, () => {
+      pub.value.publish({ data: '' });
+    });
+    const echo = await onRouter(
+      'topic',
+      'echo',
+      `${NS}/broken`,
+      'std_msgs/msg/String',
+      '--once',
+      '--timeout-ms',
+      '4000',
+    );
+    if (timer.ok) timer.value.cancel();
+    expect(echo.code).toBe(1);
+    expect(echo.out).toBe('');
+    expect(echo.err).toContain(`cannot decode std_msgs/msg/String (subscription '${NS}/broken')`);
+    expect(echo.err).toContain('did not decode as std_msgs/msg/String');
+    expect(echo.err).not.toContain('no message');
   }, 60_000);
 
   it('echoes and publishes a type of the user’s own package (--interfaces), made from its definition', async () => {

@@ -27,6 +27,7 @@ export const FLAGS: OptionsConfig = {
   'show-types': { type: 'boolean', short: 't' },
   feedback: { type: 'boolean', short: 'f' },
   once: { type: 'boolean' },
+  'include-hidden': { type: 'boolean' },
   'only-msgs': { type: 'boolean' },
   'only-srvs': { type: 'boolean' },
 };

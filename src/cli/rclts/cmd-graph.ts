@@ -3,7 +3,7 @@
  * liveliness tokens of every rmw_zenoh peer) shows after the discovery budget.
  */
 
-import type { RmwEndpointInfo } from '../../index.js';
+import { ACTION_SUFFIX, type RmwEndpointInfo } from '../../index.js';
 import { type CliIo, ExitCode, intOption, type ParsedArgs } from './cli-args.js';
 import { type CliSession, isCliNode, nodeFqn, openSession } from './cli-session.js';
 
@@ -34,6 +34,41 @@ function endpoints(s: CliSession, io: CliIo): readonly RmwEndpointInfo[] | undef
     return undefined;
   }
   return e.value.filter((x) => !isCliNode(x.node.name));
+}
+
+/** ros2cli's hidden names: a part of the name starts with `_` (`/fibonacci/_action/status`). */
+const isHidden = (name: string): boolean => name.split('/').some((part) => part.startsWith('_'));
+
+const FEEDBACK = ACTION_SUFFIX.feedback;
+
+/**
+ * `ros2 node info` as ros2node/verb/info.py prints it: hidden names left out of every section
+ * (which drops an action's `_action/` services and topics), and the actions in their own
+ * sections, found as rcl_action finds them: a server publishes `<action>/_action/feedback`, a
+ * client subscribes to it.
+ */
+function nodeInfo(target: string, mine: readonly RmwEndpointInfo[], includeHidden: boolean): string {
+  const section = (title: string, entries: ReadonlyArray<readonly [string, string]>): string => {
+    const byName = new Map<string, string[]>();
+    for (const [name, type] of entries) {
+      if (!includeHidden && isHidden(name)) continue;
+      const types = byName.get(name) ?? [];
+      if (!types.includes(type)) types.push(type);
+      byName.set(name, types);
+    }
+    const lines = [...byName].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `  ${title}:\n${lines.map(([name, types]) => `    ${name}: ${types.join(', ')}\n`).join('')}`;
+  };
+  const of = (kind: string) => mine.filter((e) => e.kind === kind).map((e) => [e.name, e.typeName] as const);
+  const actions = (kind: string) =>
+    mine
+      .filter((e) => e.kind === kind && e.name.endsWith(FEEDBACK) && e.typeName.endsWith('_FeedbackMessage'))
+      .map((e) => [e.name.slice(0, -FEEDBACK.length), e.typeName.slice(0, -'_FeedbackMessage'.length)] as const);
+  return (
+    `${target}\n${section('Subscribers', of('subscription'))}${section('Publishers', of('publisher'))}` +
+    `${section('Service Servers', of('service'))}${section('Service Clients', of('client'))}` +
+    `${section('Action Servers', actions('publisher'))}${section('Action Clients', actions('subscription'))}`
+  );
 }
 
 export function runGraphCommand(
@@ -90,14 +125,7 @@ export function runGraphCommand(
         io.err(`rclts: no node ${target} in the graph\n`);
         return ExitCode.Failed;
       }
-      const section = (title: string, kind: string): string =>
-        `  ${title}:\n${mine
-          .filter((e) => e.kind === kind)
-          .map((e) => `    ${e.name}: ${e.typeName}\n`)
-          .join('')}`;
-      io.out(
-        `${target}\n${section('Subscribers', 'subscription')}${section('Publishers', 'publisher')}${section('Service Servers', 'service')}${section('Service Clients', 'client')}`,
-      );
+      io.out(nodeInfo(target, mine, args.options.has('include-hidden')));
       return ExitCode.Ok;
     }
     const named = found.filter((e) => e.name === target && (kinds.includes(e.kind) || e.kind === 'client'));

@@ -113,6 +113,14 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
     }
     let received = 0;
     const stamps: number[] = [];
+    // A sample that does not decode never reaches the handler: the executor reports it as an
+    // event, which says the topic, the type and the decoder's message.
+    const undecodable: string[] = [];
+    s.executor.onEvent((e) => {
+      if (e.type !== 'decode_error') return;
+      if (undecodable.length === 0) io.err(`rclts: ${e.message}\n`);
+      undecodable.push(e.message);
+    });
     const sub = s.node.createSubscription(
       type,
       topic,
@@ -144,6 +152,13 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
       if (stop.now || s.executor.isShutdown()) break;
     }
     if (verb === 'hz') reportRate(io, stamps, window);
+    if (received === 0 && undecodable.length > 0) {
+      const within = timeout !== 0 ? ` within ${timeout}ms` : '';
+      return fail(
+        io,
+        `${undecodable.length} sample(s) on ${topic} did not decode as ${struct.typeName}, none did${within}`,
+      );
+    }
     if (received === 0 && timeout !== 0) return fail(io, `no message on ${topic} within ${timeout}ms`);
     return ExitCode.Ok;
   } finally {

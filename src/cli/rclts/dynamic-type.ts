@@ -6,8 +6,10 @@
 
 import { ARRAY_KIND, type FieldDef, type FieldType, type StructDef } from '../../interface-compiler/index.js';
 import {
+  type ActionClass,
   type CdrSink,
   type CdrSource,
+  defineAction,
   defineMessage,
   defineService,
   fixedLength,
@@ -22,6 +24,7 @@ import {
 } from '../../rclcpp/interfaces/runtime/index.js';
 
 type Message = Record<string, unknown>;
+type AnyService = ServiceClass<Message, Message, Message>;
 type NumberMethod = 'bool' | 'u8' | 'i8' | 'u16' | 'i16' | 'u32' | 'i32' | 'f32' | 'f64' | 'i64' | 'u64';
 
 const PRIMITIVES: Readonly<
@@ -89,6 +92,18 @@ export class DynamicTypes {
       this.message(`${typeName}_Response`),
       this.message(`${typeName}_Event`),
     );
+  }
+
+  /** An action's type from the structs `pkg/action/Name_*` the parser made of its `.action` file. */
+  action(typeName: string): ActionClass<Message, Message, Message, Message, AnyService, AnyService> {
+    return defineAction(typeName, this.hashOf(typeName), {
+      Goal: this.message(`${typeName}_Goal`),
+      Result: this.message(`${typeName}_Result`),
+      Feedback: this.message(`${typeName}_Feedback`),
+      SendGoal: this.service(`${typeName}_SendGoal`),
+      GetResult: this.service(`${typeName}_GetResult`),
+      FeedbackMessage: this.message(`${typeName}_FeedbackMessage`),
+    });
   }
 
   private size(s: StructDef, m: Message, o: number, lens: number[], p: string): number {

@@ -17,7 +17,7 @@ import { runServiceCall, runTopicIo } from './cmd-topic-io.js';
 export const COMMAND_USAGE = {
   interfaces: 'interfaces generate <pkg dirs>... --out <dir> [--rclts <module>]   your .msg/.srv/.action to TypeScript',
   interface: 'interface list | show <pkg/msg/Name>                               the bundled types',
-  node: 'node list | info <node>',
+  node: 'node list | info <node> [--include-hidden]',
   topic: 'topic list [-t] | info <topic> | echo <topic> [type] | hz <topic> [type] | pub <topic> <type> [values]',
   service: 'service list [-t] | type <service> | call <service> <type> [values]',
   param: 'param list [node] | get <node> <name> | set <node> <name> <value> | dump <node>',

@@ -75,7 +75,10 @@ export class TypeRegistry {
     return ok({ type: type as MessageClass<AnyMessage>, struct });
   }
 
-  /** A bundled action type (`pkg/action/Name`) with the definitions of its goal, feedback and result. */
+  /**
+   * An action type (`pkg/action/Name`) with the definitions of its goal, feedback and result: the
+   * generated one of a bundled package, else one made from the definition given with --interfaces.
+   */
   action(typeName: string): ResultOf<{
     type: ActionType<AnyMessage, AnyMessage, AnyMessage>;
     goal: StructDef;
@@ -84,14 +87,18 @@ export class TypeRegistry {
   }> {
     const full = typeName.split('/').length === 2 ? typeName.replace('/', '/action/') : typeName;
     const [pkg = '', section = '', name = ''] = full.split('/');
-    const type = section === 'action' ? packages[pkg]?.action?.[name] : undefined;
+    const action = this.structs.get(full);
+    const type =
+      section !== 'action'
+        ? undefined
+        : (packages[pkg]?.action?.[name] ?? (action?.description === true ? this.dynamic.action(full) : undefined));
     const goal = this.structs.get(`${full}_Goal`);
     const feedback = this.structs.get(`${full}_Feedback`);
     const result = this.structs.get(`${full}_Result`);
     if (type === undefined || goal === undefined || feedback === undefined || result === undefined) {
       return err(
         'NotFound',
-        `unknown action type '${typeName}' (the bundled packages' actions; see rclts interface list)`,
+        `unknown action type '${typeName}' (see rclts interface list; a package of your own: --interfaces <dir>)`,
       );
     }
     return ok({ type: type as unknown as ActionType<AnyMessage, AnyMessage, AnyMessage>, goal, feedback, result });
