@@ -12,7 +12,7 @@ import {
   readRosArguments,
   yamlToValue,
 } from '../../src/rclcpp/parameters/overrides.js';
-import { parseYaml } from '../../src/rclcpp/parameters/yaml-subset.js';
+import { parseParamsYaml as parseYaml } from '../../src/rclcpp/parameters/params-yaml.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 function message(r: { ok: boolean; error?: { message: string } }): string {
@@ -171,15 +171,15 @@ describe('params files', () => {
   it('refuse what is not the ROS 2 format, naming the file and what is wrong', () => {
     const bad: Array<[string, string]> = [
       ['- a\n- b', 'f.yaml: the top level must map node names to { ros__parameters: ... }'],
-      ['just text', "f.yaml: YAML: line 1: expected 'key: value', got 'just text'"],
+      ['just text', 'f.yaml: the top level must map node names to { ros__parameters: ... }'],
+      ['/p: [', 'f.yaml: YAML: line 1: '],
       ['/p:\n  params:\n    x: 1', "f.yaml: node '/p' has no ros__parameters"],
       ['/p: 5', "f.yaml: node '/p' has no ros__parameters"],
       ['/p:\n/q: 1', "f.yaml: node '/p' has no ros__parameters"],
       ['/p:\n  ros__parameters:\n    x:\n', "f.yaml: parameter 'x': a null value is not a parameter value"],
       ['/p:\n  ros__parameters:\n    g:\n      y: [1, a]', "f.yaml: parameter 'g.y' must be a boolean"],
-      ['/p:\n  ros__parameters:\n    x: 1\n     y: 2', 'f.yaml: YAML: line 4: unexpected indentation'],
-      ['/p:\n  ros__parameters:\n    text: |\n      two\n      lines', 'f.yaml: YAML: unsupported YAML construct'],
-      ['/p:\n  ros__parameters:\n    a: &anchor 1', 'f.yaml: YAML: unsupported YAML construct'],
+      ['/p:\n  ros__parameters:\n    x: 1\n     y: 2', 'f.yaml: YAML: line 3: '],
+      ['/p:\n  ros__parameters:\n    x: 1\n    x: 2', 'f.yaml: YAML: line 4: Map keys must be unique'],
     ];
     for (const [text, why] of bad) {
       const r = paramsFileOverrides(text, '/p', 'f.yaml');
@@ -188,15 +188,29 @@ describe('params files', () => {
     }
     expect(message(paramsFileOverrides('- a', '/p'))).toContain('params file: the top level');
   });
+
+  it('read full YAML 1.2: anchors, block scalars and flow mappings (groups, as nested maps are)', () => {
+    const text =
+      '/p:\n  ros__parameters:\n    a: &one 1\n    b: *one\n    text: |\n      two\n      lines\n    g: {x: 2.5}\n';
+    expect(Object.fromEntries(unwrap(paramsFileOverrides(text, '/p')))).toEqual({
+      a: 1n,
+      b: 1n,
+      text: 'two\nlines\n',
+      'g.x': 2.5,
+    });
+  });
 });
 
 describe('YAML errors name the line', () => {
-  it('for a line that is not key: value, a nested block sequence and stray indentation', () => {
-    expect(message(parseYaml('a: 1\nb: 2\nnot a pair'))).toBe("YAML: line 3: expected 'key: value', got 'not a pair'");
-    expect(message(parseYaml('# c\nk:\n  -\n    - 1'))).toBe('YAML: line 3: nested block sequences are not supported');
-    expect(message(parseYaml('a:\n  b: 1\n    c: 2'))).toBe('YAML: line 3: unexpected indentation');
-    expect(message(parseYaml('  a: 1\nb: 2'))).toBe('YAML: line 2: unexpected indentation');
-    expect(message(parseYaml('a: 1\n\n\tb: 2'))).toBe('YAML: line 3: tabs are not allowed for indentation');
+  it('for a key without a value, stray indentation and a tab as indentation (the yaml package says what)', () => {
+    expect(message(parseYaml('a: 1\nb: 2\nnot a pair'))).toBe(
+      'YAML: line 3: Implicit map keys need to be followed by map values',
+    );
+    expect(message(parseYaml('a:\n    b: 1\n  c: 2'))).toBe(
+      'YAML: line 3: All mapping items must start at the same column',
+    );
+    expect(message(parseYaml('  a: 1\nb: 2'))).toBe('YAML: line 2: Unexpected scalar at node end');
+    expect(message(parseYaml('a: 1\n\n\tb: 2'))).toBe('YAML: line 3: Tabs are not allowed as indentation');
   });
 });
 

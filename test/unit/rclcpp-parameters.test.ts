@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type NodeOptions, ParameterType } from '../../src/index.js';
 import { paramsFileOverrides, parseParamAssignment } from '../../src/rclcpp/parameters/overrides.js';
-import { parseYaml } from '../../src/rclcpp/parameters/yaml-subset.js';
+import { parseParamsYaml } from '../../src/rclcpp/parameters/params-yaml.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 function node(options?: NodeOptions) {
@@ -170,7 +170,7 @@ describe('parameters', () => {
     expect(unwrap(parseParamAssignment('a:=[a, "b c"]'))).toEqual(['a', ['a', 'b c']]);
     expect(unwrap(parseParamAssignment('a:=hello'))).toEqual(['a', 'hello']);
     expect(expectErr(parseParamAssignment('nothing'))).toBe('InvalidArgument');
-    expect(expectErr(parseYaml('a: &x 1'))).toBe('InvalidArgument');
+    expect(expectErr(parseParamsYaml('a: 1\n  b: 2'))).toBe('InvalidArgument');
     expect(unwrap(paramsFileOverrides('/*/p:\n  ros__parameters:\n    x: 1\n', '/ns/p')).get('x')).toBe(1n);
     expect(unwrap(paramsFileOverrides('/*/p:\n  ros__parameters:\n    x: 1\n', '/p')).size).toBe(0);
   });

@@ -7,8 +7,9 @@
  */
 
 import { describeThrown, describeValue, err, ok, type ResultOf } from '../../result.js';
+import { parseInline, type YamlNode } from './inline-yaml.js';
+import { parseParamsYaml } from './params-yaml.js';
 import { type ParameterValue, typeOfValue } from './value.js';
-import { parseInline, parseYaml, type YamlNode } from './yaml-subset.js';
 
 /** What `--ros-args` said about parameters. */
 export interface RosParameterArgs {
@@ -105,8 +106,8 @@ export function paramsFileOverrides(
   fqn: string,
   what = 'params file',
 ): ResultOf<Map<string, ParameterValue>> {
-  const doc = parseYaml(text);
-  if (!doc.ok) return err('InvalidArgument', `${what}: ${doc.error.message}`);
+  const doc = parseParamsYaml(text);
+  if (!doc.ok) return err(doc.error.name, `${what}: ${doc.error.message}`);
   const out = new Map<string, ParameterValue>();
   if (doc.value === null) return ok(out);
   if (typeof doc.value !== 'object' || Array.isArray(doc.value)) {
