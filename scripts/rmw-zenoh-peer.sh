@@ -161,7 +161,8 @@ step_rmwzenoh() {
   export AMENT_PREFIX_PATH="$PREFIX:$V"
   local TL; TL=$(tracetools_libs)
   mkdir -p "$W/build/lttng-link"
-  ln -sf "$TL"/liblttng-ust-*.so.0.0.0 "$W/build/lttng-link/liblttng-ust.so"
+  # liblttng-ust-<hash> only: liblttng-ust-tracepoint-<hash> sits beside it.
+  ln -sf "$TL"/liblttng-ust-????????.so.0.0.0 "$W/build/lttng-link/liblttng-ust.so"
   nice -n 10 cmake -S "$SRC/rmw_zenoh_cpp" -B "$W/build/rmw_zenoh_cpp" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_INSTALL_PREFIX="$PREFIX" -DCMAKE_PREFIX_PATH="$PREFIX;$V" \
     "-DCMAKE_SHARED_LINKER_FLAGS=-L$W/build/lttng-link -Wl,-rpath,$TL" \
