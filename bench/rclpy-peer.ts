@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ChildLink, type ChildMessage, tracked } from './harness/child.js';
+import type { Target } from './harness/results.js';
 
 /** One answer of a peer: `ready`, `samples`, `published`, `report` or `error`. */
 export type PeerMessage = ChildMessage;
@@ -98,11 +99,27 @@ export class LinePeer extends ChildLink {
   }
 }
 
-/** An rclpy peer: `role` of bench/python/rclpy_peer.py run by the venv's python. */
-export function spawnRclpyPeer(venv: string, role: string, args: readonly string[]): LinePeer {
+/**
+ * How an rclpy peer is started: which python (the rmw comes with it: the Fast DDS venv, or the
+ * `rpy` of scripts/rmw-zenoh-peer.sh that preloads rmw_zenoh_cpp) and its environment.
+ */
+export interface RclpyLaunch {
+  readonly python: string;
+  readonly env: NodeJS.ProcessEnv;
+  /** The rmw the peer must say it runs in its `ready` (a wrong launch fails the setup). */
+  readonly rmw: string;
+}
+
+/** rclpy over Fast DDS from the venv of scripts/rclpy-venv.sh. */
+export function fastDdsLaunch(venv: string): RclpyLaunch {
+  return { python: join(venv, 'bin', 'python'), env: rclpyEnv(venv), rmw: 'rmw_fastrtps_cpp' };
+}
+
+/** An rclpy peer: `role` of bench/python/rclpy_peer.py run as `launch` says. */
+export function spawnRclpyPeer(launch: RclpyLaunch, role: string, args: readonly string[]): LinePeer {
   const script = fileURLToPath(new URL('./python/rclpy_peer.py', import.meta.url));
-  const child = spawn(join(venv, 'bin', 'python'), [script, role, ...args], {
-    env: rclpyEnv(venv),
+  const child = spawn(launch.python, [script, role, ...args, '--rmw', launch.rmw], {
+    env: launch.env,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return tracked(new LinePeer(`rclpy ${role} (pid ${child.pid})`, child), child);
@@ -147,9 +164,9 @@ const OLD_SPACE_FLAGS = ['--initial-old-space-size=64'] as const;
  * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
  * baseline the targets are judged against), rclpy with its default one, and rclts.
  */
-export function comparedStacks(venv: string, locator: string, withOldSpace = false): Stack[] {
+export function comparedStacks(launch: RclpyLaunch, locator: string, withOldSpace = false): Stack[] {
   const rclpy = (executor: string) => (role: string, args: readonly string[]) =>
-    spawnRclpyPeer(venv, role, [...args, '--executor', executor]);
+    spawnRclpyPeer(launch, role, [...args, '--executor', executor]);
   const stacks: Stack[] = [
     { name: RCLPY_EVENTS, key: 'events', spawn: rclpy('events') },
     { name: RCLPY_DEFAULT, key: 'single', spawn: rclpy('single') },
@@ -162,6 +179,19 @@ export function comparedStacks(venv: string, locator: string, withOldSpace = fal
       spawn: (role, args) => spawnRcltsPeer(role, args, locator, OLD_SPACE_FLAGS),
     });
   return stacks;
+}
+
+/** One comparison the rclpy rows run: whom against, the stacks it starts, what it is judged by. */
+export interface RclpyComparison {
+  /** The rows' bench after `service vs` / `pub/sub vs`, e.g. `ROS 2 (Fast DDS)`. */
+  readonly against: string;
+  /** rclpy under both executors and rclts (twice, with the old-space flag, when asked). */
+  stacks(withOldSpace: boolean): Stack[];
+  readonly p99Target: Target;
+  /** On the delivered rate's ratio; none where the rows are information only. */
+  readonly rateTarget?: Target;
+  /** On what rclts lost (the figure itself). */
+  readonly lossTarget?: Target;
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Pub/sub throughput, rclts against real ROS 2 (rclpy over Fast DDS): std_msgs/String of the
+ * Pub/sub throughput, rclts against real ROS 2 (rclpy over Fast DDS, or over rmw_zenoh_cpp
+ * through the same router as rclts): std_msgs/String of the
  * sizes of bench/pubsub-throughput.ts, reliable + keep-all on both stacks, a publisher process
  * and a subscriber process each. The publisher sends a block as fast as its library takes it;
  * what counts is messages DELIVERED per second, from the first publish to the last delivery
@@ -9,16 +10,15 @@
 import { type BenchMode, byMode, rotated } from './harness/context.js';
 import { type CaseContext, type Recorder, sleep } from './harness/recorder.js';
 import {
-  comparedStacks,
   type LinePeer,
   numberField,
   RCLPY_DEFAULT,
   RCLPY_EVENTS,
   RCLTS,
+  type RclpyComparison,
   startRole,
 } from './rclpy-peer.js';
 
-const BENCH = 'pub/sub vs ROS 2 (Fast DDS)';
 /** No delivery for this long with everything published: the rest is counted lost. */
 const STALL_MS = 1500;
 const POLL_MS = 50;
@@ -95,10 +95,10 @@ async function block(pair: Pair, size: number, count: number, ctx: CaseContext):
 export async function benchRclpyPubSub(
   rec: Recorder,
   mode: BenchMode,
-  venv: string,
-  locator: string,
+  cmp: RclpyComparison,
   prefix: string,
 ): Promise<void> {
+  const BENCH = `pub/sub vs ${cmp.against}`;
   const pairs: Pair[] = [];
   const peers: LinePeer[] = [];
   try {
@@ -107,7 +107,7 @@ export async function benchRclpyPubSub(
       'setup: a subscriber and a publisher process per stack',
       60_000,
       async () => {
-        const stacks = comparedStacks(venv, locator);
+        const stacks = cmp.stacks(false);
         const subs = await startRole(peers, stacks, 'sub', `${prefix}_topic`);
         const pubs = await startRole(peers, stacks, 'pub', `${prefix}_topic`);
         for (const s of stacks) pairs.push({ name: s.name, pub: pubs.get(s.name)!, sub: subs.get(s.name)! });
@@ -177,7 +177,19 @@ export async function benchRclpyPubSub(
         baselineSubject: `${RCLPY_EVENTS}, ${mbps(base?.value)}, ${lost.get(RCLPY_EVENTS)} lost; ${RCLPY_DEFAULT}: ${rate(usual?.value)}, ${lost.get(RCLPY_DEFAULT)} lost`,
         baseline: base,
         note: `[${mbps(mine?.value)}, ${lost.get(RCLTS)} lost]`,
+        ...(cmp.rateTarget !== undefined ? { target: cmp.rateTarget } : {}),
       });
+      if (cmp.lossTarget !== undefined && mine !== undefined)
+        rec.compare({
+          bench: BENCH,
+          case: `String ${c.label}`,
+          metric: 'lost',
+          better: 'lower',
+          subject: 'rclts Publisher -> Subscription',
+          figure: { value: lost.get(RCLTS)!, unit: 'count' },
+          baselineSubject: `${RCLPY_EVENTS}: ${lost.get(RCLPY_EVENTS)} lost`,
+          target: cmp.lossTarget,
+        });
     }
   } finally {
     await Promise.all(peers.map((p) => p.stop()));

@@ -1,9 +1,10 @@
 /**
- * Service round trip, rclts against real ROS 2 (rclpy over Fast DDS): std_srvs/Trigger, whose
+ * Service round trip, rclts against real ROS 2 (rclpy over Fast DDS, or over rmw_zenoh_cpp
+ * through the same router as rclts): std_srvs/Trigger, whose
  * request is empty and whose response carries a string, answered with a message of 16 B, 1 KiB
  * and 64 KiB. No standard service from the ROS wheels carries bytes both ways, so the payload
  * goes one way only, unlike the echo of bench/service-round-trip.ts. Each stack runs its own
- * pair of processes (server, client): rclpy's over Fast DDS, rclts's through the bench's router.
+ * pair of processes (server, client), on the transport its comparison gives it.
  * The targets are judged against rclpy's faster executor; its default one is shown beside it.
  * rclts runs twice: as Node starts it, and with a larger initial old generation (rclpy-peer.ts).
  */
@@ -11,21 +12,19 @@ import { byMode, rotated } from './harness/context.js';
 import type { CaseContext, Recorder } from './harness/recorder.js';
 import type { Figure, Target } from './harness/results.js';
 import {
-  comparedStacks,
   type LinePeer,
   RCLPY_DEFAULT,
   RCLPY_EVENTS,
   RCLTS,
   RCLTS_OLD_SPACE,
+  type RclpyComparison,
   samplesOf,
   startRole,
 } from './rclpy-peer.js';
 import type { BenchMode } from './harness/context.js';
 
-const BENCH = 'service vs ROS 2 (Fast DDS)';
 const SIZES = [16, 1024, 64 * 1024] as const;
 const P50_TARGET: Target = { op: '<=', bound: 1, text: 'p50 ≤ rclpy' };
-const P99_TARGET: Target = { op: '<=', bound: 2, text: 'p99 ≤ 2x rclpy' };
 
 interface Subject {
   readonly name: string;
@@ -45,12 +44,12 @@ async function block(s: Subject, size: number, count: number): Promise<number[]>
 export async function benchRclpyService(
   rec: Recorder,
   mode: BenchMode,
-  venv: string,
-  locator: string,
+  cmp: RclpyComparison,
   prefix: string,
 ): Promise<void> {
+  const BENCH = `service vs ${cmp.against}`;
   const args = ['--sizes', SIZES.join(',')];
-  const stacks = comparedStacks(venv, locator, true);
+  const stacks = cmp.stacks(true);
   const peers: LinePeer[] = [];
   const subjects: Subject[] = [];
   try {
@@ -83,14 +82,20 @@ export async function benchRclpyService(
             for (const s of rotated(subjects, r)) samples.get(s.name)!.push(...(await block(s, size, perBlock)));
         },
       );
-      report(rec, size, samples);
+      report(rec, BENCH, cmp.p99Target, size, samples);
     }
   } finally {
     await Promise.all(peers.map((p) => p.stop()));
   }
 }
 
-function report(rec: Recorder, size: number, samples: ReadonlyMap<string, number[]>): void {
+function report(
+  rec: Recorder,
+  BENCH: string,
+  p99Target: Target,
+  size: number,
+  samples: ReadonlyMap<string, number[]>,
+): void {
   const figures = new Map<string, Figure>();
   for (const [name, us] of samples) {
     if (us.length === 0) continue;
@@ -115,6 +120,6 @@ function report(rec: Recorder, size: number, samples: ReadonlyMap<string, number
       baselineSubject: `${RCLPY_EVENTS}${beside}`,
     } as const;
     rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, target: P50_TARGET });
-    rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), target: P99_TARGET });
+    rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), target: p99Target });
   }
 }

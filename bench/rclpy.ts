@@ -1,17 +1,30 @@
 /**
- * The real-ROS 2 baseline: rclts's service and pub/sub shapes next to rclpy over Fast DDS (ROS
- * 2's default rmw), measured side by side in the same run (bench/rclpy-service.ts,
- * bench/rclpy-pubsub.ts). rclts cannot talk to Fast DDS, so each stack runs its own processes.
- * Needs the venv of scripts/rclpy-venv.sh (about 250 MB, in the user's cache): without it the
- * bench says so in one line and goes on, unless it was asked to make it (`--rclpy`).
+ * The real-ROS 2 baselines: rclts's service and pub/sub shapes next to rclpy, measured side by
+ * side in the same run (bench/rclpy-service.ts, bench/rclpy-pubsub.ts), each role its own process.
+ *
+ * - rclpy on rmw_zenoh_cpp through the same router as rclts, in both topologies
+ *   (bench/rclpy-zenoh.ts): the rows the performance targets judge. Needs the peer of
+ *   scripts/rmw-zenoh-peer.sh; without it the bench says in one line how to build it.
+ * - rclpy over Fast DDS (ROS 2's default rmw), the older baseline: rclts cannot talk to Fast
+ *   DDS, so its stacks only run side by side. Needs the venv of scripts/rclpy-venv.sh (about
+ *   250 MB, in the user's cache): without it one line says so, unless `--rclpy` asks to make it.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { BenchContext } from './harness/context.js';
+import { crossStackCheck } from './rclpy-cross.js';
+import { comparedStacks, fastDdsLaunch, RCLPY_EVENTS, RCLTS, rclpyVenvDir, rclpyVenvReady } from './rclpy-peer.js';
 import { benchRclpyPubSub } from './rclpy-pubsub.js';
-import { rclpyVenvDir, rclpyVenvReady } from './rclpy-peer.js';
 import { benchRclpyService } from './rclpy-service.js';
+import {
+  RMW_ZENOH_ENABLE,
+  rmwZenohDir,
+  rmwZenohLaunch,
+  rmwZenohReady,
+  startZenohdTopology,
+  zenohComparison,
+} from './rclpy-zenoh.js';
 
 const VENV_BUDGET_MS = 10 * 60_000;
 
@@ -37,13 +50,58 @@ function makeVenv(log: (line: string) => void): Promise<string | undefined> {
   });
 }
 
+const P99_FAST_DDS = { op: '<=', bound: 2, text: 'p99 ≤ 2x rclpy' } as const;
+
 export async function benchRclpy(bc: BenchContext): Promise<void> {
-  const { rec, mode, locator } = bc;
+  const { rec, locator } = bc;
+  if (locator === undefined) {
+    rec.error('rclpy', 'all', '-', 'no router');
+    return;
+  }
+  const prefix = `/rclts_bench_${process.pid}_${Date.now().toString(36)}`;
+  await benchRmwZenoh(bc, locator, `${prefix}_z`);
+  await benchFastDds(bc, locator, `${prefix}_dds`);
+}
+
+/** T1 through the bench's own router, the cross-stack check there, then T2 with routers of its own. */
+async function benchRmwZenoh(bc: BenchContext, locator: string, prefix: string): Promise<void> {
+  const { rec, mode } = bc;
+  const dir = rmwZenohDir();
+  if (!rmwZenohReady(dir)) {
+    rec.log(`rclpy on rmw_zenoh rows skipped: no peer at ${dir} (build it with \`${RMW_ZENOH_ENABLE}\`)`);
+    return;
+  }
+  if (bc.linkLocator === undefined) {
+    rec.error('rclpy on rmw_zenoh', 'T1', '-', 'the bench router has no TCP listener for rmw_zenoh nodes');
+  } else {
+    const t1 = zenohComparison(dir, 'T1: bridge the router', bc.linkLocator, locator);
+    await benchRclpyService(rec, mode, t1, `${prefix}1`);
+    await benchRclpyPubSub(rec, mode, t1, `${prefix}1`);
+    const [events, , rclts] = comparedStacks(rmwZenohLaunch(dir, bc.linkLocator), locator);
+    if (events?.name === RCLPY_EVENTS && rclts?.name === RCLTS)
+      await crossStackCheck(rec, `pub/sub vs ${t1.against}`, events, rclts, `${prefix}1`);
+  }
+  let t2: Awaited<ReturnType<typeof startZenohdTopology>> | undefined;
+  try {
+    t2 = await startZenohdTopology(dir);
+    rec.log(`T2: rmw_zenohd at ${t2.endpoint}, a bridge joined to it at ${t2.locator}`);
+    const cmp = zenohComparison(dir, 'T2: rmw_zenohd the router', t2.endpoint, t2.locator);
+    await benchRclpyService(rec, mode, cmp, `${prefix}2`);
+    await benchRclpyPubSub(rec, mode, cmp, `${prefix}2`);
+  } catch (e) {
+    rec.error('rclpy on rmw_zenoh', 'T2', '-', e instanceof Error ? e.message : String(e));
+  } finally {
+    await t2?.stop();
+  }
+}
+
+async function benchFastDds(bc: BenchContext, locator: string, prefix: string): Promise<void> {
+  const { rec, mode } = bc;
   const venv = rclpyVenvDir();
   if (!rclpyVenvReady(venv)) {
     if (bc.makeRclpyVenv !== true) {
       rec.log(
-        `rclpy rows skipped: no venv at ${venv} (make it with \`bash scripts/rclpy-venv.sh\`, or run the bench with --rclpy)`,
+        `rclpy over Fast DDS rows skipped: no venv at ${venv} (make it with \`bash scripts/rclpy-venv.sh\`, or run the bench with --rclpy)`,
       );
       return;
     }
@@ -54,11 +112,11 @@ export async function benchRclpy(bc: BenchContext): Promise<void> {
       return;
     }
   }
-  if (locator === undefined) {
-    rec.error('rclpy', 'all', '-', 'no router');
-    return;
-  }
-  const prefix = `/rclts_bench_${process.pid}_${Date.now().toString(36)}`;
-  await benchRclpyService(rec, mode, venv, locator, prefix);
-  await benchRclpyPubSub(rec, mode, venv, locator, prefix);
+  const cmp = {
+    against: 'ROS 2 (Fast DDS)',
+    stacks: (withOldSpace: boolean) => comparedStacks(fastDdsLaunch(venv), locator, withOldSpace),
+    p99Target: P99_FAST_DDS,
+  };
+  await benchRclpyService(rec, mode, cmp, prefix);
+  await benchRclpyPubSub(rec, mode, cmp, prefix);
 }

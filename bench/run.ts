@@ -49,7 +49,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'arm', needsRouter: true, run: benchArmRti },
   { name: 'params', needsRouter: true, run: benchParameters },
   { name: 'actions', needsRouter: true, run: benchActions },
-  // rclts against rclpy over Fast DDS; runs when the venv of scripts/rclpy-venv.sh exists.
+  // rclts against rclpy on rmw_zenoh_cpp (when scripts/rmw-zenoh-peer.sh built it) and over Fast DDS (when the venv of scripts/rclpy-venv.sh exists).
   { name: 'rclpy', needsRouter: true, run: benchRclpy },
 ];
 
@@ -99,7 +99,13 @@ async function main(): Promise<number> {
       rec.error('router', 'start', '-', e instanceof Error ? e.message : String(e));
     }
   }
-  const bc: BenchContext = { rec, mode, locator: router?.locator, makeRclpyVenv: values.rclpy };
+  const bc: BenchContext = {
+    rec,
+    mode,
+    locator: router?.locator,
+    linkLocator: router?.linkLocator,
+    makeRclpyVenv: values.rclpy,
+  };
   try {
     for (const b of chosen) {
       rec.log(`=== ${b.name} ===`);

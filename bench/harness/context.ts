@@ -8,6 +8,8 @@ export interface BenchContext {
   readonly mode: BenchMode;
   /** `ws/127.0.0.1:PORT` of the run's router, or undefined when none could be started. */
   readonly locator: string | undefined;
+  /** `tcp/127.0.0.1:PORT` of the same router, where zenoh nodes other than zenoh-ts connect. */
+  readonly linkLocator?: string | undefined;
   /** `--rclpy`: make the venv of the real-ROS 2 baseline (bench/rclpy.ts) when it is missing. */
   readonly makeRclpyVenv?: boolean;
 }

@@ -1,7 +1,11 @@
-"""One rclpy process of the real-ROS 2 baseline (bench/rclpy.ts), over the default rmw (Fast DDS).
+"""One rclpy process of the real-ROS 2 baseline (bench/rclpy.ts), on the rmw its launch gives it.
 
     python rclpy_peer.py server|client|pub|sub --prefix /rclts_bench_123 [--sizes 16,1024]
-                         [--executor single|events]
+                         [--executor single|events] [--rmw rmw_fastrtps_cpp|rmw_zenoh_cpp]
+
+The rmw is chosen by how the process is started, not here: the Fast DDS venv's python, or the
+`rpy` of scripts/rmw-zenoh-peer.sh (which preloads rmw_zenoh_cpp) with ZENOH_CONFIG_OVERRIDE
+naming the router. --rmw is what the bench expects; a peer running another one says so and exits.
 
 --executor picks rclpy's default SingleThreadedExecutor or the EventsExecutor of
 rclpy.experimental, which answers a call in about a third of the time: the bench runs both.
@@ -19,6 +23,7 @@ Times t are wall-clock seconds (time.time()), which the bench compares across pr
 
 import argparse
 import json
+import os
 import sys
 import threading
 import time
@@ -162,9 +167,15 @@ def main():
     parser.add_argument("--prefix", required=True)
     parser.add_argument("--sizes", default="16")
     parser.add_argument("--executor", choices=["single", "events"], default="single")
+    parser.add_argument("--rmw")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",") if s]
     rclpy.init()
+    rmw = rclpy.get_rmw_implementation_identifier()
+    if args.rmw is not None and rmw != args.rmw:
+        say({"type": "error", "message": f"rclpy runs {rmw}, not {args.rmw}: check how the peer was launched"})
+        rclpy.try_shutdown()
+        return
     node = rclpy.create_node(f"rclpy_bench_{args.role}")
     executor = SingleThreadedExecutor() if args.executor == "single" else EventsExecutor()
     executor.add_node(node)
@@ -189,3 +200,5 @@ def main():
 
 if __name__ == "__main__":
     main()
+    sys.stdout.flush()
+    os._exit(0)  # rmw_zenoh_cpp's threads would keep the process alive past main

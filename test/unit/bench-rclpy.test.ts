@@ -5,14 +5,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { blockOutcome } from '../../bench/rclpy-pubsub.js';
 import {
+  fastDdsLaunch,
   LinePeer,
   numberField,
   parsePeerLine,
+  RCLPY_DEFAULT,
+  RCLPY_EVENTS,
+  RCLTS,
+  RCLTS_OLD_SPACE,
   rclpyEnv,
   rclpyVenvDir,
   rclpyVenvReady,
   samplesOf,
 } from '../../bench/rclpy-peer.js';
+import { rmwZenohDir, rmwZenohLaunch, rmwZenohReady, zenohComparison } from '../../bench/rclpy-zenoh.js';
+import { judge } from '../../bench/harness/results.js';
 
 /** A peer whose process prints `lines` on stdout, one per line, then exits (or stays, if told). */
 function scriptedPeer(lines: readonly string[], stay = false): LinePeer {
@@ -115,5 +122,44 @@ describe('bench rclpy venv', () => {
       PATH: '/bin',
     });
     expect(rclpyEnv('/v', { ROS_DOMAIN_ID: '7' })).toMatchObject({ LD_LIBRARY_PATH: '/v/lib', ROS_DOMAIN_ID: '7' });
+  });
+});
+
+describe('bench rclpy on rmw_zenoh: the launch and the judged rows', () => {
+  it('finds the peer where scripts/rmw-zenoh-peer.sh builds it, ready only once READY is written', () => {
+    const cache = mkdtempSync(join(tmpdir(), 'rclts-rmw-zenoh-'));
+    expect(rmwZenohDir({ RCLTS_RMW_ZENOH_CACHE: '/c' })).toBe(join('/c', '0.6.6'));
+    const dir = rmwZenohDir({ XDG_CACHE_HOME: cache });
+    expect(dir).toBe(join(cache, 'rclts', 'rmw_zenoh', '0.6.6'));
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'rpy'), '');
+    expect(rmwZenohReady(dir)).toBe(false);
+    writeFileSync(join(dir, 'READY'), '');
+    expect(rmwZenohReady(dir)).toBe(true);
+  });
+
+  it("runs rpy as a client of that one router, no scouting, in rclts's default domain", () => {
+    const l = rmwZenohLaunch('/z', 'tcp/127.0.0.1:7000', { ROS_DOMAIN_ID: '42', PATH: '/bin' });
+    expect(l.python).toBe('/z/rpy');
+    expect(l.rmw).toBe('rmw_zenoh_cpp');
+    expect(l.env).toMatchObject({ RMW_IMPLEMENTATION: 'rmw_zenoh_cpp', ROS_DOMAIN_ID: '0', PATH: '/bin' });
+    // Peer mode would let two rclpy processes link directly, past the router rclts goes through.
+    expect(l.env.ZENOH_CONFIG_OVERRIDE).toBe(
+      'mode="client";connect/endpoints=["tcp/127.0.0.1:7000"];scouting/multicast/enabled=false',
+    );
+    expect(fastDdsLaunch('/v')).toMatchObject({ python: '/v/bin/python', rmw: 'rmw_fastrtps_cpp' });
+  });
+
+  it("judges with issue 32's targets, rclpy on the TCP endpoint and rclts on the WebSocket", () => {
+    const cmp = zenohComparison('/z', 'T1', 'tcp/127.0.0.1:7000', 'ws/127.0.0.1:8000');
+    expect(cmp.against).toBe('rclpy on rmw_zenoh (T1)');
+    expect(judge(1.5, cmp.p99Target)).toBe(true);
+    expect(judge(1.51, cmp.p99Target)).toBe(false);
+    expect(judge(1, cmp.rateTarget)).toBe(true);
+    expect(judge(0.99, cmp.rateTarget)).toBe(false);
+    expect(judge(Number.NaN, cmp.lossTarget, 0)).toBe(true);
+    expect(judge(Number.NaN, cmp.lossTarget, 1)).toBe(false);
+    expect(cmp.stacks(false).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS]);
+    expect(cmp.stacks(true).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS, RCLTS_OLD_SPACE]);
   });
 });
