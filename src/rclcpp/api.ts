@@ -64,11 +64,18 @@ export interface NodeOptions {
    * (ROS 2 params YAML, read at creation) give parameter overrides. Other flags are ignored.
    */
   readonly arguments?: readonly string[] | undefined;
-  /**
-   * The six parameter services and /parameter_events: `true` with the node, `false` never,
-   * default with the first declared parameter.
+  /*
+   * The built-ins rclcpp starts with every node. Default `true` on a `ros` node, `false` on a
+   * `raw` one (its names are zenoh keys: `/rosout` and `~/...` mean nothing there).
    */
+  /** The six parameter services (`~/get_parameters`, ...); `false` saves 6 arena entries. */
   readonly startParameterServices?: boolean | undefined;
+  /** The `/parameter_events` publisher (rclcpp's start_parameter_event_publisher). */
+  readonly startParameterEventPublisher?: boolean | undefined;
+  /** The `~/get_type_description` service (REP-2011), as rcl starts it; `false` saves 1 arena entry. */
+  readonly startTypeDescriptionService?: boolean | undefined;
+  /** The node's `/rosout` publisher (rcl_interfaces/msg/Log, rclcpp's enable_rosout). */
+  readonly enableRosout?: boolean | undefined;
 }
 
 /*

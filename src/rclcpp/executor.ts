@@ -19,11 +19,16 @@ import type * as api from './api.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
 import { guardTransport } from './node-entities.js';
-import { readNodeParameterOptions } from './parameters/node-options.js';
+import { BUILTIN_SWITCHES, type NodeBuiltinOptions, readNodeOptions } from './parameters/node-options.js';
 import { readOptions } from './type-check.js';
 
-/** Arena entries (subscriptions, services, clients, timers, guard conditions) per executor. */
-export const DEFAULT_CAPACITY = 256;
+/**
+ * Arena entries (subscriptions, services, clients, timers, guard conditions) per executor: room
+ * for about 140 nodes with their built-in services (NODE_BUILTIN_ENTRIES each) and nothing else.
+ */
+export const DEFAULT_CAPACITY = 1024;
+/** Entries a node's built-in services take by default: six parameter services and ~/get_type_description. */
+export const NODE_BUILTIN_ENTRIES = 7;
 /** Budget for opening a zenoh session. */
 export const DEFAULT_CONNECT_BUDGET_MS = 5000;
 /** Items a keep-all queue holds before it refuses (and reports) more. */
@@ -42,7 +47,7 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
       'naming',
       'parameterOverrides',
       'arguments',
-      'startParameterServices',
+      ...BUILTIN_SWITCHES,
     ]);
     if (!o.ok) return o;
     const namespace = normalizeNamespace(o.value.namespace);
@@ -51,20 +56,32 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
     if (naming !== 'ros' && naming !== 'raw') {
       return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
     }
-    const parameters = readNodeParameterOptions(name, namespace.value, o.value);
-    if (!parameters.ok) return parameters;
+    const builtins = readNodeOptions(name, namespace.value, naming, o.value);
+    if (!builtins.ok) return builtins;
     const rmw = guardTransport(`creating node '${name}'`, () =>
       this.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
     );
     if (!rmw.ok) return rmw;
-    const node = new NodeImpl(this, rmw.value, name, namespace.value, naming, parameters.value);
+    const node = new NodeImpl(this, rmw.value, name, namespace.value, naming, builtins.value);
     const started = node.start();
     if (!started.ok) {
       node.destroy();
-      return started;
+      return started.error.name === 'Full'
+        ? err('Full', fullHint(name, builtins.value, started.error.message))
+        : started;
     }
     return ok(node);
   }
+}
+
+/** Why a node did not fit: what its built-in services take, and the two ways out. */
+function fullHint(name: string, b: NodeBuiltinOptions, message: string): string {
+  const taken = (b.startServices ? 6 : 0) + (b.startTypeDescriptionService ? 1 : 0);
+  return (
+    `node '${name}' does not fit: ${message}. Its built-in services take ${taken} entries ` +
+    '(startParameterServices: false and startTypeDescriptionService: false leave them out); ' +
+    "or give Executor.create's capacity more room"
+  );
 }
 
 interface CheckedOptions {

@@ -48,9 +48,17 @@ export function guardTransport<T>(what: string, call: () => ResultOf<T>): Result
   }
 }
 
+/** The type support an entity carries, as the node's type cache keeps it (rcl's node_type_cache). */
+export interface UsedType {
+  readonly typeName: string;
+  readonly typeHash: string;
+}
+
 export class NodeEntities {
   private readonly entries = new Set<Entry>();
   private readonly publishers = new Set<{ destroy(): Result }>();
+  /** The type each endpoint uses, for ~/get_type_description; an owner gone from above is gone here too. */
+  private readonly types = new Map<object, UsedType>();
   private destroyed = false;
 
   constructor(
@@ -130,6 +138,21 @@ export class NodeEntities {
 
   untrackPublisher(publisher: { destroy(): Result }): void {
     this.publishers.delete(publisher);
+    this.types.delete(publisher);
+  }
+
+  /** Records the type an admitted entry or tracked publisher uses. */
+  useType(owner: object, type: UsedType): void {
+    this.types.set(owner, type);
+  }
+
+  /** A type some live endpoint of the node uses, by its hash (rcl's type cache lookup). */
+  typeInUse(typeHash: string): UsedType | undefined {
+    for (const [owner, type] of this.types) {
+      if (type.typeHash !== typeHash) continue;
+      if (this.publishers.has(owner as { destroy(): Result }) || (owner as Partial<Entry>).alive === true) return type;
+    }
+    return undefined;
   }
 
   /** Releases every entry and publisher; false when already destroyed. */
@@ -138,6 +161,7 @@ export class NodeEntities {
     this.destroyed = true;
     for (const entry of this.entries) if (entry.alive) this.executor.release(entry.handleId);
     this.entries.clear();
+    this.types.clear();
     for (const publisher of [...this.publishers]) publisher.destroy();
     return true;
   }
@@ -145,7 +169,11 @@ export class NodeEntities {
   private track(entry: Entry): void {
     // Drop released entries now and then so a long-lived node does not accumulate them.
     if (this.entries.size >= 64 && (this.entries.size & (this.entries.size - 1)) === 0) {
-      for (const e of this.entries) if (!e.alive) this.entries.delete(e);
+      for (const e of this.entries) {
+        if (e.alive) continue;
+        this.entries.delete(e);
+        this.types.delete(e);
+      }
     }
     this.entries.add(entry);
   }

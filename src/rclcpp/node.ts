@@ -35,6 +35,8 @@ import type {
   SubscriptionHandler,
   Timer,
 } from './api.js';
+import { Rosout } from './builtins/rosout.js';
+import { startTypeDescriptionService } from './builtins/type-description-service.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
 import { Handle } from './handle.js';
@@ -42,6 +44,7 @@ import { fullyQualifiedNodeName, resolveName } from './names.js';
 import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
 import { NodeGraph } from './node-graph.js';
 import type { ParameterDescriptorOptions } from './parameters/descriptor.js';
+import type { NodeBuiltinOptions } from './parameters/node-options.js';
 import { NodeParameters } from './parameters/node-parameters.js';
 import type { OnSetParametersCallback, ParameterUpdate } from './parameters/store.js';
 import type { ParameterValue } from './parameters/value.js';
@@ -55,16 +58,22 @@ import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
 import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
-export interface NodeParameterOptions {
-  readonly overrides: ReadonlyMap<string, ParameterValue>;
-  readonly startServices: boolean | undefined;
-}
+/** Nothing built in: what a node made directly (tests, internal nodes) starts with. */
+const NO_BUILTINS: NodeBuiltinOptions = {
+  overrides: new Map(),
+  startServices: false,
+  startEventPublisher: false,
+  startTypeDescriptionService: false,
+  enableRosout: false,
+};
 
 export class NodeImpl extends NodeGraph implements Node {
   private readonly entities: NodeEntities;
   private readonly clock = new Clock('system');
   private readonly removeCloser: () => void;
   private readonly params: NodeParameters;
+  private readonly builtins: NodeBuiltinOptions;
+  private rosout: Rosout | undefined;
 
   constructor(
     readonly executor: NodeExecutor,
@@ -72,7 +81,7 @@ export class NodeImpl extends NodeGraph implements Node {
     private readonly name: string,
     private readonly namespace: string,
     readonly naming: NamingScheme,
-    parameters: NodeParameterOptions = { overrides: new Map(), startServices: undefined },
+    builtins: NodeBuiltinOptions = NO_BUILTINS,
   ) {
     super();
     this.entities = new NodeEntities(executor, {
@@ -82,12 +91,39 @@ export class NodeImpl extends NodeGraph implements Node {
       fullyQualifiedName: fullyQualifiedNodeName(namespace, name),
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
-    this.params = new NodeParameters(this, parameters.overrides, parameters.startServices);
+    this.builtins = builtins;
+    this.params = new NodeParameters(this, builtins.overrides, {
+      services: builtins.startServices,
+      events: builtins.startEventPublisher,
+    });
   }
 
-  /** Starts what the options asked to start with the node (the parameter services). */
+  /**
+   * Starts what rclcpp starts with every node unless its options turn it off: /rosout, the
+   * parameter services and /parameter_events, ~/get_type_description.
+   */
   start(): Result {
-    return this.params.startIfAsked();
+    if (this.builtins.enableRosout) {
+      const r = Rosout.start(this);
+      if (!r.ok) return r;
+      this.rosout = r.value;
+    }
+    const p = this.params.start();
+    if (!p.ok) return p;
+    if (this.builtins.startTypeDescriptionService) {
+      const t = startTypeDescriptionService(this, (hash) => this.entities.typeInUse(hash));
+      if (!t.ok) return t;
+    }
+    return ok();
+  }
+
+  /**
+   * Publishes one record on the node's /rosout (stamped now); Ok and nothing sent when the
+   * node was created with `enableRosout: false`. Internal: the node's logger writes through it.
+   */
+  publishRosout(level: number, name: string, msg: string, file: string, fn: string, line: number): Result {
+    if (this.rosout === undefined) return ok();
+    return this.rosout.publish({ level, name, msg, file, function: fn, line });
   }
 
   // ---- parameters: delegated to NodeParameters ----
@@ -160,6 +196,7 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!declared.ok) return declared;
     const publisher = new PublisherImpl<M>(declared.value, t.value, name, (p) => this.entities.untrackPublisher(p));
     this.entities.trackPublisher(publisher);
+    this.entities.useType(publisher, t.value);
     return ok(publisher);
   }
 
@@ -196,7 +233,9 @@ export class NodeImpl extends NodeGraph implements Node {
     const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
     const onSample = offerTo(entry);
     const options = { readsAttachment: entry.takesInfo };
-    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
+    const admitted = this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
+    if (admitted.ok) this.entities.useType(entry, t.value);
+    return admitted;
   }
 
   createService<Req, Res>(
@@ -215,7 +254,9 @@ export class NodeImpl extends NodeGraph implements Node {
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new ServiceEntry<Req, Res>(this.executor, resolved, bound, t.value, handler);
     const admitted = this.entities.admit(entry, what, () => this.rmw.createServiceServer(spec, offerTo(entry)));
-    return admitted.ok ? ok(new Handle(this.executor, admitted.value.handleId)) : admitted;
+    if (!admitted.ok) return admitted;
+    this.entities.useType(entry, t.value);
+    return ok(new Handle(this.executor, admitted.value.handleId));
   }
 
   createClient<Req, Res>(
@@ -268,7 +309,11 @@ export class NodeImpl extends NodeGraph implements Node {
       o.value.requestBudgetMs,
     );
     // Bound, not an arrow: the arrow's context would keep this call's scope (spec and all) per client.
-    return this.entities.admit(entry, what, () => this.rmw.createServiceClient(spec, entry.receive.bind(entry)));
+    const admitted = this.entities.admit(entry, what, () =>
+      this.rmw.createServiceClient(spec, entry.receive.bind(entry)),
+    );
+    if (admitted.ok) this.entities.useType(entry, t.value);
+    return admitted;
   }
 
   createActionServer<G, R, F>(
@@ -330,6 +375,8 @@ export class NodeImpl extends NodeGraph implements Node {
     }
     this.removeCloser();
     this.params.stop();
+    this.rosout?.stop();
+    this.rosout = undefined;
     this.rmw.close();
     return ok();
   }

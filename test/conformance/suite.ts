@@ -17,6 +17,7 @@ import {
   type ResultOf,
   std_msgs,
 } from '../../src/index.js';
+import { NODE_BUILTIN_ENTRIES } from '../../src/rclcpp/executor.js';
 
 /** Budget for anything that waits on discovery or delivery. */
 export const DISCOVERY_BUDGET_MS = 8000;
@@ -283,7 +284,8 @@ export function defineConformanceSuite(
       });
 
       it('refuses registrations past the capacity with Full', async () => {
-        const e = await executor({ capacity: 2 });
+        // Room for the node's built-in services and two entries more.
+        const e = await executor({ capacity: 2 + NODE_BUILTIN_ENTRIES });
         const n = await node(e);
         unwrap(n.createGuardCondition(() => {}));
         unwrap(n.createSubscription(std_msgs.msg.String, 'cap', () => {}));

@@ -6,6 +6,7 @@ import type { CoreInternals } from '../../src/executor/executor-core.js';
 import type { ExecutorOptions, example_interfaces, Node, Result, ResultOf } from '../../src/index.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import { BARE_NODE } from '../support/bare-node.js';
 
 export function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
@@ -30,7 +31,8 @@ export function makeFixture(
 ): Fixture {
   const session = unwrap(openLocalSession({ bus }));
   const executor = unwrap(createExecutorOnSession(session, opts, internals));
-  const node = unwrap(executor.createNode('fixture'));
+  // Bare: the executor tests count entries, and a node's built-in services would be among them.
+  const node = unwrap(executor.createNode('fixture', BARE_NODE));
   return { executor, node, bus };
 }
 

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type ActionServerCallbacks, CancelResponse, GoalResponse, GoalStatus, type Node } from '../../src/index.js';
+import { NODE_BUILTIN_ENTRIES } from '../../src/rclcpp/executor.js';
 import {
   BUDGET_MS,
   CancelGoal,
@@ -40,9 +41,9 @@ function declared(n: Node) {
   };
 }
 
-/** A node whose executor has room for `free` more entries (of 5). */
+/** A node whose executor has room for `free` more entries (of 5 beside the node's built-in services). */
 async function filledNode(free: number): Promise<Node> {
-  const n = await localNode('n', 5);
+  const n = await localNode('n', 5 + NODE_BUILTIN_ENTRIES);
   for (let i = free; i < 5; i++) unwrap(n.createGuardCondition(() => {}));
   return n;
 }
@@ -121,14 +122,17 @@ describe('action server creation', () => {
     // Five arena entries: the flush guard condition, the expiry timer, three services.
     for (let free = 0; free < 5; free++) {
       const n = await filledNode(free);
+      // What the node has beside the action: its built-in services and publishers.
+      const before = declared(n);
+      expect(before.used).toBe(5 - free + NODE_BUILTIN_ENTRIES);
       expect(n.createActionServer(Fibonacci, 'fib', callbacks())).toMatchObject({ ok: false, error: { name: 'Full' } });
-      expect(declared(n)).toEqual({ services: [], topics: [], used: 5 - free });
+      expect(declared(n)).toEqual(before);
       expect(unwrap(n.countPublishers('fib/_action/status'))).toBe(0);
       expect(unwrap(n.countPublishers('fib/_action/feedback'))).toBe(0);
     }
-    const n = await localNode('n', 5);
+    const n = await localNode('n', 5 + NODE_BUILTIN_ENTRIES);
     unwrap(n.createActionServer(Fibonacci, 'fib', callbacks()));
-    expect(n.executor.usage().used).toBe(5);
+    expect(n.executor.usage().used).toBe(5 + NODE_BUILTIN_ENTRIES);
   });
 });
 
@@ -159,14 +163,17 @@ describe('action client creation', () => {
     // Five arena entries: three service clients, the feedback and status subscriptions.
     for (let free = 0; free < 5; free++) {
       const n = await filledNode(free);
+      // What the node has beside the action: its built-in services and publishers.
+      const before = declared(n);
+      expect(before.used).toBe(5 - free + NODE_BUILTIN_ENTRIES);
       expect(n.createActionClient(Fibonacci, 'fib')).toMatchObject({ ok: false, error: { name: 'Full' } });
-      expect(declared(n)).toEqual({ services: [], topics: [], used: 5 - free });
+      expect(declared(n)).toEqual(before);
       expect(unwrap(n.countSubscribers('fib/_action/status'))).toBe(0);
       expect(unwrap(n.countSubscribers('fib/_action/feedback'))).toBe(0);
     }
-    const n = await localNode('n', 5);
+    const n = await localNode('n', 5 + NODE_BUILTIN_ENTRIES);
     unwrap(n.createActionClient(Fibonacci, 'fib'));
-    expect(n.executor.usage().used).toBe(5);
+    expect(n.executor.usage().used).toBe(5 + NODE_BUILTIN_ENTRIES);
   });
 
   it('maxGoalsInFlight bounds the goals awaiting acceptance: TryAgain past it, nothing sent', async () => {

@@ -29,7 +29,7 @@ describe('checkExecutorOptions', () => {
     };
     expect(unwrap(check(undefined))).toEqual(want);
     expect(unwrap(check({}))).toEqual(want);
-    expect([DEFAULT_CAPACITY, DEFAULT_CONNECT_BUDGET_MS, DEFAULT_KEEP_ALL_LIMIT]).toEqual([256, 5000, 10_000]);
+    expect([DEFAULT_CAPACITY, DEFAULT_CONNECT_BUDGET_MS, DEFAULT_KEEP_ALL_LIMIT]).toEqual([1024, 5000, 10_000]);
   });
 
   it('picks zenoh when a router is given, keeps an explicit backend, and refuses zenoh without a router', () => {
@@ -120,7 +120,7 @@ describe('createNode', () => {
     const r = executor.createNode('crowded', { startParameterServices: true });
     expect(expectErr(r)).toBe('Full');
     expect(executor.usage().used).toBe(before);
-    expect(unwrap(executor.createNode('spare')).getName()).toBe('spare');
+    expect(unwrap(executor.createNode('spare', { startParameterServices: false })).getName()).toBe('spare');
   });
 });
 

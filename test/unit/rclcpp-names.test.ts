@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { std_msgs } from '../../src/index.js';
 import { expandTopicName, normalizeNamespace, validateNodeName, validateRawKey } from '../../src/rclcpp/names.js';
+import { BARE_NODE } from '../support/bare-node.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 describe('node names', () => {
@@ -59,17 +60,17 @@ describe('raw keys', () => {
 describe('nodes resolve names through their naming scheme', () => {
   it('ros nodes expand, raw nodes keep the key', async () => {
     const { executor } = makeFixture();
-    const ros = unwrap(executor.createNode('talker', { namespace: 'robot1' }));
+    const ros = unwrap(executor.createNode('talker', { ...BARE_NODE, namespace: 'robot1' }));
     expect(ros.getFullyQualifiedName()).toBe('/robot1/talker');
     expect(ros.getNamespace()).toBe('/robot1');
     expect(unwrap(ros.resolveName('~/x'))).toBe('/robot1/talker/x');
     const pub = unwrap(ros.createPublisher(std_msgs.msg.String, 'chatter'));
     expect(pub.getTopicName()).toBe('/robot1/chatter');
-    const raw = unwrap(executor.createNode('sdk', { naming: 'raw' }));
+    const raw = unwrap(executor.createNode('sdk', { ...BARE_NODE, naming: 'raw' }));
     expect(unwrap(raw.resolveName('vrobots/7/z/state'))).toBe('vrobots/7/z/state');
-    expect(expectErr(executor.createNode('bad-name'))).toBe('InvalidArgument');
-    expect(expectErr(executor.createNode('ok', { namespace: '/x/' }))).toBe('InvalidArgument');
-    expect(expectErr(executor.createNode('ok', { naming: 'dds' as never }))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('bad-name', BARE_NODE))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('ok', { ...BARE_NODE, namespace: '/x/' }))).toBe('InvalidArgument');
+    expect(expectErr(executor.createNode('ok', { ...BARE_NODE, naming: 'dds' as never }))).toBe('InvalidArgument');
     await executor.shutdown();
   });
 });

@@ -17,13 +17,14 @@ import {
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { err } from '../../src/result.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
+import { BARE_NODE } from '../support/bare-node.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 import { spySession } from './spy-session.js';
 
 function spied(options: { capacity?: number; keepAllLimit?: number } = {}) {
   const spy = spySession(unwrap(openLocalSession({ bus: new LocalBus() })));
   const executor = unwrap(createExecutorOnSession(spy.session, options));
-  const node = unwrap(executor.createNode('entities'));
+  const node = unwrap(executor.createNode('entities', BARE_NODE));
   return { spy, calls: spy.calls, executor, node };
 }
 
@@ -68,7 +69,7 @@ describe('a destroyed node', () => {
 
   it('answers NotInitialized to a second destroy, and other nodes keep their entities', () => {
     const { executor, node } = spied();
-    const other = unwrap(executor.createNode('other'));
+    const other = unwrap(executor.createNode('other', BARE_NODE));
     const kept = unwrap(other.createSubscription(std_msgs.msg.String, 'kept', () => {}));
     unwrap(node.createSubscription(std_msgs.msg.String, 'gone', () => {}));
     unwrap(node.destroy());
@@ -183,7 +184,7 @@ describe('the QoS an endpoint is declared with', () => {
 
   it('resolves a service name under the node and names it a service name when refusing it', () => {
     const { spy, executor } = spied();
-    const node = unwrap(executor.createNode('n', { namespace: '/ns' }));
+    const node = unwrap(executor.createNode('n', { ...BARE_NODE, namespace: '/ns' }));
     unwrap(node.createService(example_interfaces.srv.AddTwoInts, '~/private', () => ({ sum: 0n })));
     unwrap(node.createClient(example_interfaces.srv.AddTwoInts, 'relative', () => {}));
     expect(spy.specs.map(({ spec }) => spec.name)).toEqual(['/ns/n/private', '/ns/relative']);
@@ -199,7 +200,7 @@ describe('the QoS an endpoint is declared with', () => {
 describe('destroying a node', () => {
   it('releases every entity it made, also past 64 of them with some released on the way', () => {
     const { executor, node } = makeFixture({ capacity: 400 });
-    const other = unwrap(executor.createNode('other'));
+    const other = unwrap(executor.createNode('other', BARE_NODE));
     const kept = unwrap(other.createGuardCondition(() => {}));
     const guards: EntityHandle[] = [];
     for (let i = 0; i < 300; i++) {
@@ -215,7 +216,7 @@ describe('destroying a node', () => {
 
   it('does not release, through a handle it made and the user reset, an entity that took its slot', () => {
     const { executor, node } = makeFixture({ capacity: 1 });
-    const other = unwrap(executor.createNode('other'));
+    const other = unwrap(executor.createNode('other', BARE_NODE));
     unwrap(unwrap(node.createGuardCondition(() => {})).reset());
     const kept = unwrap(other.createGuardCondition(() => {}));
     unwrap(node.destroy());
@@ -225,7 +226,7 @@ describe('destroying a node', () => {
 
   it('destroys its publishers and withdraws the node and its endpoints from the graph', async () => {
     const { executor, node } = makeFixture();
-    const observer = unwrap(executor.createNode('observer'));
+    const observer = unwrap(executor.createNode('observer', BARE_NODE));
     const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'news'));
     const destroyedFirst = unwrap(node.createPublisher(std_msgs.msg.String, 'old_news'));
     unwrap(destroyedFirst.destroy());

@@ -5,6 +5,7 @@ import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import type { MessageType } from '../../src/rclcpp/type-support.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
+import { BARE_NODE } from '../support/bare-node.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 const OtherString: MessageType<{ data: string }> = { ...std_msgs.msg.String, typeName: 'other_msgs/msg/Text' };
@@ -35,7 +36,7 @@ describe('node graph queries', () => {
 
   it('counts publishers and subscribers of the resolved name and kind only', () => {
     const { executor, node } = makeFixture();
-    const ns = unwrap(executor.createNode('other', { namespace: '/ns' }));
+    const ns = unwrap(executor.createNode('other', { ...BARE_NODE, namespace: '/ns' }));
     unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
     unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
     unwrap(node.createSubscription(std_msgs.msg.String, 'c', () => {}));
@@ -51,7 +52,7 @@ describe('node graph queries', () => {
 
   it('counts a raw node its raw keys only, and a ros node its ros names only', () => {
     const { executor, node } = makeFixture();
-    const raw = unwrap(executor.createNode('sdk', { naming: 'raw' }));
+    const raw = unwrap(executor.createNode('sdk', { ...BARE_NODE, naming: 'raw' }));
     unwrap(raw.createPublisher(std_msgs.msg.String, 'c'));
     unwrap(raw.createPublisher(std_msgs.msg.String, 'c/d'));
     unwrap(node.createPublisher(std_msgs.msg.String, 'c'));
@@ -86,7 +87,7 @@ describe('node graph queries', () => {
     const session: RmwSession = Object.assign(Object.create(inner) as RmwSession, {
       graph: { supported: true, nodes: broken, endpoints: broken, onChange: () => () => {} },
     });
-    const node = unwrap(unwrap(createExecutorOnSession(session)).createNode('n'));
+    const node = unwrap(unwrap(createExecutorOnSession(session)).createNode('n', BARE_NODE));
     for (const r of [
       node.getNodeNames(),
       node.getEndpoints(),

@@ -182,7 +182,8 @@ describe('ParametersClient', () => {
 
   it('refuses an answer that does not fit the question', async () => {
     const f = makeFixture();
-    const fake = unwrap(f.executor.createNode('fake'));
+    // Its own parameter services stand in for rclts's, so it starts none.
+    const fake = unwrap(f.executor.createNode('fake', { startParameterServices: false }));
     unwrap(
       fake.createService(rclSrv.GetParameters, '~/get_parameters', (req) => ({
         values: req.names.length === 2 ? [wire(PT.BOOL, { bool_value: true })] : req.names.map(() => wire(77)),

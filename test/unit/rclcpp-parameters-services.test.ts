@@ -47,27 +47,32 @@ function servicesOf(f: ReturnType<typeof makeFixture>, fqn: string): Array<[stri
 }
 
 describe('when the parameter services exist', () => {
-  it('by default with the first declaration; with the node when asked; never when refused', () => {
+  it('with every ros node by default, as rclcpp starts them; never when turned off; none on a raw node', () => {
     const f = makeFixture();
-    const lazy = unwrap(f.executor.createNode('lazy'));
-    const eager = unwrap(f.executor.createNode('eager', { startParameterServices: true }));
+    const plain = unwrap(f.executor.createNode('plain'));
     const never = unwrap(f.executor.createNode('never', { startParameterServices: false }));
-    expect(servicesOf(f, '/lazy')).toEqual([]);
-    expect(servicesOf(f, '/eager')).toEqual(SERVICES);
-    unwrap(lazy.declareParameter('x', 1n));
-    unwrap(lazy.declareParameter('y', 1n));
+    const silent = unwrap(
+      f.executor.createNode('silent', { startParameterServices: false, startParameterEventPublisher: false }),
+    );
+    unwrap(f.executor.createNode('raw', { naming: 'raw' }));
+    const withTypes = [...SERVICES, ['get_type_description', 'type_description_interfaces/srv/GetTypeDescription']];
+    expect(servicesOf(f, '/plain')).toEqual(withTypes.sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
     unwrap(never.declareParameter('x', 1n));
-    expect(servicesOf(f, '/lazy')).toEqual(SERVICES);
-    expect(servicesOf(f, '/never')).toEqual([]);
+    unwrap(silent.declareParameter('x', 1n));
+    expect(servicesOf(f, '/never').map(([n]) => n)).toEqual(['get_type_description']);
+    expect(servicesOf(f, '/silent').map(([n]) => n)).toEqual(['get_type_description']);
+    expect(servicesOf(f, 'raw')).toEqual([]);
+    // plain and never publish parameter events; silent and the raw node do not.
     expect(unwrap(f.node.countPublishers('/parameter_events'))).toBe(2);
-    unwrap(eager.destroy());
-    expect(servicesOf(f, '/eager')).toEqual([]);
+    expect(plain.hasParameter('x')).toBe(false);
+    unwrap(plain.destroy());
+    expect(servicesOf(f, '/plain')).toEqual([]);
     expect(unwrap(f.node.countPublishers('/parameter_events'))).toBe(1);
   });
 
   it('with QoS.parameters() for the services and QoS.parameterEvents() for the events', () => {
     const f = makeFixture();
-    unwrap(f.executor.createNode('e', { startParameterServices: true }));
+    unwrap(f.executor.createNode('e', { startTypeDescriptionService: false, enableRosout: false }));
     const endpoints = unwrap(f.node.getEndpoints()).filter((e) => e.node.name === 'e');
     expect(endpoints.map((e) => e.name).sort()).toEqual(
       ['/parameter_events', ...SERVICES.map(([name]) => `/e/${name}`)].sort(),
@@ -89,17 +94,21 @@ describe('when the parameter services exist', () => {
     if (!r.ok) expect(r.error.message).toContain("options of node 'n'.startParameterServices must be a boolean");
   });
 
-  it('when they cannot all be made, none stay and the declaration answers why', () => {
+  it('when they cannot all be made, the node is not created, nothing stays, and the error says what a node takes', () => {
     const f = makeFixture({ capacity: 4 });
-    const n = unwrap(f.executor.createNode('n'));
     const before = f.executor.usage().used;
-    const r = n.declareParameter('x', 1n);
-    expect(r.ok).toBe(false);
+    const r = f.executor.createNode('m');
+    expect(expectErr(r)).toBe('Full');
+    if (!r.ok) {
+      expect(r.error.message).toContain("node 'm' does not fit");
+      expect(r.error.message).toContain('built-in services take 7 entries');
+      expect(r.error.message).toContain('startParameterServices: false');
+    }
     expect(f.executor.usage().used).toBe(before);
-    expect(servicesOf(f, '/n')).toEqual([]);
-    expect(n.hasParameter('x')).toBe(false);
-    expect(f.executor.createNode('m', { startParameterServices: true }).ok).toBe(false);
-    expect(f.executor.usage().used).toBe(before);
+    expect(servicesOf(f, '/m')).toEqual([]);
+    expect(unwrap(f.node.countPublishers('/parameter_events'))).toBe(0);
+    expect(unwrap(f.node.countPublishers('/rosout'))).toBe(0);
+    expect(f.executor.createNode('fits', { startParameterServices: false }).ok).toBe(true);
   });
 });
 

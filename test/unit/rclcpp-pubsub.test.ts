@@ -5,6 +5,7 @@ import { type ExecutorEvent, type GuardCondition, type MessageInfo, std_msgs } f
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import type { RmwSession } from '../../src/rmw/rmw.js';
+import { BARE_NODE } from '../support/bare-node.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
 import { spySession } from './spy-session.js';
 
@@ -96,7 +97,7 @@ describe('a publisher whose transport throws', () => {
         return { ok: true, value: undefined };
       },
     };
-    const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('throwing'));
+    const node = unwrap(unwrap(createExecutorOnSession(spy.session)).createNode('throwing', BARE_NODE));
     const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'cut'));
     for (const r of [pub.publish({ data: 'x' }), pub.publishRaw(new Uint8Array(8))]) {
       expect(expectErr(r)).toBe('TransportError');
@@ -175,7 +176,7 @@ describe('graph', () => {
       graph: { supported: false, nodes: () => [], endpoints: () => [], onChange: () => () => {} },
     });
     const executor = unwrap(createExecutorOnSession(blind));
-    const node = unwrap(executor.createNode('blind'));
+    const node = unwrap(executor.createNode('blind', BARE_NODE));
     expect(expectErr(node.getNodeNames())).toBe('Unsupported');
     expect(expectErr(node.getTopicNamesAndTypes())).toBe('Unsupported');
     expect(expectErr(node.getServiceNamesAndTypes())).toBe('Unsupported');
@@ -245,7 +246,7 @@ describe('Publisher.ready(budgetMs)', () => {
       },
     }) as RmwSession;
     const executor = unwrap(createExecutorOnSession(session));
-    const node = unwrap(executor.createNode('stuck'));
+    const node = unwrap(executor.createNode('stuck', BARE_NODE));
     const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'never_declared'));
     const r = await pub.ready(50);
     expect(expectErr(r)).toBe('Timeout');

@@ -1,19 +1,53 @@
-/** The parameter part of NodeOptions, read and resolved to this node's overrides at creation. */
+/**
+ * The parts of NodeOptions read at creation: the parameter overrides resolved for this node,
+ * and which built-in entities (parameter services, /parameter_events, ~/get_type_description,
+ * /rosout) start with it. On a `ros` node every one of those is on unless turned off, as rclcpp
+ * starts them; a `raw` node has none by default: its names are zenoh keys, where `/rosout` and
+ * `~/get_parameters` mean nothing.
+ */
 
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import type { NamingScheme } from '../../rmw/rmw.js';
 import { fullyQualifiedNodeName } from '../names.js';
-import type { NodeParameterOptions } from '../node.js';
 import { gatherOverrides, readOverridesOption, readRosArguments } from './overrides.js';
+import type { ParameterValue } from './value.js';
 
-export function readNodeParameterOptions(
+export interface NodeParameterOptions {
+  readonly overrides: ReadonlyMap<string, ParameterValue>;
+  /** The six parameter services. */
+  readonly startServices: boolean;
+  /** The /parameter_events publisher. */
+  readonly startEventPublisher: boolean;
+}
+
+export interface NodeBuiltinOptions extends NodeParameterOptions {
+  readonly startTypeDescriptionService: boolean;
+  readonly enableRosout: boolean;
+}
+
+/** The option names, as NodeOptions spells them. */
+export const BUILTIN_SWITCHES = [
+  'startParameterServices',
+  'startParameterEventPublisher',
+  'startTypeDescriptionService',
+  'enableRosout',
+] as const;
+type Switch = (typeof BUILTIN_SWITCHES)[number];
+
+export function readNodeOptions(
   name: string,
   namespace: string,
-  o: { readonly parameterOverrides: unknown; readonly arguments: unknown; readonly startParameterServices: unknown },
-): ResultOf<NodeParameterOptions> {
+  naming: NamingScheme,
+  o: { readonly parameterOverrides: unknown; readonly arguments: unknown } & { readonly [K in Switch]: unknown },
+): ResultOf<NodeBuiltinOptions> {
   const what = `options of node '${name}'`;
-  const start = o.startParameterServices;
-  if (start !== undefined && typeof start !== 'boolean') {
-    return err('InvalidArgument', `${what}.startParameterServices must be a boolean, got ${describeValue(start)}`);
+  const on: Partial<Record<Switch, boolean>> = {};
+  for (const key of BUILTIN_SWITCHES) {
+    const v = o[key];
+    if (v !== undefined && typeof v !== 'boolean') {
+      return err('InvalidArgument', `${what}.${key} must be a boolean, got ${describeValue(v)}`);
+    }
+    on[key] = v ?? naming === 'ros';
   }
   if (o.arguments !== undefined && !Array.isArray(o.arguments)) {
     return err('InvalidArgument', `${what}.arguments must be an array of strings, got ${describeValue(o.arguments)}`);
@@ -24,5 +58,11 @@ export function readNodeParameterOptions(
   if (!fromOptions.ok) return err(fromOptions.error.name, `${what}.${fromOptions.error.message}`);
   const overrides = gatherOverrides(fullyQualifiedNodeName(namespace, name), args.value, fromOptions.value);
   if (!overrides.ok) return err(overrides.error.name, `${what}: ${overrides.error.message}`);
-  return ok({ overrides: overrides.value, startServices: start });
+  return ok({
+    overrides: overrides.value,
+    startServices: on.startParameterServices === true,
+    startEventPublisher: on.startParameterEventPublisher === true,
+    startTypeDescriptionService: on.startTypeDescriptionService === true,
+    enableRosout: on.enableRosout === true,
+  });
 }

@@ -1,9 +1,8 @@
 /**
  * What a Node delegates its parameter verbs to: the store, plus the services and events
- * publisher, started at node creation (`startParameterServices: true`), never (`false`), or
- * by default with the first declaration, so a node without parameters costs no entries.
- * Once the node is destroyed every verb that would change a parameter is refused with
- * NotInitialized and nothing changes: no events publisher is left to report a change.
+ * publisher, started with the node as rclcpp starts them (each can be turned off in the
+ * node's options). Once the node is destroyed every verb that would change a parameter is
+ * refused with NotInitialized and nothing changes: no events publisher is left to report it.
  */
 
 import { type Err, err, ok, type Result, type ResultOf } from '../../result.js';
@@ -11,7 +10,7 @@ import type { Node } from '../api.js';
 import type { ParameterDescriptor as DescriptorMsg } from '../interfaces/generated/rcl_interfaces/msg.js';
 import { checkFunction } from '../type-check.js';
 import type { ParameterDescriptorOptions } from './descriptor.js';
-import { ParameterServices } from './parameter-services.js';
+import { type ParameterParts, ParameterServices } from './parameter-services.js';
 import type { ParametersApi } from './parameters-api.js';
 import {
   type OnSetParametersCallback,
@@ -29,19 +28,15 @@ export class NodeParameters implements ParametersApi {
   constructor(
     private readonly node: Node,
     overrides: ReadonlyMap<string, ParameterValue>,
-    private readonly startServices: boolean | undefined,
+    private readonly parts: ParameterParts,
   ) {
     this.store = new ParameterStore(overrides, (changes) => this.services?.publish(changes));
   }
 
-  /** Starts the services now when the options asked for it at creation. */
-  startIfAsked(): Result {
-    return this.startServices === true ? this.start() : ok();
-  }
-
-  private start(): Result {
-    if (this.services !== undefined) return ok();
-    const s = ParameterServices.start(this.node, this.store);
+  /** Declares the services and the events publisher the options asked for. */
+  start(): Result {
+    if (this.services !== undefined || (!this.parts.services && !this.parts.events)) return ok();
+    const s = ParameterServices.start(this.node, this.store, this.parts);
     if (!s.ok) return s;
     this.services = s.value;
     return ok();
@@ -54,10 +49,6 @@ export class NodeParameters implements ParametersApi {
   ): ResultOf<Parameter> {
     const gone = this.refusal(`declare parameter '${name}'`);
     if (gone !== undefined) return gone;
-    if (this.startServices === undefined) {
-      const started = this.start();
-      if (!started.ok) return started;
-    }
     return this.store.declare(name, defaultValue, descriptor);
   }
   undeclareParameter(name: string): Result {

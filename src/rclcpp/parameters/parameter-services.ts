@@ -1,10 +1,11 @@
 /**
  * The six parameter services of a node (`~/describe_parameters` ... `~/set_parameters_atomically`,
  * rcl_interfaces/srv/*, QoS.parameters()) and its `/parameter_events` publisher, answering
- * from a ParameterStore, so `ros2 param` works against the node.
+ * from a ParameterStore, so `ros2 param` works against the node. Either part can be left out,
+ * as rclcpp's start_parameter_services and start_parameter_event_publisher leave them out.
  */
 
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { ok, type Result, type ResultOf } from '../../result.js';
 import type { Node, Publisher, ServiceHandle } from '../api.js';
 import * as rclMsg from '../interfaces/generated/rcl_interfaces/msg.js';
 import * as rclSrv from '../interfaces/generated/rcl_interfaces/srv.js';
@@ -13,6 +14,12 @@ import type { ParameterChanges, ParameterStore, ParameterUpdate } from './store.
 import { fromValueMsg, type Parameter, toValueMsg } from './value.js';
 
 export const PARAMETER_EVENTS_TOPIC = '/parameter_events';
+
+/** Which parts start: the six services, the events publisher. */
+export interface ParameterParts {
+  readonly services: boolean;
+  readonly events: boolean;
+}
 
 function toParameterMsg(p: Parameter): rclMsg.Parameter {
   return { name: p.name, value: toValueMsg(p.type, p.value) };
@@ -38,10 +45,10 @@ export class ParameterServices {
     private readonly store: ParameterStore,
   ) {}
 
-  /** Declares the services and the events publisher; on any failure nothing stays declared. */
-  static start(node: Node, store: ParameterStore): ResultOf<ParameterServices> {
+  /** Declares the parts asked for; on any failure nothing stays declared. */
+  static start(node: Node, store: ParameterStore, parts: ParameterParts): ResultOf<ParameterServices> {
     const s = new ParameterServices(node, store);
-    const started = s.declare();
+    const started = s.declare(parts);
     if (!started.ok) {
       s.stop();
       return started;
@@ -49,10 +56,16 @@ export class ParameterServices {
     return ok(s);
   }
 
-  private declare(): Result {
-    const events = this.node.createPublisher(rclMsg.ParameterEvent, PARAMETER_EVENTS_TOPIC, QoS.parameterEvents());
-    if (!events.ok) return events;
-    this.events = events.value;
+  private declare(parts: ParameterParts): Result {
+    if (parts.events) {
+      const events = this.node.createPublisher(rclMsg.ParameterEvent, PARAMETER_EVENTS_TOPIC, QoS.parameterEvents());
+      if (!events.ok) return events;
+      this.events = events.value;
+    }
+    return parts.services ? this.declareServices() : ok();
+  }
+
+  private declareServices(): Result {
     const store = this.store;
     const qos = QoS.parameters();
     const created = [
@@ -114,9 +127,9 @@ export class ParameterServices {
     return ok();
   }
 
-  /** Publishes one change record on /parameter_events. */
+  /** Publishes one change record on /parameter_events (nothing when the node has no such publisher). */
   publish(changes: ParameterChanges): Result {
-    if (this.events === undefined) return err('NotInitialized', 'parameter events publisher is not declared');
+    if (this.events === undefined) return ok();
     const ns = this.node.now();
     return this.events.publish({
       stamp: { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) },

@@ -12,6 +12,7 @@
 import { hostId } from '../../host.js';
 import { Executor, type Node, type ServiceType } from '../../rclcpp/index.js';
 import { ok } from '../../result.js';
+import { VROBOTS_NODE_OPTIONS } from '../node-options.js';
 import type { ResolvedConnectOptions } from './connect-options.js';
 import { LoopDriver } from './loop-driver.js';
 import { ServiceChannel } from './service-channel.js';
@@ -65,7 +66,7 @@ export class RobotLink {
       executor = created.value;
     }
     const sessionMs = owned ? performance.now() - t0 : 0;
-    const node = executor.createNode(`vrobots_sdk_${hostId()}_${nodeCounter++}`, { naming: 'raw' });
+    const node = executor.createNode(`vrobots_sdk_${hostId()}_${nodeCounter++}`, VROBOTS_NODE_OPTIONS);
     if (!node.ok) {
       if (owned) await executor.shutdown();
       return vrFail(node.error, 'cannot create the SDK node');

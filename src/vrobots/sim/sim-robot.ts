@@ -9,6 +9,7 @@ import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Estimate, Header, Pose } from '../generated/swarmbotix-types.js';
 import { cmdKey, estimateKey, framesKey, stateKey } from '../keys.js';
 import { Command, EstimateState, State } from '../messages/topic-messages.js';
+import { VROBOTS_NODE_OPTIONS } from '../node-options.js';
 import { bodyFrameId, type RobotTypeInfo } from '../robot-type.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import { type CommandCheck, CommandLatch } from './command-latch.js';
@@ -93,7 +94,7 @@ export class SimRobot {
 
   /** Declares the robot's node, topics and (after the delay) services. */
   static spawn(spec: RobotSpec, ctx: RobotContext): ResultOf<SimRobot> {
-    const node = ctx.executor.createNode(`vrobots_sim_robot_${spec.sysId}`, { naming: 'raw' });
+    const node = ctx.executor.createNode(`vrobots_sim_robot_${spec.sysId}`, VROBOTS_NODE_OPTIONS);
     if (!node.ok) return err(node.error.name, `robot ${spec.sysId}: ${node.error.message}`);
     const statePub = node.value.createPublisher(RawBytes, stateKey(spec.sysId));
     const framesPub = node.value.createPublisher(RawBytes, framesKey(spec.sysId));

@@ -11,6 +11,7 @@ import { err, ok, type Result, type ResultOf } from '../../result.js';
 import { loadRtSockets } from '../arm/load-rt-sockets.js';
 import type { RtSockets } from '../arm/rt-link.js';
 import type { Pose } from '../generated/swarmbotix-types.js';
+import { VROBOTS_NODE_OPTIONS } from '../node-options.js';
 import { creatableTypes, isRobotType, robotTypeInfo } from '../robot-type.js';
 import type { ArmClock } from './arm/arm-clock.js';
 import { RealTimeClock } from './arm/arm-clock.js';
@@ -269,7 +270,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Re
     }
     executor = created.value;
   }
-  const node = executor.createNode(`vrobots_sim_${hostId()}_${simulators++}`, { naming: 'raw' });
+  const node = executor.createNode(`vrobots_sim_${hostId()}_${simulators++}`, VROBOTS_NODE_OPTIONS);
   if (!node.ok) {
     if (owned) await executor.shutdown();
     return err(node.error.name, `simulator node: ${node.error.message}`);

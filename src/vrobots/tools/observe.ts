@@ -6,6 +6,7 @@
 import { hostId } from '../../host.js';
 import type { Executor, Node } from '../../rclcpp/index.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
+import { VROBOTS_NODE_OPTIONS } from '../node-options.js';
 import { observerQos, RawBytes } from './raw-bytes.js';
 
 /** Tools run on an executor, or on a node (its executor is used; the node is left alone). */
@@ -38,7 +39,7 @@ export async function observe(
       `observing '${keyExpr}' for ${windowMs} ms cannot run inside a handler of the same executor`,
     );
   }
-  const node = executor.createNode(`vrobots_observer_${hostId()}_${observers++}`, { naming: 'raw' });
+  const node = executor.createNode(`vrobots_observer_${hostId()}_${observers++}`, VROBOTS_NODE_OPTIONS);
   if (!node.ok) return node;
   try {
     const sub = node.value.createSubscription(
