@@ -9,12 +9,12 @@
  */
 import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
 import type { Executor, ResultOf } from '../src/index.js';
+import { finalizeQuietly, sendCorked } from '../src/rmw/zenoh/zenoh-ts/query-replies.js';
 import { BytesServiceType, payloadOf } from './bytes-type.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
 import { type CaseContext, within } from './harness/recorder.js';
 import { closeRawSession, openRawSession, uniquePrefix, zenohTs } from './harness/router.js';
-import { finalizeQuietly, sendCorked } from '../src/rmw/zenoh/query-replies.js';
 
 const BENCH = 'service round trip';
 const PAYLOADS = [16, 1024, 64 * 1024] as const;

@@ -7,11 +7,11 @@
  */
 import { EventEmitter } from 'node:events';
 import type { Sample } from '@eclipse-zenoh/zenoh-ts';
-import { openRmwSession } from '../../src/rmw/open-rmw-session.js';
 import { type Executor, ok, type Result } from '../../src/index.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
+import { openRmwSession } from '../../src/rmw/open-rmw-session.js';
 import type { RmwNode, RmwSession } from '../../src/rmw/rmw.js';
-import { setRequestTimeout } from '../../src/rmw/zenoh/plugin-request.js';
+import { setRequestTimeout } from '../../src/rmw/zenoh/zenoh-ts/plugin-request.js';
 import { BytesServiceType, BytesType } from '../bytes-type.js';
 import { openRawSession } from '../harness/router.js';
 

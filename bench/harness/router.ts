@@ -4,8 +4,8 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { openZenohSession } from '../../src/rmw/zenoh/open-session.js';
-import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
+import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 
 export type { RunningRouter };
 

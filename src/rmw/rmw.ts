@@ -194,7 +194,9 @@ export type RmwEvent =
   /** The router stopped answering while the link stayed open: sends are accepted, nothing is delivered. */
   | { readonly type: 'stalled'; readonly message: string }
   /** A stall ended without the link being lost. */
-  | { readonly type: 'stall_ended'; readonly message: string };
+  | { readonly type: 'stall_ended'; readonly message: string }
+  /** A backend's fast path (key: its name) could not be taken; the backend's slower general path is used. */
+  | { readonly type: 'frame_fallback'; readonly key: string; readonly message: string };
 
 export interface RmwSession {
   readonly backend: BackendKind;

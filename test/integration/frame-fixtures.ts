@@ -5,9 +5,9 @@
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { expect } from 'vitest';
 import type { RmwReply, RmwSession } from '../../src/rmw/rmw.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
-import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
+import { innerOf } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
+import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 import {
   closeAll,
   nodeSpec,

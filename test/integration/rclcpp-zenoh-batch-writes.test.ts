@@ -6,7 +6,7 @@
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, QoS, type ResultOf, std_msgs } from '../../src/index.js';
-import { FLUSH_BYTES } from '../../src/rmw/zenoh/write-batch.js';
+import { FLUSH_BYTES } from '../../src/rmw/zenoh/zenoh-ts/write-batch.js';
 
 function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);

@@ -17,7 +17,7 @@ import type {
   RmwSession,
 } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 import { ROS_DEFAULT_QOS } from '../support/ros-default-qos.js';
 
 export const QOS: RmwQos = ROS_DEFAULT_QOS;

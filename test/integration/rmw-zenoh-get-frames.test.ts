@@ -10,8 +10,8 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
-import { encodeGetFrame, getFramesMatch } from '../../src/rmw/zenoh/get-frame.js';
-import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
+import { encodeGetFrame, getFramesMatch } from '../../src/rmw/zenoh/zenoh-ts/frames/get-frame.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
 import {
   clientAndRawServer,
   closeFrameTestSessions,

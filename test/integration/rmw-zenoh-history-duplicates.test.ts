@@ -7,7 +7,7 @@
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwSample } from '../../src/rmw/rmw.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 import {
   bytes,
   cachedSamples,

@@ -10,11 +10,11 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwSample } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
-import { readReplyFrame, readSampleFrame } from '../../src/rmw/zenoh/in-frame.js';
-import { inFramesMatch, type OnMessage, probeSampleFrame } from '../../src/rmw/zenoh/in-frame-probe.js';
-import { tapInFrames } from '../../src/rmw/zenoh/in-frame-tap.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { ZenohSubscriber } from '../../src/rmw/zenoh/zenoh-subscriber.js';
+import { readReplyFrame, readSampleFrame } from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame.js';
+import { inFramesMatch, type OnMessage, probeSampleFrame } from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame-probe.js';
+import { tapInFrames } from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame-tap.js';
+import { innerOf } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
 import {
   clientAndRawServer,
   closeFrameTestSessions,

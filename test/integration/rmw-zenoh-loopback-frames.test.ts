@@ -7,8 +7,8 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UNMASKED_FROM_BYTES } from '../../src/rmw/zenoh/loopback-frames.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { UNMASKED_FROM_BYTES } from '../../src/rmw/zenoh/zenoh-ts/loopback-frames.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 import { sharedLocator, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 interface Relay {

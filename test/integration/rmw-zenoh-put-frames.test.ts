@@ -9,8 +9,8 @@ import type { Publisher, Sample } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwEndpointSpec, RmwEvent } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
-import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/put-frame.js';
-import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
+import { encodePutFrame, framePutter, putFramesMatch } from '../../src/rmw/zenoh/zenoh-ts/frames/put-frame.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
 import {
   closeFrameTestSessions,
   framesSentDuring,

@@ -10,12 +10,17 @@ import type { Query, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
-import { frameQueryMaker } from '../../src/rmw/zenoh/frame-query.js';
-import { readQueryFrame } from '../../src/rmw/zenoh/in-frame.js';
-import { inFramesMatch, type OnMessage, probeQueryFrame, type QueryProbe } from '../../src/rmw/zenoh/in-frame-probe.js';
-import { innerOf } from '../../src/rmw/zenoh/session-link.js';
 import { ZenohServiceServer } from '../../src/rmw/zenoh/zenoh-service-server.js';
-import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { frameQueryMaker } from '../../src/rmw/zenoh/zenoh-ts/frames/frame-query.js';
+import { readQueryFrame } from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame.js';
+import {
+  inFramesMatch,
+  type OnMessage,
+  probeQueryFrame,
+  type QueryProbe,
+} from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame-probe.js';
+import { innerOf } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
+import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 import { closeFrameTestSessions, counting, pattern, rawSession, zenohTs } from './frame-fixtures.js';
 import { nodeSpec, rawSpec, servicePair, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwPublisher, RmwSample, RmwSubscriber } from '../../src/rmw/rmw.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { newGid } from '../../src/rmw/wire/gid.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
 import { MAX_TRACKED_PUBLISHERS, REPLAY_TRIM_SLACK } from '../../src/rmw/zenoh/replay-filter.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 import {
   bytes,
   closeAll,

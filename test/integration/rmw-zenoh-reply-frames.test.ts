@@ -15,9 +15,9 @@ import {
   frameReplier,
   replyFramesMatch,
   replyKeyBytes,
-} from '../../src/rmw/zenoh/reply-frame.js';
-import { innerOf, markLinkDead } from '../../src/rmw/zenoh/session-link.js';
-import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+} from '../../src/rmw/zenoh/zenoh-ts/frames/reply-frame.js';
+import { innerOf, markLinkDead } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
+import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 import {
   closeFrameTestSessions,
   framesSentDuring,
@@ -29,7 +29,7 @@ import {
   zenohSessionOf,
   zenohTs,
 } from './frame-fixtures.js';
-import { nodeSpec, serviceSpec, servicePair, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { nodeSpec, servicePair, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

@@ -8,8 +8,8 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwSample } from '../../src/rmw/rmw.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
-import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
+import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 import {
   bytes,
   cachedSamples,

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/zenoh-router-lib.mjs';
 import { parseRouterLocator } from '../../src/rmw/router-locator.js';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 
 const SLACK_MS = 3000;
 const servers: { server: Server; open: Set<Socket> }[] = [];
@@ -81,7 +81,7 @@ describe('openZenohSession', () => {
     const port = await freePort();
     const dir = mkdtempSync(join(tmpdir(), 'rclts-open-'));
     const script = join(dir, 'fail-to-connect.mts');
-    const target = resolve('src/rmw/zenoh/open-session.ts');
+    const target = resolve('src/rmw/zenoh/zenoh-ts/open-session.ts');
     writeFileSync(
       script,
       `import { openZenohSession } from ${JSON.stringify(target)};\n` +

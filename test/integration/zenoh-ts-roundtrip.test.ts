@@ -5,7 +5,7 @@
  */
 import type { Query, Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 
 const PREFIX = `rclts_test/zenoh_ts_roundtrip/${process.pid}_${Date.now().toString(36)}`;
 let a: Session;

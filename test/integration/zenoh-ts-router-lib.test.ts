@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { freePort, type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/open-session.js';
+import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 
 const CLI = 'scripts/zenoh-router.mjs';
 const routers: RunningRouter[] = [];

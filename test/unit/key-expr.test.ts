@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonizeKeyExpr, hasWildcard, includes, intersects, validateKeyExpr } from '../../src/rmw/key-expr.js';
-import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts-loader.js';
+import { loadZenohTs, type ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
 
 /** A reference matcher written independently: a key expression as a regular expression over concrete keys. */
 function referenceRegex(pattern: string): RegExp {

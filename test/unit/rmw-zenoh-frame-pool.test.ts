@@ -6,7 +6,7 @@ import {
   KEPT_FRAME_MAX_BYTES,
   KEPT_FRAME_MIN_BYTES,
   keptFrameBuffer,
-} from '../../src/rmw/zenoh/frame-pool.js';
+} from '../../src/rmw/zenoh/zenoh-ts/frames/frame-pool.js';
 
 const turn = (): Promise<void> => new Promise((r) => setImmediate(r));
 

@@ -6,8 +6,7 @@ import {
   isLoopbackHost,
   socketOptionsWith,
   UNMASKED_FROM_BYTES,
-} from '../../src/rmw/zenoh/loopback-frames.js';
-import { prepareHost } from '../../src/rmw/zenoh/zenoh-ts-host.js';
+} from '../../src/rmw/zenoh/zenoh-ts/loopback-frames.js';
 
 function keyFor(masking: FrameMasking, bytes: number): number[] {
   masking.nextFrameBytes = bytes;
@@ -24,8 +23,7 @@ describe('loopback frames', () => {
       expect(isLoopbackHost(h), h).toBe(false);
   });
 
-  it('masks only loopback sockets of Node’s ws, and keeps the TLS options', async () => {
-    await prepareHost(); // installs Node's `ws` as the global WebSocket when there is none
+  it('masks only loopback sockets of Node’s ws, and keeps the TLS options', () => {
     expect(frameMaskingFor('ws://127.0.0.1:7447')).toBeInstanceOf(FrameMasking);
     expect(frameMaskingFor('wss://localhost:7447')).toBeInstanceOf(FrameMasking);
     expect(frameMaskingFor('ws://192.168.1.20:7447')).toBeUndefined();

@@ -4,7 +4,7 @@
  * outer one; a throw still uncorks; a socket that cannot be reached is left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { FLUSH_BYTES, tcpUnder, WriteBatch } from '../../src/rmw/zenoh/write-batch.js';
+import { FLUSH_BYTES, tcpUnder, WriteBatch } from '../../src/rmw/zenoh/zenoh-ts/write-batch.js';
 
 /** A net.Socket stand-in: writes while corked are held; each flush is one write. */
 class FakeTcp {

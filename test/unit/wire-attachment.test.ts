@@ -15,7 +15,7 @@ describe('rmw_zenoh attachment (33 bytes)', () => {
   });
 
   it('matches what zenoh-ts ZBytesSerializer writes for (bigint int64, bigint int64, Uint8Array)', async () => {
-    const { loadZenohTs } = await import('../../src/rmw/zenoh/zenoh-ts-loader.js');
+    const { loadZenohTs } = await import('../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js');
     expect((await loadZenohTs()).ok).toBe(true);
     const { ZBytesSerializer } = await import('@eclipse-zenoh/zenoh-ts/ext');
     const s = new ZBytesSerializer();

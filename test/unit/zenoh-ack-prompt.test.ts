@@ -2,7 +2,7 @@
 // of the event loop that took messages in, none when anything was sent after them in that turn,
 // none on a socket that is not open or on one the session never asked to prompt.
 import { describe, expect, it } from 'vitest';
-import { SessionSocket } from '../../src/rmw/zenoh/session-socket.js';
+import { SessionSocket } from '../../src/rmw/zenoh/zenoh-ts/session-socket.js';
 
 type Inner = ConstructorParameters<typeof SessionSocket>[0];
 

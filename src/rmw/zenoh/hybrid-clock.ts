@@ -9,7 +9,7 @@
 import type { Timestamp, ZenohId } from '@eclipse-zenoh/zenoh-ts';
 import { nowNs } from '../wire/attachment.js';
 import { sessionIdBytes } from '../wire/gid.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import type { ZenohTs } from './zenoh-ts/index.js';
 
 /** uhlc keeps the 4 lowest bits of the fraction for its counter. */
 const COUNTER_MASK = 0xfn;

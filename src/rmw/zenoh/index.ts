@@ -6,4 +6,4 @@
 export type { RouterTls } from '../router-locator.js';
 export { MAX_PAYLOAD_BYTES } from './session-context.js';
 export type { ZenohRmwSessionOptions } from './zenoh-rmw-session.js';
-export { MAX_DOMAIN_ID, openZenohRmwSession } from './zenoh-rmw-session.js';
+export { frameFallbacksOf, MAX_DOMAIN_ID, openZenohRmwSession } from './zenoh-rmw-session.js';

@@ -6,7 +6,7 @@
  */
 import type { CongestionControl as ZCongestionControl, Reliability as ZReliability } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwActualQos, RmwQos } from '../qos.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import type { ZenohTs } from './zenoh-ts/index.js';
 
 export interface ZenohPublisherQos {
   readonly reliability: ZReliability;

@@ -12,13 +12,22 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { checkBudget, timerDelay } from '../../budget.js';
 import { describeThrown, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
-import { closeSessionQuietly } from './close-session.js';
-import { guardEarlyQueries } from './early-queries.js';
-import { openZenohSession } from './open-session.js';
-import { pingSession, REQUEST_TIMEOUT_MS, setRequestTimeout } from './plugin-request.js';
-import { retireRequests, tapSession } from './request-tap.js';
-import { closeRequestWindow } from './request-window.js';
-import { markLinkDead, socketClosed, socketOf } from './session-link.js';
+import { closeRequestWindow } from './declaration-window.js';
+import {
+  closeSessionQuietly,
+  type FramePaths,
+  guardEarlyQueries,
+  markLinkDead,
+  openZenohSession,
+  pingSession,
+  REQUEST_TIMEOUT_MS,
+  retireRequests,
+  SessionGuard,
+  setRequestTimeout,
+  socketClosed,
+  socketOf,
+  tapSession,
+} from './zenoh-ts/index.js';
 
 /** Something that lives on the session and must be declared again after a reconnect. */
 export interface Declarable {
@@ -84,6 +93,8 @@ export class RouterConnection {
     private readonly emit: (event: RmwEvent) => void,
     /** What every re-opened WebSocket is given (the CA of a wss/ router). */
     private readonly socketOptions?: object,
+    /** Hears a session guard that could not be installed. */
+    private readonly frames?: FramePaths,
   ) {
     this.index = opened.index;
     this.adopt(opened.session);
@@ -192,8 +203,8 @@ export class RouterConnection {
   }
 
   private adopt(session: Session): void {
-    guardEarlyQueries(session);
-    tapSession(session);
+    this.frames?.guard(SessionGuard.EarlyQueries, guardEarlyQueries(session));
+    this.frames?.guard(SessionGuard.RequestTap, tapSession(session));
     setRequestTimeout(session, REQUEST_TIMEOUT_MS);
     this.session_ = session;
     this.misses = 0;

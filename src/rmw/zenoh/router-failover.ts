@@ -7,7 +7,7 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { err, ok, type ResultOf } from '../../result.js';
-import { openZenohSession } from './open-session.js';
+import { openZenohSession } from './zenoh-ts/index.js';
 
 export const FAILOVER_ATTEMPT_MS = 2000;
 

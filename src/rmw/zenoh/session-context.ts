@@ -11,8 +11,7 @@ import type { HybridClock } from './hybrid-clock.js';
 import type { RouterConnection } from './router-connection.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { ZenohGraph } from './zenoh-graph.js';
-import type { WriteBatch } from './write-batch.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import type { FramePaths, WriteBatch, ZenohTs } from './zenoh-ts/index.js';
 
 /**
  * Largest payload rclts sends through the router. The remote-api plugin (zenoh-bridge-remote-api
@@ -34,6 +33,8 @@ export interface SessionContext {
   readonly clock: HybridClock;
   /** Writes made together (RmwSession.batchWrites) leave the socket together. */
   readonly writes: WriteBatch;
+  /** The adapter's frame paths: on or off, and their fallbacks counted and reported. */
+  readonly frames: FramePaths;
   emit(event: RmwEvent): void;
 }
 

@@ -17,10 +17,10 @@
 import type { Reply, Sample, Session } from '@eclipse-zenoh/zenoh-ts';
 import { intersects } from '../key-expr.js';
 import type { RmwSample } from '../rmw.js';
-import { orderBySource, type Stamp, StampOrder, type Stamped, toStamp } from './stamp-order.js';
+import { orderBySource, type Stamp, type Stamped, StampOrder, toStamp } from './stamp-order.js';
 import { historyDepth, historySelector, publisherDetectionKey, publisherHistorySelector } from './transient-local.js';
 import type { Undeclarable } from './zenoh-entity.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import type { ZenohTs } from './zenoh-ts/index.js';
 
 /** How long a history query may take before live samples are delivered without it. */
 export const HISTORY_QUERY_TIMEOUT_MS = 5000;

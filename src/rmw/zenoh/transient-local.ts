@@ -13,9 +13,8 @@
  */
 import type { Query, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import type { RmwQos } from '../qos.js';
-import { finalizeQuietly } from './query-replies.js';
 import type { Undeclarable } from './zenoh-entity.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import { finalizeQuietly, type ZenohTs } from './zenoh-ts/index.js';
 
 /** A keep-all transient-local publisher keeps at most this many samples (rmw_zenoh: 42). */
 export const MAX_TRANSIENT_LOCAL_HISTORY = 1000;

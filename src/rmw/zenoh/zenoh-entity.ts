@@ -9,7 +9,7 @@
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, type Err, err, ok, type Result } from '../../result.js';
 import type { RmwEvent } from '../rmw.js';
-import { declarationRequest, undeclarationRequest } from './request-window.js';
+import { declarationRequest, undeclarationRequest } from './declaration-window.js';
 import type { Declarable, RouterConnection } from './router-connection.js';
 
 /** Anything zenoh-ts lets us undeclare (publisher, subscriber, queryable, token, listener...). */
@@ -33,7 +33,7 @@ export function undeclareAll(session: Session, handles: readonly Undeclarable[])
 /**
  * Runs declaration steps in order on `session`, collecting what each declared. If one throws,
  * the ones before it are undeclared and the error is rethrown, so nothing stays half-declared.
- * Each step is one zenoh-ts request, through the session's request window (request-window.ts),
+ * Each step is one zenoh-ts request, through the session's request window (declaration-window.ts),
  * retried there when the plugin answers too late.
  */
 export async function declareSteps(

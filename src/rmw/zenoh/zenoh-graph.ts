@@ -11,7 +11,7 @@ import type { RmwEndpointInfo, RmwGraph, RmwNodeInfo } from '../rmw.js';
 import { livelinessDomainKey, type ParsedToken, parseToken } from '../wire/liveliness-token.js';
 import type { RouterConnection } from './router-connection.js';
 import { declareSteps, type Undeclarable, undeclareAll } from './zenoh-entity.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import type { ZenohTs } from './zenoh-ts/index.js';
 
 /** Budget of the seeding liveliness GET. */
 const SEED_TIMEOUT_MS = 3000;

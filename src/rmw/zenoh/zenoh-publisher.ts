@@ -15,14 +15,12 @@ import type { RmwPublisher } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { type FrameSocket, frameSocketOf } from './frame-socket.js';
-import { encodePutFrame, type FramePutter, framePutter } from './put-frame.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
-import { innerOf } from './session-link.js';
 import type { TransientLocalCache } from './transient-local.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
+import { FramePath, type FramePutter, type FrameSocket, framePutter, frameSocketOfSession } from './zenoh-ts/index.js';
 
 /** Samples a publisher holds for the router (before declaration, or queued behind a slow socket). */
 export const MAX_QUEUED_SAMPLES = 1024;
@@ -122,8 +120,8 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.pendingPublisher = undefined;
     const p = this.publisher;
     if (p === undefined) return;
-    this.socket = frameSocketOf(innerOf(session));
-    this.frames = framePutter(this.session.zenoh, session, p);
+    this.socket = frameSocketOfSession(session);
+    this.frames = this.session.frames.take(FramePath.Put, () => framePutter(this.session.zenoh, session, p));
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
     for (const out of this.waiting.splice(0)) this.send(p, out);
   }
@@ -192,7 +190,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (frames?.usable() === true) {
       try {
         const zid = this.session.clock.idBytes;
-        frames.send(encodePutFrame(frames.publisherId, out.bytes, out.attachment, out.ntp64, zid));
+        frames.put(out.bytes, out.attachment, out.ntp64, zid);
       } catch (thrown) {
         // Reported after publish returns, as a failed put() is.
         Promise.reject(thrown).catch(this.putFailed);
@@ -210,7 +208,7 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
 
   /**
    * Whether zenoh-ts would hand a put to the socket before returning (unknown: no): the one rule
-   * every path that writes in zenoh-ts's place asks (session-link.ts).
+   * every path that writes in zenoh-ts's place asks (session-internals.ts).
    */
   private socketTakesAtOnce(): boolean {
     return this.socket?.takesAtOnce() === true;

@@ -10,13 +10,18 @@ import { EntityIdCounter, newSessionId } from '../wire/gid.js';
 import { HybridClock } from './hybrid-clock.js';
 import { RouterConnection } from './router-connection.js';
 import { type OpenedOn, openFirstReachable } from './router-failover.js';
-import { socketOptionsOf } from './router-trust.js';
-import { socketOf } from './session-link.js';
 import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
 import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
-import { WriteBatch } from './write-batch.js';
-import { loadZenohTs, type ZenohTs } from './zenoh-ts-loader.js';
+import {
+  FramePaths,
+  framesOffByEnvironment,
+  loadZenohTs,
+  socketOf,
+  socketOptionsOf,
+  WriteBatch,
+  type ZenohTs,
+} from './zenoh-ts/index.js';
 
 export interface ZenohRmwSessionOptions {
   /** ROS domain id (default 0). */
@@ -25,6 +30,19 @@ export interface ZenohRmwSessionOptions {
   readonly connectBudgetMs: number;
   /** Certificate checking of wss/ routers (Node: the CA file). */
   readonly tls?: RouterTls | undefined;
+  /**
+   * false: none of the adapter's frame paths is taken, zenoh-ts's public API is used throughout
+   * (for diagnosis; slower). Default: on, unless the environment has RCLTS_ZENOH_FRAMES=off.
+   */
+  readonly frames?: boolean | undefined;
+}
+
+/**
+ * How many times each of the zenoh adapter's frame paths and session guards fell back to
+ * zenoh-ts's public API on `session` (empty: none did); undefined for another backend's session.
+ */
+export function frameFallbacksOf(session: RmwSession): ReadonlyMap<string, number> | undefined {
+  return session instanceof ZenohRmwSession ? session.frameFallbacks() : undefined;
 }
 
 /** Highest ROS domain id (rmw's limit). */
@@ -40,6 +58,7 @@ class ZenohRmwSession implements RmwSession {
   private readonly nodes = new Set<ZenohNode>();
   private readonly ctx: SessionContext;
   private closing: Promise<Result> | undefined;
+  private readonly frames: FramePaths;
 
   constructor(
     zenoh: ZenohTs,
@@ -48,9 +67,11 @@ class ZenohRmwSession implements RmwSession {
     connectBudgetMs: number,
     opened: OpenedOn,
     socketOptions: object | undefined,
+    framesOn: boolean,
   ) {
     const emit = (event: RmwEvent): void => this.emit(event);
-    this.connection = new RouterConnection(locators, connectBudgetMs, opened, emit, socketOptions);
+    this.frames = new FramePaths(framesOn, (key, message) => emit({ type: 'frame_fallback', key, message }));
+    this.connection = new RouterConnection(locators, connectBudgetMs, opened, emit, socketOptions, this.frames);
     this.zgraph = new ZenohGraph(zenoh, this.connection, domainId, (message) =>
       emit({ type: 'transport_error', key: '@ros2_lv', message }),
     );
@@ -67,6 +88,7 @@ class ZenohRmwSession implements RmwSession {
         const session = this.connection.current();
         return session === undefined ? undefined : socketOf(session);
       }),
+      frames: this.frames,
       emit,
     };
     this.connection.register(this.zgraph);
@@ -86,6 +108,11 @@ class ZenohRmwSession implements RmwSession {
     );
     this.nodes.add(node);
     return ok(node);
+  }
+
+  /** How many times each frame path or session guard fell back to zenoh-ts's public API. */
+  frameFallbacks(): ReadonlyMap<string, number> {
+    return this.frames.fallbacks();
   }
 
   ping(budgetMs: number): Promise<Result> {
@@ -167,5 +194,9 @@ export async function openZenohRmwSession(
   if (!opened.ok) return opened;
   const zenoh = await loadZenohTs();
   if (!zenoh.ok) return zenoh;
-  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value, socketOptions.value));
+  if (opts.frames !== undefined && typeof opts.frames !== 'boolean') {
+    return err('InvalidArgument', `frames must be true, false or undefined, got ${describeValue(opts.frames)}`);
+  }
+  const framesOn = opts.frames ?? !framesOffByEnvironment();
+  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value, socketOptions.value, framesOn));
 }

@@ -18,15 +18,14 @@ import { describeThrown, err, ok, type ResultOf } from '../../result.js';
 import { errorReply, type RmwReply, type RmwServiceClient } from '../rmw.js';
 import { encodeAttachment, nowNs } from '../wire/attachment.js';
 import { entityGid } from '../wire/gid.js';
+import { rmwReplyOf } from './client-reply.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { readRepliesWith, tapInFrames } from './in-frame-tap.js';
-import { sendGet } from './get-frame.js';
-import { rmwReplyOf } from './get-reply.js';
 import { serviceTypeMismatch } from './service-type-mismatch.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { GraphWatcher } from './zenoh-graph.js';
+import { FramePath, readRepliesWith, sendGet, tapInFrames } from './zenoh-ts/index.js';
 
 /** zenoh's own query timeout runs this much past the budget, so rclts's Timeout comes first. */
 const ZENOH_TIMEOUT_SLACK_MS = 1000;
@@ -164,7 +163,7 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const { zenoh } = this.session;
     let querier: Awaited<ReturnType<Session['declareQuerier']>> | undefined;
-    tapInFrames(zenoh, session);
+    this.session.frames.take(FramePath.InFrames, () => tapInFrames(zenoh, session));
     return [
       async () => {
         querier = await session.declareQuerier(this.key, {
@@ -292,19 +291,26 @@ export class ZenohServiceClient extends ZenohEndpoint implements RmwServiceClien
       target: this.target(),
       timeoutMs: timerDelay(p.budgetMs + ZENOH_TIMEOUT_SLACK_MS),
     };
-    p.cancellation = sendGet(zenoh, session, req, { callback: onReply, drop: onDone }, (thrown: unknown) => {
-      this.release(p);
-      if (this.pending.get(p.seq) !== p) return;
-      this.settle(
-        p,
-        errorReply(
-          p.seq,
-          'TransportError',
-          `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
-        ),
-      );
-      this.session.connection.suspect();
-    });
+    p.cancellation = sendGet(
+      this.session.frames,
+      zenoh,
+      session,
+      req,
+      { callback: onReply, drop: onDone },
+      (thrown: unknown) => {
+        this.release(p);
+        if (this.pending.get(p.seq) !== p) return;
+        this.settle(
+          p,
+          errorReply(
+            p.seq,
+            'TransportError',
+            `${this.what}: request ${p.seq} could not be sent: ${describeThrown(thrown)}`,
+          ),
+        );
+        this.session.connection.suspect();
+      },
+    );
   }
 
   /**

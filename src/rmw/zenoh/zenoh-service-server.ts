@@ -13,14 +13,23 @@ import { hasWildcard } from '../key-expr.js';
 import type { RmwAttachment, RmwRequest, RmwServiceServer } from '../rmw.js';
 import { decodeAttachment, encodeAttachment, nowNs } from '../wire/attachment.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import { type FrameQueryMaker, frameQueryMaker } from './frame-query.js';
-import type { InQueryView } from './in-frame.js';
-import { readQueriesWith, tapInFrames } from './in-frame-tap.js';
-import { finalizeQuietly, sendCorked } from './query-replies.js';
-import { type FrameReplier, frameReplier, replyByFrames, replyKeyBytes } from './reply-frame.js';
 import { checkPayload, deliver, type SessionContext } from './session-context.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
+import {
+  FramePath,
+  type FrameQueryMaker,
+  type FrameReplier,
+  finalizeQuietly,
+  frameQueryMaker,
+  frameReplier,
+  type InQueryView,
+  readQueriesWith,
+  replyByFrames,
+  replyKeyBytes,
+  sendCorked,
+  tapInFrames,
+} from './zenoh-ts/index.js';
 
 interface OpenQuery {
   readonly query: Query;
@@ -47,11 +56,12 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
 
   protected declareObjects(session: Session): Array<() => Promise<Undeclarable | undefined>> {
     const zenoh = this.session.zenoh;
-    const route = frameReplier(zenoh, session);
+    const frames = this.session.frames;
+    const route = frames.take(FramePath.Reply, () => frameReplier(zenoh, session));
     this.frames = route === undefined ? undefined : { session, route };
     const handler = (q: Query) => this.onQuery(session, q);
-    const makeQuery = frameQueryMaker(zenoh, session);
-    if (makeQuery !== undefined && tapInFrames(zenoh, session))
+    const makeQuery = frames.take(FramePath.Query, () => frameQueryMaker(zenoh, session));
+    if (makeQuery !== undefined && frames.take(FramePath.InFrames, () => tapInFrames(zenoh, session)))
       readQueriesWith(handler, { readQuery: (view) => this.onQueryFrame(session, makeQuery, view) });
     return [() => session.declareQueryable(this.key, { complete: true, handler })];
   }
@@ -74,7 +84,7 @@ export class ZenohServiceServer extends ZenohEndpoint implements RmwServiceServe
   /** A query read from its frame: its payload and attachment are views of the frame, kept as long as held. */
   private onQueryFrame(session: Session, makeQuery: FrameQueryMaker, view: InQueryView): void {
     if (!this.isOpen()) return;
-    const entry: OpenQuery = { query: makeQuery(view.queryId), session, key: view.key };
+    const entry: OpenQuery = { query: makeQuery(view), session, key: view.key };
     this.received(entry, view.payload ?? NO_PAYLOAD, view.attachment);
   }
 

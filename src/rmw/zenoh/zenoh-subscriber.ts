@@ -9,8 +9,6 @@ import type { RmwAttachment, RmwSample, RmwSubscriber } from '../rmw.js';
 import { decodeAttachment } from '../wire/attachment.js';
 import { gidToHex } from '../wire/gid.js';
 import type { ResolvedEndpoint } from './endpoint-spec.js';
-import type { InSampleView } from './in-frame.js';
-import { readSamplesWith, type SampleReader, tapInFrames } from './in-frame-tap.js';
 import { REPLAY_TRIM_SLACK, ReplayFilter } from './replay-filter.js';
 import { deliver, type SessionContext } from './session-context.js';
 import { toStamp } from './stamp-order.js';
@@ -18,6 +16,7 @@ import { TransientHistory } from './transient-history.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import type { GraphWatcher } from './zenoh-graph.js';
+import { FramePath, type InSampleView, readSamplesWith, type SampleReader, tapInFrames } from './zenoh-ts/index.js';
 
 export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, SampleReader, GraphWatcher {
   /** History fetching and the hold-back of live samples (transient local only). */
@@ -80,7 +79,9 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
    */
   private zenohHandler(session: Session): (s: Sample) => void {
     const handler = this.onZenohSample.bind(this);
-    if (this.history === undefined && tapInFrames(this.session.zenoh, session)) readSamplesWith(handler, this);
+    const frames = this.session.frames;
+    if (this.history === undefined && frames.take(FramePath.InFrames, () => tapInFrames(this.session.zenoh, session)))
+      readSamplesWith(handler, this);
     return handler;
   }
 

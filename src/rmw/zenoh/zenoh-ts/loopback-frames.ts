@@ -12,8 +12,6 @@
  * go unmasked; shorter ones get a random key as `ws` would give them. Any other host, and
  * every browser, keeps masked frames.
  */
-import { takesSocketOptions } from './zenoh-ts-host.js';
-
 /** Frames this long or longer go unmasked on loopback (the XOR then costs more than a second write). */
 export const UNMASKED_FROM_BYTES = 1024;
 
@@ -59,10 +57,13 @@ export class FrameMasking {
   };
 }
 
-/** The masking of a socket to `url`, or undefined when its frames stay masked by `ws` itself. */
+/**
+ * The masking of a socket to `url`, or undefined when its frames stay masked by `ws` itself.
+ * Only for a socket class that takes options (Node's `ws`); a browser's masks every frame.
+ */
 export function frameMaskingFor(url: string): FrameMasking | undefined {
   const hostname = hostnameOf(url);
-  if (hostname === undefined || !isLoopbackHost(hostname) || !takesSocketOptions()) return undefined;
+  if (hostname === undefined || !isLoopbackHost(hostname)) return undefined;
   if (typeof globalThis.crypto?.getRandomValues !== 'function') return undefined;
   return new FrameMasking();
 }

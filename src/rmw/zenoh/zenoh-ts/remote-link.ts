@@ -6,7 +6,7 @@
  * one takes a socket rclts opened (connect-attempt.ts) and touches no global. It keeps the
  * members zenoh-ts's `SessionInner` calls (`onmessage`, `send`, `close`) with the same
  * behaviour, the `ws` field the rest of rclts reads, and `isOk` as a method that a dead link
- * shadows with `false` (session-link.ts `markLinkDead`).
+ * shadows with `false` (session-internals.ts `markLinkDead`).
  */
 import type { SessionSocket } from './session-socket.js';
 

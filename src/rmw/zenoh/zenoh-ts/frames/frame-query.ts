@@ -7,11 +7,11 @@
  * methods read more, no query is read from its frame.
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
-import { innerOf } from './session-link.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
+import { innerOf } from '../session-internals.js';
+import type { ZenohTs } from '../zenoh-ts-loader.js';
 
 /** The Query of a query id on one session. */
-export type FrameQueryMaker = (queryId: number) => Query;
+export type FrameQueryMaker = (frame: { readonly queryId: number }) => Query;
 
 type QueryCtor = new (session: unknown, inner: { readonly queryId: number }) => Query;
 
@@ -48,5 +48,5 @@ export function frameQueryMaker(zenoh: ZenohTs, session: Session): FrameQueryMak
   const ctor = zenoh.Query as unknown as QueryCtor | undefined;
   const inner = innerOf(session);
   if (typeof ctor !== 'function' || inner === undefined || !answersById(ctor)) return undefined;
-  return (queryId) => new ctor(inner, { queryId });
+  return (frame) => new ctor(inner, { queryId: frame.queryId });
 }

@@ -8,7 +8,7 @@
  * capped back-off until the budget runs out; every timer and socket of an attempt that gives
  * up is closed, so nothing keeps the process alive.
  */
-import { describeThrown } from '../../result.js';
+import { describeThrown } from '../../../result.js';
 import { frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
 import { type BrowserStyleSocket, type BrowserStyleSocketClass, SessionSocket } from './session-socket.js';
 

@@ -5,6 +5,8 @@
  * own `onMessageReceived` (against a stand-in session holding one callback) and through
  * in-frame.ts, and every field is compared.
  */
+
+import type { ZenohTs } from '../zenoh-ts-loader.js';
 import { sameBytes, writeLeb } from './frame-bytes.js';
 import {
   IN_QUERY,
@@ -15,7 +17,6 @@ import {
   readReplyFrame,
   readSampleFrame,
 } from './in-frame.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
 
 export type OnMessage = (this: unknown, msg: Uint8Array) => void;
 

@@ -4,7 +4,7 @@
  * for zenoh-ts-host.browser.ts, so the page's import graph holds no Node built-in.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { describeThrown, err, ok, type ResultOf } from '../../result.js';
+import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
 import type { RemoteLink } from './remote-link.js';
 import type { BrowserStyleSocketClass } from './session-socket.js';
 import { prepareHost, sessionInnerModule, socketClass, takesSocketOptions } from './zenoh-ts-host.js';

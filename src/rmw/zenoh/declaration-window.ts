@@ -16,8 +16,7 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown } from '../../result.js';
-import { requestWhenDrained } from './plugin-request.js';
-import { type SentRequest, withSentRequest } from './request-tap.js';
+import { requestWhenDrained, type SentRequest, withSentRequest } from './zenoh-ts/index.js';
 
 /** Requests of one session waiting for the plugin's answer at once. */
 export const MAX_REQUESTS_IN_FLIGHT = 32;

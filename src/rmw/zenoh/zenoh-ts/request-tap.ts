@@ -6,7 +6,7 @@
  * sent while a session closes would hold the process for that long after `close()`.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { innerOf, type SessionInnerLike } from './session-link.js';
+import { innerOf, type SessionInnerLike } from './session-internals.js';
 
 /** What one zenoh-ts call asked the plugin, as far as undoing it goes. */
 export type SentRequest =

@@ -6,8 +6,8 @@
  * handshake refused by a WebSocket gate is final: the attempt ends at once with a sentence
  * saying why, instead of zenoh-ts retrying until the connect budget runs out.
  */
-import { describeThrown, describeValue, err, ok, type ResultOf } from '../../result.js';
-import type { RouterTls } from '../router-locator.js';
+import { describeThrown, describeValue, err, ok, type ResultOf } from '../../../result.js';
+import type { RouterTls } from '../../router-locator.js';
 import { trustOptions } from './zenoh-ts-host.js';
 
 /** The WebSocket options of `tls`, or undefined for the runtime's defaults. */

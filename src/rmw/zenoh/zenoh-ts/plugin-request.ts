@@ -5,7 +5,7 @@
  * heavier round trip and is the fallback.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { innerOf, linkIsDead, type SocketLike, socketOf } from './session-link.js';
+import { innerOf, linkIsDead, type SocketLike, socketOf } from './session-internals.js';
 
 /**
  * How long zenoh-ts waits for the plugin to answer a request (declare, undeclare, ping).

@@ -14,19 +14,11 @@
  * zenoh-ts would send; with any other zenoh-ts, publishers call `put()` as before.
  */
 import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
-import {
-  bytesSize,
-  isU32,
-  optBytesSize,
-  sameBytes,
-  writeBytes,
-  writeOptBytes,
-  writeU32,
-} from './frame-bytes.js';
+import { innerOf } from '../session-internals.js';
+import type { ZenohTs } from '../zenoh-ts-loader.js';
+import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
 import { frameBuffer } from './frame-pool.js';
 import { frameSocketOf } from './frame-socket.js';
-import { innerOf } from './session-link.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const PUBLISHER_PUT = 16;
 const ZID_SIZE = 16;
@@ -126,9 +118,11 @@ export function putFramesMatch(zenoh: ZenohTs, sendMessage: unknown): boolean {
 /** Where a declared publisher's frames go: the socket zenoh-ts's link writes to, as it does. */
 export interface FramePutter {
   readonly publisherId: number;
-  /** False once rclts marked the link dead (session-link.ts): zenoh-ts's put then fails, and so must ours. */
+  /** False once rclts marked the link dead (session-internals.ts): zenoh-ts's put then fails, and so must ours. */
   usable(): boolean;
   send(frame: Uint8Array): void;
+  /** Sends the put frame of one sample (`zid`: the timestamp's zenoh id, little-endian bytes). */
+  put(payload: Uint8Array, attachment: Uint8Array | undefined, ntp64: bigint, zid: Uint8Array): void;
 }
 
 /** The frame route for `publisher` of `session`, or undefined when zenoh-ts's internals are not as checked. */
@@ -138,5 +132,11 @@ export function framePutter(zenoh: ZenohTs, session: Session, publisher: Publish
   const publisherId = (publisher as unknown as { publisherId?: unknown }).publisherId;
   if (socket === undefined || !isU32(publisherId)) return undefined;
   if (!putFramesMatch(zenoh, inner?.sendMessage)) return undefined;
-  return { publisherId, usable: socket.usable, send: socket.send };
+  const send = socket.send;
+  return {
+    publisherId,
+    usable: socket.usable,
+    send,
+    put: (payload, attachment, ntp64, zid) => send(encodePutFrame(publisherId, payload, attachment, ntp64, zid)),
+  };
 }

@@ -63,7 +63,7 @@ export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
 
 /**
  * Whether a frame handed to this link's socket now leaves as zenoh-ts's own send would: the
- * link is not marked dead by rclts (session-link.ts), the socket is open, and it holds at most
+ * link is not marked dead by rclts (session-internals.ts), the socket is open, and it holds at most
  * LINK_SENDS_AT_ONCE_BYTES. Every path that writes in zenoh-ts's place asks this first (the
  * publisher's direct put, the server's reply frames, the client's get frames); above the bound
  * zenoh-ts's `link.send` polls every 10 ms instead, and a later send could overtake it.

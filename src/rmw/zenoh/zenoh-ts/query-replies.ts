@@ -2,7 +2,7 @@
  * Sending a query's replies and its final through zenoh-ts: in one TCP write when the
  * socket allows it, and finalizing without an unhandled rejection when the link is gone.
  */
-import { linkSendsAtOnce } from './session-link.js';
+import { linkSendsAtOnce } from './session-internals.js';
 import { tcpUnder } from './write-batch.js';
 
 /**

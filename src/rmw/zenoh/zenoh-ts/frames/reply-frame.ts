@@ -18,6 +18,9 @@
  * checked again: it is the server's declared key or the key of the query the router delivered.
  */
 import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
+import { finalizeQuietly, sendCorked } from '../query-replies.js';
+import { innerOf } from '../session-internals.js';
+import type { ZenohTs } from '../zenoh-ts-loader.js';
 import {
   allocate,
   bytesSize,
@@ -30,9 +33,6 @@ import {
 } from './frame-bytes.js';
 import { frameBuffer } from './frame-pool.js';
 import { frameSocketOf } from './frame-socket.js';
-import { finalizeQuietly, sendCorked } from './query-replies.js';
-import { innerOf } from './session-link.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const REPLY_OK = 21;
 const QUERY_RESPONSE_FINAL = 24;
@@ -178,7 +178,7 @@ export function replyFramesMatch(zenoh: ZenohTs, inner: unknown): boolean {
 export interface FrameReplier {
   /** The query's id when the query belongs to this route's session (else zenoh-ts answers it). */
   queryIdOf(query: Query): number | undefined;
-  /** The link is not marked dead (session-link.ts), its socket is open and takes a frame at once. */
+  /** The link is not marked dead (session-internals.ts), its socket is open and takes a frame at once. */
   takesAtOnce(): boolean;
   send(frame: Uint8Array): void;
 }

@@ -17,11 +17,12 @@
  * would send for the same options; the qos and settings bytes are taken from that run.
  */
 import type { CancellationToken, GetOptions, Session } from '@eclipse-zenoh/zenoh-ts';
+import { FramePath, type FramePaths } from '../frame-paths.js';
+import { innerOf } from '../session-internals.js';
+import type { ZenohTs } from '../zenoh-ts-loader.js';
 import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
 import { frameBuffer } from './frame-pool.js';
 import { frameSocketOf } from './frame-socket.js';
-import { innerOf } from './session-link.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
 
 const GET = 18;
 
@@ -246,13 +247,14 @@ export interface GetRequest {
  * not be sent.
  */
 export function sendGet(
+  paths: FramePaths,
   zenoh: ZenohTs,
   session: Session,
   req: GetRequest,
   closure: GetClosure,
   failed: (thrown: unknown) => void,
 ): { cancel(): void } {
-  const route = frameGetter(zenoh, session, req.target);
+  const route = paths.take(FramePath.Get, () => frameGetter(zenoh, session, req.target));
   if (route !== undefined) {
     try {
       const id = route.get(keyBytesOf(req.key), req.payload, req.attachment, req.timeoutMs, closure);

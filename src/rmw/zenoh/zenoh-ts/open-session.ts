@@ -3,9 +3,9 @@
  * within the caller's budget, with every failure returned as a value.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { checkBudget, timerDelay } from '../../budget.js';
-import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
-import { parseRouterLocator } from '../router-locator.js';
+import { checkBudget, timerDelay } from '../../../budget.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../../../result.js';
+import { parseRouterLocator } from '../../router-locator.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
 import { connectSocket } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';

@@ -2,14 +2,16 @@
  * The WebSocket zenoh-ts's link writes to, as the routes that write frames in zenoh-ts's place
  * reach it (put-frame.ts, reply-frame.ts, get-frame.ts) and as a publisher asks whether a put
  * leaves at once: one place for how the socket is found, when it takes a frame at once
- * (session-link.ts's rule), and how a frame is handed to it (its buffer then kept for the next
+ * (session-internals.ts's rule), and how a frame is handed to it (its buffer then kept for the next
  * large frame, frame-pool.ts).
  */
+
+import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { innerOf, linkSendsAtOnce } from '../session-internals.js';
 import { frameSent } from './frame-pool.js';
-import { linkSendsAtOnce } from './session-link.js';
 
 export interface FrameSocket {
-  /** False once rclts marked the link dead (session-link.ts): zenoh-ts's own send then fails. */
+  /** False once rclts marked the link dead (session-internals.ts): zenoh-ts's own send then fails. */
   readonly usable: () => boolean;
   /** The link is usable, the socket open and holding at most 2 MB: zenoh-ts would send at once. */
   readonly takesAtOnce: () => boolean;
@@ -35,6 +37,11 @@ export function frameSocketOf(inner: unknown): FrameSocket | undefined {
     sockets.set(ws, known);
   }
   return known;
+}
+
+/** The socket under `session`, or undefined where it cannot be reached. */
+export function frameSocketOfSession(session: Session): FrameSocket | undefined {
+  return frameSocketOf(innerOf(session));
 }
 
 type Socket = { send(frame: Uint8Array): void; readonly readyState: unknown; readonly bufferedAmount: unknown };

@@ -10,6 +10,8 @@
  * zenoh-ts reads frames as in-frame.ts does; with any other zenoh-ts every frame goes to it.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { innerOf } from '../session-internals.js';
+import type { ZenohTs } from '../zenoh-ts-loader.js';
 import {
   IN_QUERY,
   IN_SAMPLE,
@@ -22,8 +24,6 @@ import {
   readSampleFrame,
 } from './in-frame.js';
 import { inFramesMatch, type OnMessage } from './in-frame-probe.js';
-import { innerOf } from './session-link.js';
-import type { ZenohTs } from './zenoh-ts-loader.js';
 
 /** Takes a subscriber's samples from the frame. */
 export interface SampleReader {

@@ -1,0 +1,83 @@
+/**
+ * The adapter's fast paths and guards, and what happens when one cannot be taken.
+ *
+ * Each frame path writes or reads the remote-api plugin's frames in zenoh-ts's place (frames/),
+ * and each guard reaches into a zenoh-ts session to mend a gap of its public API. Each is taken
+ * only where a probe found the loaded zenoh-ts as checked (1.10.1); elsewhere rclts uses
+ * zenoh-ts's public API, which still works, only slower or with the gap back. That fallback is
+ * never silent: it is counted per session and reported once per path as a `frame_fallback`
+ * event. The frame paths can also be switched off for diagnosis (the session option `frames`,
+ * or RCLTS_ZENOH_FRAMES=off), then none is taken and nothing is reported.
+ */
+
+export const FramePath = {
+  /** A publisher's puts as frames (frames/put-frame.ts). */
+  Put: 'put',
+  /** A service server's replies and finals as frames (frames/reply-frame.ts). */
+  Reply: 'reply',
+  /** A client's gets as frames (frames/get-frame.ts). */
+  Get: 'get',
+  /** A query read from its frame answered through a Query made by id (frames/frame-query.ts). */
+  Query: 'query',
+  /** Samples, replies and queries read from their frames (frames/in-frame-tap.ts). */
+  InFrames: 'in-frames',
+} as const;
+export type FramePath = (typeof FramePath)[keyof typeof FramePath];
+
+export const SessionGuard = {
+  /** Requests retired when a session closes (request-tap.ts). */
+  RequestTap: 'request-tap',
+  /** Queries that arrive before their queryable is registered (early-queries.ts). */
+  EarlyQueries: 'early-queries',
+} as const;
+export type SessionGuard = (typeof SessionGuard)[keyof typeof SessionGuard];
+
+export type FallbackReport = (what: FramePath | SessionGuard, message: string) => void;
+
+/** Whether the environment asks for the frame paths off (RCLTS_ZENOH_FRAMES=off, or 0/false/no). */
+export function framesOffByEnvironment(): boolean {
+  const env = typeof process !== 'undefined' ? process.env?.RCLTS_ZENOH_FRAMES : undefined;
+  return typeof env === 'string' && /^(off|0|false|no)$/i.test(env.trim());
+}
+
+/** One rmw session's frame paths: the switch, and the fallbacks counted and reported. */
+export class FramePaths {
+  readonly #fallbacks = new Map<FramePath | SessionGuard, number>();
+
+  constructor(
+    /** false: every frame path is off (diagnosis), zenoh-ts's public API is used throughout. */
+    readonly enabled: boolean,
+    private readonly report: FallbackReport,
+  ) {}
+
+  /**
+   * The route of `path` made by `probe`, or undefined: the paths are off, or the probe found
+   * the loaded zenoh-ts not as checked (then counted, and reported the first time).
+   */
+  take<T>(path: FramePath, probe: () => T | undefined | false): T | undefined {
+    if (!this.enabled) return undefined;
+    const route = probe();
+    if (route === undefined || route === false) {
+      this.#fellBack(path, `the ${path} frame path is not taken: zenoh-ts's internals are not as checked`);
+      return undefined;
+    }
+    return route;
+  }
+
+  /** A guard that could not be installed (`installed` false) is counted and reported. */
+  guard(guard: SessionGuard, installed: boolean): void {
+    if (!installed)
+      this.#fellBack(guard, `the ${guard} guard is not installed: zenoh-ts's internals are not as checked`);
+  }
+
+  /** How many times each path or guard fell back on this session. */
+  fallbacks(): ReadonlyMap<FramePath | SessionGuard, number> {
+    return this.#fallbacks;
+  }
+
+  #fellBack(what: FramePath | SessionGuard, why: string): void {
+    const n = (this.#fallbacks.get(what) ?? 0) + 1;
+    this.#fallbacks.set(what, n);
+    if (n === 1) this.report(what, `${why}; using zenoh-ts's public API instead`);
+  }
+}

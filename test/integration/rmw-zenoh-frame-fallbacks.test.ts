@@ -1,0 +1,138 @@
+/**
+ * The adapter's fast paths on the pinned zenoh-ts: during a normal pub/sub and service run no
+ * frame path or session guard falls back to zenoh-ts's public API (none counted, no
+ * `frame_fallback` event), and the puts and replies leave as frames (zenoh-ts's own put and
+ * reply are never called). With the switch off (the `frames: false` option, or
+ * RCLTS_ZENOH_FRAMES=off) the same run works through zenoh-ts's public API alone.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RmwEvent, RmwReply, RmwSession } from '../../src/rmw/rmw.js';
+import { frameFallbacksOf, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
+import { counting, zenohTs } from './frame-fixtures.js';
+import {
+  bytes,
+  nodeSpec,
+  serviceSpec,
+  sharedLocator,
+  text,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from './rmw-zenoh-fixtures.js';
+
+const opened: RmwSession[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((s) => s.close()));
+});
+
+async function open(frames: boolean | undefined, events: RmwEvent[]): Promise<RmwSession> {
+  const s = await openZenohRmwSession(sharedLocator(), {
+    connectBudgetMs: 5000,
+    ...(frames === undefined ? {} : { frames }),
+  });
+  if (!s.ok) throw new Error(s.error.message);
+  opened.push(s.value);
+  s.value.onEvent((e) => void events.push(e));
+  return s.value;
+}
+
+interface Run {
+  readonly seen: readonly string[];
+  /** zenoh-ts's own Publisher.put and Query.reply calls while the traffic went (declarations and probes left out). */
+  readonly puts: number;
+  readonly replies: number;
+}
+
+/** A sample published and heard, a request answered, between two sessions. */
+async function pubSubAndService(frames: boolean | undefined, events: RmwEvent[]): Promise<Run> {
+  const z = await zenohTs();
+  const prefix = uniquePrefix('fallbacks');
+  const a = await open(frames, events);
+  const b = await open(frames, events);
+  const talker = a.createNode(nodeSpec('talker'));
+  const listener = b.createNode(nodeSpec('listener'));
+  if (!talker.ok || !listener.ok) throw new Error('node');
+  const seen: string[] = [];
+  const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (m) => void seen.push(text(m.payload)));
+  const pub = talker.value.createPublisher(topicSpec(`/${prefix}/chatter`));
+  const server = talker.value.createServiceServer(serviceSpec(`/${prefix}/add`), (req) => {
+    expect(req.respond(bytes(`sum of ${text(req.payload)}`)).ok).toBe(true);
+  });
+  const replies: RmwReply[] = [];
+  const client = listener.value.createServiceClient(serviceSpec(`/${prefix}/add`), (r) => void replies.push(r));
+  if (!sub.ok || !pub.ok || !server.ok || !client.ok) throw new Error('endpoints');
+  for (const e of [sub, pub, server, client]) expect((await e.value.ready()).ok).toBe(true);
+  const [[, puts], zenohReplies] = await counting(z.Query.prototype, 'reply', () =>
+    counting(z.Publisher.prototype, 'put', async () => {
+      expect(
+        await waitFor(
+          () => {
+            pub.value.publish(bytes('hello'));
+            return seen.length > 0;
+          },
+          5000,
+          50,
+        ),
+      ).toBe(true);
+      expect(
+        await waitFor(() => {
+          const r = client.value.serviceIsReady();
+          return r.ok && r.value;
+        }),
+      ).toBe(true);
+      expect(client.value.sendRequest(bytes('1+2'), 5000).ok).toBe(true);
+      expect(await waitFor(() => replies.length === 1)).toBe(true);
+      const reply = replies[0]!;
+      expect(reply.kind === 'reply' ? text(reply.payload) : reply).toBe('sum of 1+2');
+    }),
+  );
+  return { seen, puts, replies: zenohReplies };
+}
+
+function fallbackEvents(events: readonly RmwEvent[]): RmwEvent[] {
+  return events.filter((e) => e.type === 'frame_fallback');
+}
+
+describe('frame paths on the pinned zenoh-ts', () => {
+  it('none falls back during pub/sub and a service, and puts and replies leave as frames', async () => {
+    const events: RmwEvent[] = [];
+    const run = await pubSubAndService(undefined, events);
+    expect(fallbackEvents(events)).toEqual([]);
+    for (const s of opened) expect([...(frameFallbacksOf(s) ?? new Map([['not zenoh', 1]]))]).toEqual([]);
+    expect(run.puts).toBe(0);
+    expect(run.replies).toBe(0);
+  });
+
+  it('with the frames option off, the same run goes through zenoh-ts alone and reports nothing', async () => {
+    const events: RmwEvent[] = [];
+    const run = await pubSubAndService(false, events);
+    expect(run.seen[0]).toBe('hello');
+    expect(run.puts).toBeGreaterThan(0);
+    expect(run.replies).toBe(1);
+    expect(fallbackEvents(events)).toEqual([]);
+  });
+
+  it('RCLTS_ZENOH_FRAMES=off turns them off too', async () => {
+    const before = process.env.RCLTS_ZENOH_FRAMES;
+    process.env.RCLTS_ZENOH_FRAMES = 'off';
+    try {
+      const events: RmwEvent[] = [];
+      const run = await pubSubAndService(undefined, events);
+      expect(run.puts).toBeGreaterThan(0);
+      expect(run.replies).toBe(1);
+      expect(fallbackEvents(events)).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.RCLTS_ZENOH_FRAMES;
+      else process.env.RCLTS_ZENOH_FRAMES = before;
+    }
+  });
+
+  it('refuses a frames option that is not a boolean, naming it', async () => {
+    const r = await openZenohRmwSession(sharedLocator(), { connectBudgetMs: 5000, frames: 'no' as unknown as boolean });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.name).toBe('InvalidArgument');
+      expect(r.error.message).toContain('frames');
+    }
+  });
+});
