@@ -4,7 +4,7 @@
  * get -> queryable. Both sides of each subject are its own stack: an rclts service answers
  * rclts clients, a raw queryable answers raw gets. Every server echoes the request bytes.
  * The reference is the raw queryable that corks its reply and final into one TCP write, as
- * rclts's server does (src/rmw/zenoh/query-replies.ts); the plain raw queryable, whose final
+ * rclts's server does (src/rmw/zenoh/zenoh-ts/query-replies.ts); the plain raw queryable, whose final
  * leaves in a segment of its own, is shown next to it.
  */
 import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';

@@ -1,5 +1,5 @@
 // A Vite plugin that makes rclts's sources load in a browser page: the one Node-only file
-// (src/rmw/zenoh/zenoh-ts-host.ts: a wasm module hook and the `ws` WebSocket) is replaced by its
+// (src/rmw/zenoh/zenoh-ts/zenoh-ts-host.ts: a wasm module hook and the `ws` WebSocket) is replaced by its
 // browser twin (which imports zenoh-ts's session_inner module, resolved here beside its index), `node:events` by the `events` package (Node's EventEmitter for all engines), and
 // zenoh-ts's wasm-bindgen `.wasm` imports become modules that instantiate the bytes with the
 // browser's WebAssembly API. The bytes are inlined (base64), so the bundle needs no fetch, no
@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const ZENOH_TS_SESSION_INNER = '@eclipse-zenoh/zenoh-ts/dist/session_inner.js';
 
-/** Matches `.../src/rmw/zenoh/zenoh-ts-host.ts` however the importer spells it. */
+/** Matches `.../src/rmw/zenoh/zenoh-ts/zenoh-ts-host.ts` however the importer spells it. */
 function isNodeHost(source, importer) {
   return importer !== undefined && /zenoh-ts-host\.(js|ts)$/.test(source) && /[\\/]rmw[\\/]zenoh[\\/]/.test(importer);
 }

@@ -5,8 +5,8 @@
  * rclts reaches zenoh only through a router's remote-api plugin, a WebSocket; so the locator
  * is what zenoh-ts opens: the zenoh canon form `ws/HOST:PORT[?metadata]` or the URL form
  * `ws://HOST:PORT[/path][?query]` (`wss` for both). HOST is a name, an IPv4 address or a
- * bracketed IPv6 address; PORT is 1..65535. A fragment is refused: connect-attempt marks its
- * sockets with one. The vendor's native locators (`tcp/`, `udp/`, `quic/`, `tls/`, a bare
+ * bracketed IPv6 address; PORT is 1..65535. A fragment is refused (a WebSocket URL never has
+ * one). The vendor's native locators (`tcp/`, `udp/`, `quic/`, `tls/`, a bare
  * `HOST:PORT`) get a sentence saying how to reach that router instead.
  *
  * Where a router is taken, a list of them is too (failover: tried in order, the next one
