@@ -240,14 +240,20 @@ export function defineActionSuite(backendName: string, makeExecutorOptions: () =
     it('carries 1000 goals in flight: every one accepted, every result delivered once', async () => {
       const { s, c } = await pair();
       const N = 1000;
+      // A burst this size needs the queues raised past rclcpp's default of 10, as an rclcpp server would.
       unwrap(
-        s.createActionServer(Fibonacci, 'fib', {
-          goal: () => GoalResponse.AcceptAndExecute,
-          cancel: () => CancelResponse.Reject,
-          accepted: (h) => {
-            unwrap(h.succeed({ sequence: [h.goal.order] }));
+        s.createActionServer(
+          Fibonacci,
+          'fib',
+          {
+            goal: () => GoalResponse.AcceptAndExecute,
+            cancel: () => CancelResponse.Reject,
+            accepted: (h) => {
+              unwrap(h.succeed({ sequence: [h.goal.order] }));
+            },
           },
-        }),
+          { queueDepth: N },
+        ),
       );
       const client = unwrap(c.createActionClient(Fibonacci, 'fib'));
       unwrap(await client.waitForActionServer(DISCOVERY_BUDGET_MS));

@@ -40,7 +40,8 @@ import { goalIdBytes, goalKey, isZeroId, nsOf, stampOf } from './goal-id.js';
 import { type GoalOutcome, type GoalOwner, ServerGoal } from './server-goal.js';
 
 export const DEFAULT_RESULT_TIMEOUT_MS = 900_000;
-export const DEFAULT_ACTION_QUEUE_DEPTH = 1000;
+/** rclcpp's services default (keep last 10), which rcl_action gives the three action services. */
+export const DEFAULT_ACTION_QUEUE_DEPTH = 10;
 
 class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F> {
   private readonly goals = new Map<string, ServerGoal<G, R, F>>();

@@ -40,7 +40,7 @@ export function answerTypeDescription(
   typeInUse: (typeHash: string) => UsedType | undefined,
 ): GetTypeDescription_Response {
   if (!TYPE_HASH.test(request.type_hash)) return refusal('Failed to parse type hash');
-  const used = typeInUse(request.type_hash.toLowerCase());
+  const used = typeInUse(`RIHS01_${request.type_hash.slice(7).toLowerCase()}`);
   if (used === undefined) return refusal('Type not currently in use by this node');
   const description = bundledTypeDescription(used.typeName);
   if (description === undefined) return refusal('Failed to populate TypeDescription to response.');
