@@ -3,27 +3,18 @@
 // bytes rclts's encode gives, alignment padding aside (Fast-CDR skips padding without writing it,
 // so those bytes are whatever its buffer held), and each side decodes the other's bytes to the
 // same message. A deviation names the type, the message, both dumps and the side that deviates.
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { findPackageDirs, readPackage } from '../../../src/interface-compiler/load-files.js';
 import * as bundled from '../../../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../../../src/rclcpp/interfaces/runtime/index.js';
-import { generateFixture } from '../../support/generate-fixture.js';
 import { hasWString, MessageArbitraries } from '../../support/interface-arbitraries.js';
 import { firstDifference, maskedHex, paddingMask } from './cdr-padding.js';
 import { describeRos2, lonePeer, type RclpyPeer } from './peer.js';
 import { fromPeerJson, toPeerJson } from './peer-json.js';
+import { loadTestMsgs, structs } from './structs.js';
 
 type Modules = Record<string, Record<string, Record<string, unknown>>>;
-const testMsgsFiles = findPackageDirs(join(import.meta.dirname, '../../fixtures/interfaces/test_msgs')).flatMap(
-  readPackage,
-);
-const fixture = generateFixture(testMsgsFiles);
-const structs = fixture.structs;
-const testMsgs = (await import(pathToFileURL(join(fixture.dir, 'test_msgs', 'index.ts')).href)) as Modules[string];
-const modules: Modules = { ...(bundled as unknown as Modules), test_msgs: testMsgs };
+const modules: Modules = { ...(bundled as unknown as Modules), test_msgs: await loadTestMsgs() };
 
 function messageClass(typeName: string): MessageClass<Record<string, unknown>> {
   const [pkg, kind, name] = typeName.split('/') as [string, string, string];

@@ -162,7 +162,7 @@ export class RclpyPeer {
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
-        if (line.trim() === '') continue;
+        if (!line.startsWith('{')) continue;
         const a = JSON.parse(line) as PeerAnswer;
         this.pending.get(a.id)?.(a);
         this.pending.delete(a.id);

@@ -287,6 +287,8 @@ BEHAVIOURS = {
     'trigger': lambda node, q, cls: cls(success=True, message=f'rclpy:{node.get_name()}'),
     'set_bool': lambda node, q, cls: cls(success=q.data, message=f'rclpy:{str(q.data).lower()}'),
     'add_two_ints': lambda node, q, cls: cls(sum=q.a + q.b),
+    # a response with the request's fields (test_msgs/srv/BasicTypes: the same fields both ways)
+    'echo': lambda node, q, cls: msg_in(cls, msg_out(q)),
 }
 
 
@@ -386,13 +388,17 @@ def op_destroy(req):
 
 
 OUT = threading.Lock()
+# Answers go to the original stdout; fd 1 then points at stderr, so what native code logs there
+# (zenoh's log lines) never mixes into the JSON lines.
+ANSWERS = os.fdopen(os.dup(1), 'w')
+os.dup2(2, 1)
 
 
 def answer(obj):
     line = json.dumps(obj, allow_nan=False)
     with OUT:
-        sys.stdout.write(line + '\n')
-        sys.stdout.flush()
+        ANSWERS.write(line + '\n')
+        ANSWERS.flush()
 
 
 def run(req):
