@@ -98,6 +98,49 @@ export async function servicePair(
   return { client: client.value, server: server.value, served: a };
 }
 
+/**
+ * Between sessions `a` and `b`: a talker and a listener, a service server and a client, all
+ * declared; then, inside `traffic` (by default just run), a sample published until heard and
+ * one request answered. Answers the payloads heard.
+ */
+export async function talkAndCall(
+  a: RmwSession,
+  b: RmwSession,
+  traffic: (go: () => Promise<void>) => Promise<void> = (go) => go(),
+): Promise<string[]> {
+  const prefix = uniquePrefix('talk_call');
+  const talker = a.createNode(nodeSpec('talker'));
+  const listener = b.createNode(nodeSpec('listener'));
+  if (!talker.ok || !listener.ok) throw new Error('node');
+  const seen: string[] = [];
+  const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (m) => void seen.push(text(m.payload)));
+  const pub = talker.value.createPublisher(topicSpec(`/${prefix}/chatter`));
+  const server = talker.value.createServiceServer(serviceSpec(`/${prefix}/add`), (req) => {
+    expect(req.respond(bytes(`sum of ${text(req.payload)}`)).ok).toBe(true);
+  });
+  const replies: RmwReply[] = [];
+  const client = listener.value.createServiceClient(serviceSpec(`/${prefix}/add`), (r) => void replies.push(r));
+  if (!sub.ok || !pub.ok || !server.ok || !client.ok) throw new Error('endpoints');
+  for (const e of [sub, pub, server, client]) expect((await e.value.ready()).ok).toBe(true);
+  await traffic(async () => {
+    const heard = () => {
+      pub.value.publish(bytes('hello'));
+      return seen.length > 0;
+    };
+    expect(await waitFor(heard, 5000, 50)).toBe(true);
+    const serverSeen = () => {
+      const r = client.value.serviceIsReady();
+      return r.ok && r.value;
+    };
+    expect(await waitFor(serverSeen)).toBe(true);
+    expect(client.value.sendRequest(bytes('1+2'), 5000).ok).toBe(true);
+    expect(await waitFor(() => replies.length === 1)).toBe(true);
+    const reply = replies[0]!;
+    expect(reply.kind === 'reply' ? text(reply.payload) : reply).toBe('sum of 1+2');
+  });
+  return seen;
+}
+
 export async function closeAll(): Promise<void> {
   await Promise.all(open.splice(0).map((s) => s.close()));
 }

@@ -6,19 +6,10 @@
  * RCLTS_ZENOH_FRAMES=off) the same run works through zenoh-ts's public API alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { RmwEvent, RmwReply, RmwSession } from '../../src/rmw/rmw.js';
+import type { RmwEvent, RmwSession } from '../../src/rmw/rmw.js';
 import { frameFallbacksOf, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import { counting, zenohTs } from './frame-fixtures.js';
-import {
-  bytes,
-  nodeSpec,
-  serviceSpec,
-  sharedLocator,
-  text,
-  topicSpec,
-  uniquePrefix,
-  waitFor,
-} from './rmw-zenoh-fixtures.js';
+import { sharedLocator, talkAndCall } from './rmw-zenoh-fixtures.js';
 
 const opened: RmwSession[] = [];
 afterEach(async () => {
@@ -46,47 +37,12 @@ interface Run {
 /** A sample published and heard, a request answered, between two sessions. */
 async function pubSubAndService(frames: boolean | undefined, events: RmwEvent[]): Promise<Run> {
   const z = await zenohTs();
-  const prefix = uniquePrefix('fallbacks');
-  const a = await open(frames, events);
-  const b = await open(frames, events);
-  const talker = a.createNode(nodeSpec('talker'));
-  const listener = b.createNode(nodeSpec('listener'));
-  if (!talker.ok || !listener.ok) throw new Error('node');
-  const seen: string[] = [];
-  const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (m) => void seen.push(text(m.payload)));
-  const pub = talker.value.createPublisher(topicSpec(`/${prefix}/chatter`));
-  const server = talker.value.createServiceServer(serviceSpec(`/${prefix}/add`), (req) => {
-    expect(req.respond(bytes(`sum of ${text(req.payload)}`)).ok).toBe(true);
+  let puts = 0;
+  let replies = 0;
+  const seen = await talkAndCall(await open(frames, events), await open(frames, events), async (go) => {
+    [[, puts], replies] = await counting(z.Query.prototype, 'reply', () => counting(z.Publisher.prototype, 'put', go));
   });
-  const replies: RmwReply[] = [];
-  const client = listener.value.createServiceClient(serviceSpec(`/${prefix}/add`), (r) => void replies.push(r));
-  if (!sub.ok || !pub.ok || !server.ok || !client.ok) throw new Error('endpoints');
-  for (const e of [sub, pub, server, client]) expect((await e.value.ready()).ok).toBe(true);
-  const [[, puts], zenohReplies] = await counting(z.Query.prototype, 'reply', () =>
-    counting(z.Publisher.prototype, 'put', async () => {
-      expect(
-        await waitFor(
-          () => {
-            pub.value.publish(bytes('hello'));
-            return seen.length > 0;
-          },
-          5000,
-          50,
-        ),
-      ).toBe(true);
-      expect(
-        await waitFor(() => {
-          const r = client.value.serviceIsReady();
-          return r.ok && r.value;
-        }),
-      ).toBe(true);
-      expect(client.value.sendRequest(bytes('1+2'), 5000).ok).toBe(true);
-      expect(await waitFor(() => replies.length === 1)).toBe(true);
-      const reply = replies[0]!;
-      expect(reply.kind === 'reply' ? text(reply.payload) : reply).toBe('sum of 1+2');
-    }),
-  );
-  return { seen, puts, replies: zenohReplies };
+  return { seen, puts, replies };
 }
 
 function fallbackEvents(events: readonly RmwEvent[]): RmwEvent[] {

@@ -6,17 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
-import type { RmwReply } from '../../src/rmw/rmw.js';
-import {
-  bytes,
-  closeAll,
-  nodeSpec,
-  servicePair,
-  session,
-  topicSpec,
-  uniquePrefix,
-  waitFor,
-} from './rmw-zenoh-fixtures.js';
+import { closeAll, session, talkAndCall } from './rmw-zenoh-fixtures.js';
 
 type Snapshot = Map<string, unknown>;
 
@@ -67,30 +57,7 @@ function changes(before: Snapshot, after: Snapshot): string[] {
 
 /** Two sessions: a sample published and heard, a request answered; then everything closed. */
 async function openUseAndClose(): Promise<void> {
-  const prefix = uniquePrefix('globals');
-  const talker = (await session()).createNode(nodeSpec('talker'));
-  const listener = (await session()).createNode(nodeSpec('listener'));
-  if (!talker.ok || !listener.ok) throw new Error('node');
-  const heard: Uint8Array[] = [];
-  const sub = listener.value.createSubscriber(topicSpec(`/${prefix}/chatter`), (m) => void heard.push(m.payload));
-  const pub = talker.value.createPublisher(topicSpec(`/${prefix}/chatter`));
-  if (!sub.ok || !pub.ok) throw new Error('endpoints');
-  expect((await sub.value.ready()).ok).toBe(true);
-  expect((await pub.value.ready()).ok).toBe(true);
-  expect(
-    await waitFor(
-      () => {
-        pub.value.publish(bytes('hello'));
-        return heard.length > 0;
-      },
-      5000,
-      50,
-    ),
-  ).toBe(true);
-  const replies: RmwReply[] = [];
-  const { client } = await servicePair(`/${prefix}/add`, (req) => void req.respond(req.payload), replies);
-  expect(client.sendRequest(bytes('1+2'), 5000).ok).toBe(true);
-  expect(await waitFor(() => replies.length === 1)).toBe(true);
+  await talkAndCall(await session(), await session());
   await closeAll();
 }
 

@@ -11,7 +11,7 @@ import { connectSocket } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
 import { RemoteLink } from './remote-link.js';
 import { finalSocketFailure } from './router-trust.js';
-import { loadSessionParts, type SessionInnerLike } from './zenoh-ts-loader.js';
+import { loadSessionParts, type OpeningInner } from './zenoh-ts-loader.js';
 
 /**
  * Where a session puts the empty message that carries its TCP ACK to the router (see
@@ -64,7 +64,7 @@ export async function openZenohSession(
   }
   const socket = connected.socket;
   const link = new RemoteLink(socket);
-  let inner: SessionInnerLike;
+  let inner: OpeningInner;
   try {
     // zenoh-ts's default 500 ms for each plugin answer (the opening ping included) flakes on
     // a loaded machine; the caller's budget bounds the whole open anyway.
@@ -87,7 +87,7 @@ export async function openZenohSession(
 }
 
 /** The opening ping of `SessionInner.open`, which also gives the session its id, within the deadline. */
-async function pingWithin(inner: SessionInnerLike, deadline: number): Promise<'ok' | 'timeout' | { thrown: unknown }> {
+async function pingWithin(inner: OpeningInner, deadline: number): Promise<'ok' | 'timeout' | { thrown: unknown }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const outcome = await Promise.race([
     inner.ping().then(
@@ -105,7 +105,7 @@ async function pingWithin(inner: SessionInnerLike, deadline: number): Promise<'o
   return outcome;
 }
 
-async function closeInnerQuietly(inner: SessionInnerLike): Promise<void> {
+async function closeInnerQuietly(inner: OpeningInner): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     inner.close().catch(() => undefined),

@@ -20,7 +20,7 @@ interface CorkableSocket {
   readonly writableLength: number;
 }
 
-/** The net.Socket under a `ws` WebSocket, also under rclts's connect facade (connect-attempt.ts). */
+/** The net.Socket under a `ws` WebSocket, also under rclts's session socket (session-socket.ts). */
 export function tcpUnder(ws: unknown): CorkableSocket | undefined {
   const w = ws as { _socket?: unknown; inner?: { _socket?: unknown } } | null | undefined;
   const candidate = (w?._socket ?? w?.inner?._socket) as Partial<CorkableSocket> | null | undefined;

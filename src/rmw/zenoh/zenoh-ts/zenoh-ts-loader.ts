@@ -12,7 +12,7 @@ import { prepareHost, sessionInnerModule, socketClass, takesSocketOptions } from
 export type ZenohTs = typeof import('@eclipse-zenoh/zenoh-ts');
 
 /** The members of zenoh-ts's `SessionInner` (dist/session_inner.js) that opening a session uses. */
-export interface SessionInnerLike {
+export interface OpeningInner {
   id: string;
   ping(): Promise<{ uuid: string }>;
   close(): Promise<void>;
@@ -21,8 +21,8 @@ export interface SessionInnerLike {
 /** What rclts needs to build a zenoh-ts session on a socket of its own. */
 export interface SessionParts {
   readonly zenoh: ZenohTs;
-  readonly newInner: (link: RemoteLink, requestTimeoutMs: number) => SessionInnerLike;
-  readonly newSession: (inner: SessionInnerLike) => Session;
+  readonly newInner: (link: RemoteLink, requestTimeoutMs: number) => OpeningInner;
+  readonly newSession: (inner: OpeningInner) => Session;
   readonly socketClass: BrowserStyleSocketClass;
   readonly takesSocketOptions: boolean;
 }
@@ -49,9 +49,9 @@ async function loadParts(): Promise<ResultOf<SessionParts>> {
     if (typeof SessionInner !== 'function') {
       return err('Unsupported', 'this @eclipse-zenoh/zenoh-ts has no SessionInner in dist/session_inner.js');
     }
-    const InnerClass = SessionInner as new (link: RemoteLink, timeoutMs: number) => SessionInnerLike;
+    const InnerClass = SessionInner as new (link: RemoteLink, timeoutMs: number) => OpeningInner;
     // Session's constructor is private in zenoh-ts's types; `Session.open` calls it with the inner.
-    const SessionClass = zenoh.value.Session as unknown as new (inner: SessionInnerLike) => Session;
+    const SessionClass = zenoh.value.Session as unknown as new (inner: OpeningInner) => Session;
     return ok({
       zenoh: zenoh.value,
       newInner: (link, timeoutMs) => new InnerClass(link, timeoutMs),
