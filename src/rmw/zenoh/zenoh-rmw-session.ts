@@ -14,8 +14,9 @@ import type { SessionContext } from './session-context.js';
 import { ZenohGraph } from './zenoh-graph.js';
 import { checkNodeInfo, ZenohNode } from './zenoh-node.js';
 import {
+  type FramePath,
   FramePaths,
-  framesOffByEnvironment,
+  framePathsOf,
   loadZenohTs,
   socketOf,
   socketOptionsOf,
@@ -32,7 +33,8 @@ export interface ZenohRmwSessionOptions {
   readonly tls?: RouterTls | undefined;
   /**
    * false: none of the adapter's frame paths is taken, zenoh-ts's public API is used throughout
-   * (for diagnosis; slower). Default: on, unless the environment has RCLTS_ZENOH_FRAMES=off.
+   * (for diagnosis; slower). Default: as RCLTS_ZENOH_FRAMES says (`off`, or `-put,-get` for
+   * some), else all on.
    */
   readonly frames?: boolean | undefined;
 }
@@ -67,7 +69,7 @@ class ZenohRmwSession implements RmwSession {
     connectBudgetMs: number,
     opened: OpenedOn,
     socketOptions: object | undefined,
-    framesOn: boolean,
+    framesOn: ReadonlySet<FramePath>,
   ) {
     const emit = (event: RmwEvent): void => this.emit(event);
     this.frames = new FramePaths(framesOn, (key, message) => emit({ type: 'frame_fallback', key, message }));
@@ -186,6 +188,8 @@ export async function openZenohRmwSession(
   if (!budgetOk.ok) return budgetOk;
   const tls = checkRouterTls(opts.tls);
   if (!tls.ok) return tls;
+  const frames = framePathsOf(opts.frames);
+  if (!frames.ok) return frames;
   const socketOptions = await socketOptionsOf(tls.value);
   if (!socketOptions.ok) return socketOptions;
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
@@ -194,9 +198,7 @@ export async function openZenohRmwSession(
   if (!opened.ok) return opened;
   const zenoh = await loadZenohTs();
   if (!zenoh.ok) return zenoh;
-  if (opts.frames !== undefined && typeof opts.frames !== 'boolean') {
-    return err('InvalidArgument', `frames must be true, false or undefined, got ${describeValue(opts.frames)}`);
-  }
-  const framesOn = opts.frames ?? !framesOffByEnvironment();
-  return ok(new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value, socketOptions.value, framesOn));
+  return ok(
+    new ZenohRmwSession(zenoh.value, domainId, locators, budget, opened.value, socketOptions.value, frames.value),
+  );
 }

@@ -7,8 +7,11 @@
  * zenoh-ts's public API, which still works, only slower or with the gap back. That fallback is
  * never silent: it is counted per session and reported once per path as a `frame_fallback`
  * event. The frame paths can also be switched off for diagnosis (the session option `frames`,
- * or RCLTS_ZENOH_FRAMES=off), then none is taken and nothing is reported.
+ * or RCLTS_ZENOH_FRAMES=off, or =-put,-get for some), then those are not taken and nothing is
+ * reported for them.
  */
+
+import { describeValue, err, ok, type ResultOf } from '../../../result.js';
 
 export const FramePath = {
   /** A publisher's puts as frames (frames/put-frame.ts). */
@@ -34,10 +37,39 @@ export type SessionGuard = (typeof SessionGuard)[keyof typeof SessionGuard];
 
 export type FallbackReport = (what: FramePath | SessionGuard, message: string) => void;
 
-/** Whether the environment asks for the frame paths off (RCLTS_ZENOH_FRAMES=off, or 0/false/no). */
-export function framesOffByEnvironment(): boolean {
+const ALL_PATHS: ReadonlySet<FramePath> = new Set(Object.values(FramePath));
+
+/**
+ * The frame paths `RCLTS_ZENOH_FRAMES` leaves on: every one when unset, empty or `on`; none for
+ * `off`; every one but those listed for `-put,-get` (names of FramePath). Anything else is
+ * refused with a sentence naming the variable and the known names.
+ */
+export function framePathsFromEnvironment(): ResultOf<ReadonlySet<FramePath>> {
   const env = typeof process !== 'undefined' ? process.env?.RCLTS_ZENOH_FRAMES : undefined;
-  return typeof env === 'string' && /^(off|0|false|no)$/i.test(env.trim());
+  const value = env?.trim() ?? '';
+  if (value === '' || value === 'on') return ok(ALL_PATHS);
+  if (value === 'off') return ok(new Set());
+  const on = new Set(ALL_PATHS);
+  for (const item of value.split(',').map((s) => s.trim())) {
+    const name = item.startsWith('-') ? item.slice(1) : undefined;
+    if (name === undefined || !ALL_PATHS.has(name as FramePath)) {
+      return err(
+        'InvalidArgument',
+        `RCLTS_ZENOH_FRAMES must be on, off or a list of frame paths to turn off (-${[...ALL_PATHS].join(', -')}), got ${JSON.stringify(env)}`,
+      );
+    }
+    on.delete(name as FramePath);
+  }
+  return ok(on);
+}
+
+/** The frame paths of the session option `frames` (true: all, false: none), else of the environment. */
+export function framePathsOf(frames: boolean | undefined): ResultOf<ReadonlySet<FramePath>> {
+  if (frames === undefined) return framePathsFromEnvironment();
+  if (typeof frames !== 'boolean') {
+    return err('InvalidArgument', `frames must be true, false or undefined, got ${describeValue(frames)}`);
+  }
+  return ok(frames ? ALL_PATHS : new Set());
 }
 
 /** One rmw session's frame paths: the switch, and the fallbacks counted and reported. */
@@ -45,8 +77,8 @@ export class FramePaths {
   readonly #fallbacks = new Map<FramePath | SessionGuard, number>();
 
   constructor(
-    /** false: every frame path is off (diagnosis), zenoh-ts's public API is used throughout. */
-    readonly enabled: boolean,
+    /** The frame paths taken (all by default; fewer or none for diagnosis). */
+    private readonly on: ReadonlySet<FramePath>,
     private readonly report: FallbackReport,
   ) {}
 
@@ -55,7 +87,7 @@ export class FramePaths {
    * the loaded zenoh-ts not as checked (then counted, and reported the first time).
    */
   take<T>(path: FramePath, probe: () => T | undefined | false): T | undefined {
-    if (!this.enabled) return undefined;
+    if (!this.on.has(path)) return undefined;
     const route = probe();
     if (route === undefined || route === false) {
       this.#fellBack(path, `the ${path} frame path is not taken: zenoh-ts's internals are not as checked`);

@@ -8,7 +8,7 @@
  */
 export { closeSessionQuietly } from './close-session.js';
 export { guardEarlyQueries } from './early-queries.js';
-export { FramePath, FramePaths, framesOffByEnvironment, SessionGuard } from './frame-paths.js';
+export { FramePath, FramePaths, framePathsOf, SessionGuard } from './frame-paths.js';
 export type { FrameQueryMaker } from './frames/frame-query.js';
 export { frameQueryMaker } from './frames/frame-query.js';
 export type { FrameSocket } from './frames/frame-socket.js';
