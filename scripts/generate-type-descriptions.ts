@@ -2,9 +2,9 @@
 // structure as REP-2011 describes them (type ids, capacities, nested names), from which a node's
 // ~/get_type_description builds its answers without the compiler. The same fields the type hash
 // is computed from (src/interface-compiler/type-hash.ts), so a description rebuilt from the table
-// hashes to the type's hash (test/unit/type-description-service.test.ts checks both that and that
+// hashes to the type's hash (test/unit/rclcpp-node-builtins.test.ts checks both that and that
 // the committed table equals a fresh run).
-// Usage: tsx scripts/generate-type-descriptions.ts [--check]
+// Usage: npx tsx scripts/generate-type-descriptions.ts [--check]  (--check: exit 1 when the committed table differs)
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
