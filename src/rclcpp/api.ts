@@ -22,6 +22,7 @@ import type {
 } from './action/action-types.js';
 import type { Duration } from './duration.js';
 import type { Future } from './future.js';
+import type { Logger } from './logging/logger.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
 import type { Clock } from './time.js';
@@ -201,6 +202,8 @@ export interface Node extends ParametersApi {
   getName(): string;
   getNamespace(): string;
   getFullyQualifiedName(): string;
+  /** rclcpp's get_logger(): named `ns.node`; its records (and its children's) also go to the node's /rosout. */
+  getLogger(): Logger;
   readonly naming: NamingScheme;
   readonly executor: Executor;
   /** Resolves a topic or service name the way this node does (relative, `~`, absolute). */

@@ -76,6 +76,7 @@ export {
   State as LifecycleStateId,
   Transition as LifecycleTransitionId,
 } from './lifecycle/state-machine.js';
+export * from './logging/index.js';
 export * from './msgs/index.js';
 export { PARAMETER_EVENTS_TOPIC } from './parameters/parameter-services.js';
 export type {

@@ -40,6 +40,8 @@ import { startTypeDescriptionService } from './builtins/type-description-service
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
 import { Handle } from './handle.js';
+import { Logger, nodeLoggerName } from './logging/logger.js';
+import { addRosoutSink } from './logging/rosout-sinks.js';
 import { fullyQualifiedNodeName, resolveName } from './names.js';
 import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
 import { NodeGraph } from './node-graph.js';
@@ -74,6 +76,8 @@ export class NodeImpl extends NodeGraph implements Node {
   private readonly params: NodeParameters;
   private readonly builtins: NodeBuiltinOptions;
   private rosout: Rosout | undefined;
+  private removeRosoutSink: (() => void) | undefined;
+  private readonly logger: Logger;
 
   constructor(
     readonly executor: NodeExecutor,
@@ -92,6 +96,7 @@ export class NodeImpl extends NodeGraph implements Node {
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
     this.builtins = builtins;
+    this.logger = new Logger(nodeLoggerName(namespace, name));
     this.params = new NodeParameters(this, builtins.overrides, {
       services: builtins.startServices,
       events: builtins.startEventPublisher,
@@ -107,6 +112,9 @@ export class NodeImpl extends NodeGraph implements Node {
       const r = Rosout.start(this);
       if (!r.ok) return r;
       this.rosout = r.value;
+      this.removeRosoutSink = addRosoutSink(this.logger.name, (level, logger, msg, file, fn, line) =>
+        this.publishRosout(level, logger, msg, file, fn, line),
+      );
     }
     const p = this.params.start();
     if (!p.ok) return p;
@@ -163,6 +171,10 @@ export class NodeImpl extends NodeGraph implements Node {
 
   getName(): string {
     return this.name;
+  }
+  /** The node's logger (`ns.node`), which also publishes on the node's /rosout. */
+  getLogger(): Logger {
+    return this.logger;
   }
   getNamespace(): string {
     return this.namespace;
@@ -375,6 +387,8 @@ export class NodeImpl extends NodeGraph implements Node {
     }
     this.removeCloser();
     this.params.stop();
+    this.removeRosoutSink?.();
+    this.removeRosoutSink = undefined;
     this.rosout?.stop();
     this.rosout = undefined;
     this.rmw.close();
