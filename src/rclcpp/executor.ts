@@ -16,10 +16,12 @@ import { openRmwSession } from '../rmw/open-rmw-session.js';
 import { BackendKind, isBackendKind, type RmwSession } from '../rmw/rmw.js';
 import { checkRouterTls, parseRouterLocators, type RouterTls } from '../rmw/router-locator.js';
 import type * as api from './api.js';
+import { applyLogLevels } from './logging/logger-levels.js';
 import { normalizeNamespace, validateNodeName } from './names.js';
 import { NodeImpl } from './node.js';
 import { guardTransport } from './node-entities.js';
 import { BUILTIN_SWITCHES, type NodeBuiltinOptions, readNodeOptions } from './parameters/node-options.js';
+import { readNodeArguments } from './ros-args/node-arguments.js';
 import { readOptions } from './type-check.js';
 
 /**
@@ -56,18 +58,25 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
     if (naming !== 'ros' && naming !== 'raw') {
       return err('InvalidArgument', `naming of node '${name}' must be 'ros' or 'raw', got ${describeValue(naming)}`);
     }
-    const builtins = readNodeOptions(name, namespace.value, naming, o.value);
+    // --ros-args first: `__node:=` and `__ns:=` decide the name the node has everywhere.
+    const named = readNodeArguments(name, namespace.value, naming, o.value.arguments);
+    if (!named.ok) return named;
+    const { name: nodeName, namespace: ns, args, rules } = named.value;
+    const builtins = readNodeOptions(nodeName, ns, naming, o.value, args);
     if (!builtins.ok) return builtins;
-    const rmw = guardTransport(`creating node '${name}'`, () =>
-      this.session.createNode({ name, namespace: namespace.value, enclave: '/' }),
+    // --log-level is process-wide, as rcl_logging_configure applies it at init.
+    const levels = applyLogLevels(args.logLevels);
+    if (!levels.ok) return err(levels.error.name, `options of node '${nodeName}'.arguments: ${levels.error.message}`);
+    const rmw = guardTransport(`creating node '${nodeName}'`, () =>
+      this.session.createNode({ name: nodeName, namespace: ns, enclave: '/' }),
     );
     if (!rmw.ok) return rmw;
-    const node = new NodeImpl(this, rmw.value, name, namespace.value, naming, builtins.value);
+    const node = new NodeImpl(this, rmw.value, nodeName, ns, naming, builtins.value, rules);
     const started = node.start();
     if (!started.ok) {
       node.destroy();
       return started.error.name === 'Full'
-        ? err('Full', fullHint(name, builtins.value, started.error.message))
+        ? err('Full', fullHint(nodeName, builtins.value, started.error.message))
         : started;
     }
     return ok(node);

@@ -101,13 +101,30 @@ export function validateRawKey(what: string, key: unknown): ResultOf<string> {
   return ok(key);
 }
 
-/** Resolves a topic or service name under a node's naming scheme. */
+/**
+ * The node's remap rules applied to an expanded name (ros-args/remap.ts): the new name, or
+ * undefined when no rule matches.
+ */
+export type NameRemap = (expanded: string, kind: 'topic' | 'service') => ResultOf<string | undefined>;
+
+/**
+ * Resolves a topic or service name under a node's naming scheme: on a `ros` node expanded,
+ * then remapped by the node's rules (rcl_node_resolve_name) and the result checked.
+ */
 export function resolveName(
   naming: NamingScheme,
   what: string,
   name: unknown,
   namespace: string,
   nodeName: string,
+  remap?: { readonly rules: NameRemap; readonly kind: 'topic' | 'service' },
 ): ResultOf<string> {
-  return naming === 'raw' ? validateRawKey(what, name) : expandTopicName(what, name, namespace, nodeName);
+  if (naming === 'raw') return validateRawKey(what, name);
+  const expanded = expandTopicName(what, name, namespace, nodeName);
+  if (!expanded.ok || remap === undefined) return expanded;
+  const remapped = remap.rules(expanded.value, remap.kind);
+  if (!remapped.ok) return err(remapped.error.name, `${what} '${String(name)}': ${remapped.error.message}`);
+  if (remapped.value === undefined) return expanded;
+  const checked = checkAbsolute(`${what} '${String(name)}' remapped to`, remapped.value);
+  return checked.ok ? ok(remapped.value) : checked;
 }

@@ -13,7 +13,7 @@ import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '.
 import { type RmwQos, shareQos } from '../rmw/qos.js';
 import type { NamingScheme, RmwEndpointSpec } from '../rmw/rmw.js';
 import type { Executor } from './api.js';
-import { resolveName } from './names.js';
+import { type NameRemap, resolveName } from './names.js';
 import { QoS, resolveQos } from './qos.js';
 
 /** The executor as a node sees it: the public verbs plus the arena. */
@@ -26,6 +26,8 @@ export interface NodeScope {
   readonly name: string;
   /** `/ns/name`, for messages */
   readonly fullyQualifiedName: string;
+  /** The node's remap rules (`--ros-args -r`); undefined: none. */
+  readonly remap?: NameRemap | undefined;
 }
 
 export type EndpointKind = 'publisher' | 'subscription' | 'service' | 'client';
@@ -93,9 +95,10 @@ export class NodeEntities {
     qosArgument: string,
     rawQos: unknown,
   ): ResultOf<Endpoint> {
-    const { naming, namespace, name: nodeName } = this.scope;
+    const { naming, namespace, name: nodeName, remap } = this.scope;
     const topicLike = kind === 'publisher' || kind === 'subscription';
-    const name = resolveName(naming, topicLike ? 'topic' : 'service name', rawName, namespace, nodeName);
+    const rules = remap === undefined ? undefined : ({ rules: remap, kind: topicLike ? 'topic' : 'service' } as const);
+    const name = resolveName(naming, topicLike ? 'topic' : 'service name', rawName, namespace, nodeName, rules);
     if (!name.ok) return name;
     const qos = resolveQos(qosArgument, rawQos, topicLike ? QoS.default : QoS.services);
     if (!qos.ok) return qos;

@@ -42,7 +42,7 @@ import type { Duration } from './duration.js';
 import { Handle } from './handle.js';
 import { Logger, nodeLoggerName } from './logging/logger.js';
 import { addRosoutSink } from './logging/rosout-sinks.js';
-import { fullyQualifiedNodeName, resolveName } from './names.js';
+import { fullyQualifiedNodeName, type NameRemap, resolveName } from './names.js';
 import { guardTransport, NodeEntities, type NodeExecutor } from './node-entities.js';
 import { NodeGraph } from './node-graph.js';
 import type { ParameterDescriptorOptions } from './parameters/descriptor.js';
@@ -53,6 +53,8 @@ import type { ParameterValue } from './parameters/value.js';
 import { PollClientImpl } from './poll-client.js';
 import { PollSubscriptionImpl } from './poll-subscription.js';
 import { PublisherImpl } from './publisher.js';
+import { nameRemapOf } from './ros-args/node-arguments.js';
+import { NO_REMAPS, type RemapRules } from './ros-args/remap.js';
 import { ServiceEntry } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
 import { Clock } from './time.js';
@@ -78,6 +80,8 @@ export class NodeImpl extends NodeGraph implements Node {
   private rosout: Rosout | undefined;
   private removeRosoutSink: (() => void) | undefined;
   private readonly logger: Logger;
+  /** The node's `-r` rules, applied to every name it resolves; undefined: none. */
+  private readonly remap: NameRemap | undefined;
 
   constructor(
     readonly executor: NodeExecutor,
@@ -86,13 +90,16 @@ export class NodeImpl extends NodeGraph implements Node {
     private readonly namespace: string,
     readonly naming: NamingScheme,
     builtins: NodeBuiltinOptions = NO_BUILTINS,
+    rules: RemapRules = NO_REMAPS,
   ) {
     super();
+    this.remap = nameRemapOf(rules, name, namespace);
     this.entities = new NodeEntities(executor, {
       naming,
       namespace,
       name,
       fullyQualifiedName: fullyQualifiedNodeName(namespace, name),
+      remap: this.remap,
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
     this.builtins = builtins;
@@ -183,10 +190,15 @@ export class NodeImpl extends NodeGraph implements Node {
     return fullyQualifiedNodeName(this.namespace, this.name);
   }
   resolveName(name: string): ResultOf<string> {
-    return resolveName(this.naming, 'name', name, this.namespace, this.name);
+    // As rcl_node_resolve_name with is_service false, which rcl_action uses for action names.
+    return resolveName(this.naming, 'name', name, this.namespace, this.name, this.topicRemap());
   }
+  /** For graph queries: expanded, not remapped, as rclcpp's count_publishers expands it. */
   protected resolveTopic(topic: string): ResultOf<string> {
     return resolveName(this.naming, 'topic', topic, this.namespace, this.name);
+  }
+  private topicRemap(): { rules: NameRemap; kind: 'topic' } | undefined {
+    return this.remap === undefined ? undefined : { rules: this.remap, kind: 'topic' };
   }
   /** System time in ns since the Unix epoch. */
   now(): bigint {

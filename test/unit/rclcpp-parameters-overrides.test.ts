@@ -9,9 +9,9 @@ import {
   paramsFileOverrides,
   parseParamAssignment,
   readOverridesOption,
-  readRosArguments,
   yamlToValue,
 } from '../../src/rclcpp/parameters/overrides.js';
+import { parseRosArguments } from '../../src/rclcpp/ros-args/parse-ros-args.js';
 import { parseParamsYaml as parseYaml } from '../../src/rclcpp/parameters/params-yaml.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
@@ -56,43 +56,46 @@ describe('-p name:=value', () => {
 });
 
 describe('--ros-args', () => {
-  it('reads -p, --param and --params-file between --ros-args and -- only', () => {
-    const args = readRosArguments([
-      '-p',
-      'before:=1',
-      '--ros-args',
-      '-p',
-      'a:=1',
-      '--param',
-      'b:=two',
-      '--params-file',
-      'one.yaml',
-      '-r',
-      'x:=y',
-      '--',
-      '-p',
-      'after:=1',
-      '--params-file',
-      'ignored.yaml',
-      '--ros-args',
-      '--params-file',
-      'two.yaml',
+  it('reads -p, --param and --params-file between --ros-args and -- only, in order', () => {
+    const args = unwrap(
+      parseRosArguments([
+        '-p',
+        'before:=1',
+        '--ros-args',
+        '-p',
+        'a:=1',
+        '--param',
+        'b:=two',
+        '--params-file',
+        'one.yaml',
+        '-r',
+        'x:=y',
+        '--',
+        '-p',
+        'after:=1',
+        '--params-file',
+        'ignored.yaml',
+        '--ros-args',
+        '--params-file',
+        'two.yaml',
+      ]),
+    );
+    expect(args.paramsFiles).toEqual([
+      { path: 'one.yaml', at: 7 },
+      { path: 'two.yaml', at: 17 },
     ]);
-    expect(unwrap(args)).toEqual({
-      files: ['one.yaml', 'two.yaml'],
-      params: [
-        ['a', 1n],
-        ['b', 'two'],
-      ],
-    });
-    expect(unwrap(readRosArguments([]))).toEqual({ files: [], params: [] });
+    expect(args.paramOverrides).toEqual([
+      { node: undefined, name: 'a', value: 1n, at: 3 },
+      { node: undefined, name: 'b', value: 'two', at: 5 },
+    ]);
+    expect(args.userArgs).toEqual(['-p', 'before:=1', '-p', 'after:=1', '--params-file', 'ignored.yaml']);
   });
 
   it('refuses a flag without its value, a bad -p and an argument that is not a string', () => {
-    expect(message(readRosArguments(['--ros-args', '-p']))).toBe('-p needs a value');
-    expect(message(readRosArguments(['--ros-args', '--params-file']))).toBe('--params-file needs a value');
-    expect(message(readRosArguments(['--ros-args', '--param', 'nothing']))).toContain('-p expects name:=value');
-    expect(message(readRosArguments(['a', 5]))).toBe('arguments[1] must be a string, got 5');
+    expect(message(parseRosArguments(['--ros-args', '-p']))).toBe('--ros-args: -p needs a value');
+    expect(message(parseRosArguments(['--ros-args', '--params-file']))).toBe('--ros-args: --params-file needs a value');
+    expect(message(parseRosArguments(['--ros-args', '--param', 'nothing']))).toContain("--param 'nothing'");
+    expect(message(parseRosArguments(['a', 5]))).toBe('arguments[1] must be a string, got 5');
   });
 });
 
@@ -225,14 +228,39 @@ describe('gathering', () => {
     return text;
   };
 
-  it('files in order, then -p, then the node options: the later wins', () => {
-    const args = { files: ['a.yaml', 'b.yaml'], params: [['z', 3n] as const, ['w', 3n] as const] };
+  const filesArg = (...paths: string[]) => ({
+    paramsFiles: paths.map((path, at) => ({ path, at })),
+    paramOverrides: [],
+  });
+
+  it('files and -p in the order given, then the node options: the later wins', () => {
+    const args = {
+      paramsFiles: [
+        { path: 'a.yaml', at: 1 },
+        { path: 'b.yaml', at: 3 },
+      ],
+      paramOverrides: [
+        { node: undefined, name: 'y', value: 9n, at: 0 },
+        { node: undefined, name: 'z', value: 3n, at: 5 },
+        { node: undefined, name: 'w', value: 3n, at: 7 },
+      ],
+    };
     const o = unwrap(gatherOverrides('/p', args, new Map([['w', 4n]]), read));
     expect(Object.fromEntries(o)).toEqual({ x: 1n, y: 2n, z: 3n, w: 4n });
   });
 
+  it('a -p rule with a node prefix applies to that node only', () => {
+    const paramOverrides = [
+      { node: 'p', name: 'a', value: 1n, at: 0 },
+      { node: 'q', name: 'b', value: 1n, at: 1 },
+    ];
+    const o = unwrap(gatherOverrides('/p', { paramsFiles: [], paramOverrides }, new Map(), read));
+    expect(Object.fromEntries(o)).toEqual({ a: 1n });
+    expect(unwrap(gatherOverrides('/ns/p', { paramsFiles: [], paramOverrides }, new Map(), read)).size).toBe(0);
+  });
+
   it('answers NotFound for a file that cannot be read, Unsupported without a file system, and the file error', () => {
-    const missing = gatherOverrides('/p', { files: ['a.yaml', 'c.yaml'], params: [] }, new Map(), read);
+    const missing = gatherOverrides('/p', filesArg('a.yaml', 'c.yaml'), new Map(), read);
     expect(expectErr(missing)).toBe('NotFound');
     expect(message(missing)).toBe('--params-file c.yaml could not be read: ENOENT: c.yaml');
     // Without node:fs (a browser), reading a params file answers Unsupported.
@@ -241,14 +269,14 @@ describe('gathering', () => {
     proc.getBuiltinModule = undefined;
     let browser: ReturnType<typeof gatherOverrides>;
     try {
-      browser = gatherOverrides('/p', { files: ['a.yaml'], params: [] }, new Map());
+      browser = gatherOverrides('/p', filesArg('a.yaml'), new Map());
     } finally {
       proc.getBuiltinModule = saved;
     }
     expect(expectErr(browser)).toBe('Unsupported');
     expect(message(browser)).toBe('--params-file a.yaml: no file system here');
     files['bad.yaml'] = '- x';
-    expect(message(gatherOverrides('/p', { files: ['bad.yaml'], params: [] }, new Map(), read))).toContain(
+    expect(message(gatherOverrides('/p', filesArg('bad.yaml'), new Map(), read))).toContain(
       'params file bad.yaml: the top level',
     );
   });
@@ -277,7 +305,7 @@ describe('node options', () => {
     const { executor } = makeFixture();
     const cases: Array<[object, string]> = [
       [{ arguments: 'a' }, "options of node 'n'.arguments must be an array of strings, got a"],
-      [{ arguments: ['--ros-args', '-p'] }, "options of node 'n'.arguments: -p needs a value"],
+      [{ arguments: ['--ros-args', '-p'] }, "options of node 'n'.arguments: --ros-args: -p needs a value"],
       [{ parameterOverrides: 5 }, "options of node 'n'.parameterOverrides must be an object"],
       [{ parameterOverrides: { a: null } }, "options of node 'n'.parameterOverrides.a must be a boolean"],
       [{ arguments: ['--ros-args', '--params-file', '/nonexistent/p.yaml'] }, "options of node 'n': --params-file"],

@@ -9,7 +9,8 @@
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import type { NamingScheme } from '../../rmw/rmw.js';
 import { fullyQualifiedNodeName } from '../names.js';
-import { gatherOverrides, readOverridesOption, readRosArguments } from './overrides.js';
+import type { RosArguments } from '../ros-args/parse-ros-args.js';
+import { gatherOverrides, readOverridesOption } from './overrides.js';
 import type { ParameterValue } from './value.js';
 
 export interface NodeParameterOptions {
@@ -38,7 +39,8 @@ export function readNodeOptions(
   name: string,
   namespace: string,
   naming: NamingScheme,
-  o: { readonly parameterOverrides: unknown; readonly arguments: unknown } & { readonly [K in Switch]: unknown },
+  o: { readonly parameterOverrides: unknown } & { readonly [K in Switch]: unknown },
+  args: RosArguments,
 ): ResultOf<NodeBuiltinOptions> {
   const what = `options of node '${name}'`;
   const on: Partial<Record<Switch, boolean>> = {};
@@ -49,20 +51,16 @@ export function readNodeOptions(
     }
     on[key] = v ?? naming === 'ros';
   }
-  if (o.arguments !== undefined && !Array.isArray(o.arguments)) {
-    return err('InvalidArgument', `${what}.arguments must be an array of strings, got ${describeValue(o.arguments)}`);
-  }
-  const args = readRosArguments((o.arguments as unknown[] | undefined) ?? []);
-  if (!args.ok) return err(args.error.name, `${what}.arguments: ${args.error.message}`);
   const fromOptions = readOverridesOption(o.parameterOverrides);
   if (!fromOptions.ok) return err(fromOptions.error.name, `${what}.${fromOptions.error.message}`);
-  const overrides = gatherOverrides(fullyQualifiedNodeName(namespace, name), args.value, fromOptions.value);
+  const overrides = gatherOverrides(fullyQualifiedNodeName(namespace, name), args, fromOptions.value);
   if (!overrides.ok) return err(overrides.error.name, `${what}: ${overrides.error.message}`);
   return ok({
     overrides: overrides.value,
     startServices: on.startParameterServices === true,
     startEventPublisher: on.startParameterEventPublisher === true,
     startTypeDescriptionService: on.startTypeDescriptionService === true,
-    enableRosout: on.enableRosout === true,
+    // --disable-rosout-logs turns it off even when the options ask for it (rcl needs both).
+    enableRosout: on.enableRosout === true && args.enableRosout !== false,
   });
 }

@@ -1,6 +1,7 @@
 /**
- * Parameter overrides of one node, gathered as rclcpp gathers them: params files named by
- * `--ros-args --params-file FILE` (in order), then `-p name:=value`, then the node options'
+ * Parameter overrides of one node, gathered as rclcpp gathers them: `--ros-args` params files
+ * (`--params-file FILE`) and `-p [node:]name:=value` rules in the order given (rcl merges them
+ * into one set, so a later one wins; ros-args/ parses them), then the node options'
  * `parameterOverrides` (last wins). A params file is the ROS 2 format:
  * `/ns/node: { ros__parameters: { a: 1, group: { b: x } } }`, node keys may use `*` (one name
  * token) and `/**` (any), nested maps name `group.b`.
@@ -11,10 +12,16 @@ import { parseInline, type YamlNode } from './inline-yaml.js';
 import { parseParamsYaml } from './params-yaml.js';
 import { type ParameterValue, typeOfValue } from './value.js';
 
-/** What `--ros-args` said about parameters. */
+/** What `--ros-args` said about parameters (ros-args/parse-ros-args.ts), each source with its argument position. */
 export interface RosParameterArgs {
-  readonly files: readonly string[];
-  readonly params: ReadonlyArray<readonly [string, ParameterValue]>;
+  readonly paramsFiles: ReadonlyArray<{ readonly path: string; readonly at: number }>;
+  /** `node`: the rule's node prefix (`node:name:=value`), matched as a params file key is. */
+  readonly paramOverrides: ReadonlyArray<{
+    readonly node: string | undefined;
+    readonly name: string;
+    readonly value: ParameterValue;
+    readonly at: number;
+  }>;
 }
 
 /** A YAML value as a parameter value (mixed integers and doubles read as doubles). */
@@ -47,31 +54,6 @@ export function parseParamAssignment(text: string): ResultOf<readonly [string, P
   const name = text.slice(0, at);
   const v = parseParameterValue(`-p ${name}`, text.slice(at + 2));
   return v.ok ? ok([name, v.value] as const) : v;
-}
-
-/** Reads the parameter flags between `--ros-args` and `--` (or the end); other ROS flags are skipped. */
-export function readRosArguments(args: readonly unknown[]): ResultOf<RosParameterArgs> {
-  const files: string[] = [];
-  const params: Array<readonly [string, ParameterValue]> = [];
-  let inRos = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (typeof a !== 'string')
-      return err('InvalidArgument', `arguments[${i}] must be a string, got ${describeValue(a)}`);
-    if (a === '--ros-args') inRos = true;
-    else if (a === '--') inRos = false;
-    else if (inRos && (a === '-p' || a === '--param' || a === '--params-file')) {
-      const next = args[++i];
-      if (typeof next !== 'string') return err('InvalidArgument', `${a} needs a value`);
-      if (a === '--params-file') files.push(next);
-      else {
-        const p = parseParamAssignment(next);
-        if (!p.ok) return p;
-        params.push(p.value);
-      }
-    }
-  }
-  return ok({ files, params });
 }
 
 function globToRegExp(pattern: string): RegExp {
@@ -141,7 +123,13 @@ export function gatherOverrides(
   readText: ReadText | undefined = nodeReadText(),
 ): ResultOf<Map<string, ParameterValue>> {
   const out = new Map<string, ParameterValue>();
-  for (const file of args.files) {
+  const sources = [...args.paramsFiles, ...args.paramOverrides].sort((x, y) => x.at - y.at);
+  for (const source of sources) {
+    if (!('path' in source)) {
+      if (source.node === undefined || globToRegExp(source.node).test(fqn)) out.set(source.name, source.value);
+      continue;
+    }
+    const file = source.path;
     if (readText === undefined) return err('Unsupported', `--params-file ${file}: no file system here`);
     let text: string;
     try {
@@ -153,7 +141,6 @@ export function gatherOverrides(
     if (!o.ok) return o;
     for (const [k, v] of o.value) out.set(k, v);
   }
-  for (const [k, v] of args.params) out.set(k, v);
   for (const [k, v] of fromOptions) out.set(k, v);
   return ok(out);
 }
