@@ -61,8 +61,11 @@ export interface NodeOptions {
   /** Values that replace declared defaults (rclcpp's parameter_overrides); win over `arguments`. */
   readonly parameterOverrides?: Readonly<Record<string, ParameterValue>> | undefined;
   /**
-   * Command-line arguments; from `--ros-args` on, `-p name:=value` and `--params-file FILE`
-   * (ROS 2 params YAML, read at creation) give parameter overrides. Other flags are ignored.
+   * Command-line arguments, read as rcl reads them (docs/ros-args.md): inside `--ros-args ... [--]`,
+   * `-r from:=to` remaps (`__node:=`, `__ns:=` and every name the node resolves), `-p name:=value`
+   * and `--params-file FILE` give parameter overrides, `--log-level` and `--disable-rosout-logs`
+   * configure logging. A flag rclts does not implement answers Unsupported, an unknown one
+   * InvalidArgument; nothing ROS-shaped is ignored.
    */
   readonly arguments?: readonly string[] | undefined;
   /*

@@ -92,5 +92,6 @@ export { ParametersClient } from './parameters/parameters-client.js';
 export type { Parameter, ParameterValue } from './parameters/value.js';
 export { formatValue as formatParameterValue, ParameterType, parameterTypeName } from './parameters/value.js';
 export { QoS } from './qos.js';
+export * from './ros-args/index.js';
 export { Clock, ClockType, Time } from './time.js';
 export type { MessageOf, MessageType, RequestOf, ResponseOf, ServiceType } from './type-support.js';

@@ -5,7 +5,7 @@
  * remap.ts keeps rcl's order (local first) for when it has both.
  */
 import { describe, expect, it } from 'vitest';
-import { example_interfaces, std_msgs } from '../../src/index.js';
+import { CancelResponse, example_interfaces, GoalResponse, std_msgs } from '../../src/index.js';
 import { parseRosArguments } from '../../src/rclcpp/ros-args/parse-ros-args.js';
 import { type RemapRules, remapName, remapNodeName, remapNodeNamespace } from '../../src/rclcpp/ros-args/remap.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
@@ -290,6 +290,26 @@ describe('remapping at node creation, from rcl test_remap_integration.cpp', () =
     const { executor } = makeFixture();
     const args = ['--ros-args', '-r', '__node:=x', '-r', 'x:__ns:=/y', '-r', 'orig:__ns:=/z'];
     expect(unwrap(executor.createNode('orig', { arguments: args })).getFullyQualifiedName()).toBe('/y/x');
+  });
+
+  it('an action is remapped by its name (rcl_action since ros2/rcl#1170), each entity after it by its own', () => {
+    const { executor } = makeFixture();
+    const args = ['--ros-args', '-r', 'fibonacci:=other', '-r', '/other/_action/status:=/st'];
+    const node = unwrap(executor.createNode('n', { arguments: args }));
+    const callbacks = {
+      goal: () => GoalResponse.AcceptAndExecute,
+      cancel: () => CancelResponse.Accept,
+      accepted: () => {},
+    };
+    unwrap(node.createActionServer(example_interfaces.action.Fibonacci, 'fibonacci', callbacks));
+    const services = unwrap(node.getServiceNamesAndTypes());
+    expect([...services.keys()].filter((k) => k.includes('_action'))).toEqual(
+      expect.arrayContaining(['/other/_action/send_goal', '/other/_action/cancel_goal', '/other/_action/get_result']),
+    );
+    const topics = unwrap(node.getTopicNamesAndTypes());
+    expect(topics.has('/other/_action/feedback')).toBe(true);
+    expect(topics.has('/st')).toBe(true);
+    expect([...services.keys(), ...topics.keys()].some((k) => k.startsWith('/fibonacci'))).toBe(false);
   });
 
   it('node.resolveName applies topic rules (rcl_action resolves action names so); raw nodes refuse rules', () => {

@@ -5,7 +5,8 @@
  * at node creation (works, or Unsupported naming it), on the in-process backend.
  */
 import { describe, expect, it } from 'vitest';
-import { std_msgs } from '../../src/index.js';
+import { getLogger, LogLevel, std_msgs } from '../../src/index.js';
+import { resetLoggerLevels } from '../../src/rclcpp/logging/logger-levels.js';
 import { parseRosArguments, removeRosArguments } from '../../src/rclcpp/ros-args/parse-ros-args.js';
 import { parseRemapRule } from '../../src/rclcpp/ros-args/remap-rule.js';
 import { expectErr, makeFixture, settle, unwrap } from './executor-fixture.js';
@@ -275,6 +276,18 @@ describe('at node creation (in-process backend)', () => {
     const r = executor.createNode('n', { arguments: ['--ros-args', '--custom-ros-arg'] });
     expect(expectErr(r)).toBe('InvalidArgument');
     if (!r.ok) expect(r.error.message).toContain("'--custom-ros-arg'");
+  });
+
+  it('--log-level sets the default and named levels, process-wide as rcl sets them at init', () => {
+    const { executor } = makeFixture();
+    try {
+      const args = ['--ros-args', '--log-level', 'lv:=debug', '--log-level', 'error'];
+      const node = unwrap(executor.createNode('lv', { arguments: args }));
+      expect(node.getLogger().getEffectiveLevel()).toBe(LogLevel.Debug);
+      expect(getLogger('elsewhere').getEffectiveLevel()).toBe(LogLevel.Error);
+    } finally {
+      resetLoggerLevels();
+    }
   });
 
   it('the switches rclts already obeys are accepted', () => {
