@@ -296,3 +296,23 @@ describe('at node creation (in-process backend)', () => {
     unwrap(executor.createNode('n', { arguments: args }));
   });
 });
+
+describe('hostile arguments', () => {
+  it('answer InvalidArgument, never a throw', () => {
+    const { executor } = makeFixture();
+    const hostile: string[] = ['--ros-args'];
+    Object.defineProperty(hostile, 1, {
+      get(): never {
+        throw new Error('no');
+      },
+    });
+    expect(expectErr(parseRosArguments(hostile))).toBe('InvalidArgument');
+    const revoked = Proxy.revocable([], {});
+    revoked.revoke();
+    expect(expectErr(parseRosArguments(revoked.proxy))).toBe('InvalidArgument');
+    const r = executor.createNode('n', { arguments: revoked.proxy });
+    expect(expectErr(r)).toBe('InvalidArgument');
+    expect(r.ok ? '' : r.error.message).toContain("options of node 'n'.arguments could not be read");
+    expect(expectErr(executor.createNode('n', { arguments: 'a' as unknown as string[] }))).toBe('InvalidArgument');
+  });
+});

@@ -5,7 +5,7 @@
  * (context) arguments, so a node's own rules are all there is.
  */
 
-import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import { err, ok, type ResultOf } from '../../result.js';
 import type { NamingScheme } from '../../rmw/rmw.js';
 import { type NameRemap, normalizeNamespace, validateNodeName } from '../names.js';
 import { parseRosArguments, type RosArguments } from './parse-ros-args.js';
@@ -28,11 +28,15 @@ export function readNodeArguments(
   raw: unknown,
 ): ResultOf<NodeArguments> {
   const what = `options of node '${name}'.arguments`;
-  if (raw !== undefined && !Array.isArray(raw)) {
-    return err('InvalidArgument', `${what} must be an array of strings, got ${describeValue(raw)}`);
-  }
   const parsed = parseRosArguments((raw as unknown[] | undefined) ?? []);
-  if (!parsed.ok) return err(parsed.error.name, `${what}: ${parsed.error.message}`);
+  if (!parsed.ok) {
+    // 'arguments must be ...' reads as '<what> must be ...'
+    const m = parsed.error.message;
+    return err(
+      parsed.error.name,
+      m.startsWith('arguments ') ? `${what}${m.slice('arguments'.length)}` : `${what}: ${m}`,
+    );
+  }
   const args = parsed.value;
   if (args.unparsedRos.length > 0) {
     // rclcpp refuses these too (UnknownROSArgsError).

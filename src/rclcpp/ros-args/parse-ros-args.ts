@@ -9,7 +9,7 @@
  * is kept in `unparsedRos` (rclcpp refuses those when it creates the node or context).
  */
 
-import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import { describeThrown, describeValue, err, ok, type ResultOf } from '../../result.js';
 import { type RemapRule, parseRemapRule } from './remap-rule.js';
 import { type LogLevelRule, type ParamOverride, parseLogLevelRule, parseParamRule } from './rules.js';
 
@@ -109,16 +109,30 @@ function readFlag(g: Gathered, args: readonly string[], i: number): ResultOf<num
   return ok(2);
 }
 
+/** The arguments as a plain array of strings, read once (a hostile array answers an error, not a throw). */
+function copyStrings(args: unknown): ResultOf<readonly string[]> {
+  try {
+    if (!Array.isArray(args)) {
+      return err('InvalidArgument', `arguments must be an array of strings, got ${describeValue(args)}`);
+    }
+    const out: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const a: unknown = args[i];
+      if (typeof a !== 'string')
+        return err('InvalidArgument', `arguments[${i}] must be a string, got ${describeValue(a)}`);
+      out.push(a);
+    }
+    return ok(out);
+  } catch (thrown) {
+    return err('InvalidArgument', `arguments could not be read: ${describeThrown(thrown)}`);
+  }
+}
+
 /** rcl_parse_arguments over `args` (without the program name). */
 export function parseRosArguments(args: readonly unknown[]): ResultOf<RosArguments> {
-  if (!Array.isArray(args))
-    return err('InvalidArgument', `arguments must be an array of strings, got ${describeValue(args)}`);
-  for (let i = 0; i < args.length; i++) {
-    if (typeof args[i] !== 'string') {
-      return err('InvalidArgument', `arguments[${i}] must be a string, got ${describeValue(args[i])}`);
-    }
-  }
-  const strings = args as readonly string[];
+  const copied = copyStrings(args);
+  if (!copied.ok) return copied;
+  const strings = copied.value;
   const g: Gathered = {
     remaps: [],
     paramOverrides: [],
