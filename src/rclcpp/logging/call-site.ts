@@ -2,7 +2,9 @@
  * Where a log call was written, and the state its once / skip-first / throttle form keeps.
  * rclcpp's macros keep that state in a static at each call site; TypeScript has no such
  * static, so the site is told apart by the caller's stack frame, as rclpy tells it by the
- * caller's frame. The same frame fills the record's file, function and line.
+ * caller's frame. The same frame fills the record's file, function and line. Reading a stack
+ * costs far more than writing a line, so a plain call reads it only when the console format
+ * shows the site ({file_name}, {function_name}, {line_number}).
  */
 
 import { loggingNotes } from './logging-notes.js';
@@ -26,7 +28,8 @@ export interface SiteState {
 /** Past this many sites a new one keeps no state (its forms log every time), counted. */
 export const MAX_CALL_SITES = 10_000;
 
-const NO_SITE: CallSite = { key: '', file: '', function: '', line: 0 };
+/** A call whose site was not read: no file, function or line. */
+export const NO_SITE: CallSite = { key: '', file: '', function: '', line: 0 };
 const sites = new Map<string, SiteState>();
 
 // V8: "    at fn (file:line:col)" or "    at file:line:col"; SpiderMonkey and JSC: "fn@file:line:col".

@@ -17,8 +17,8 @@
 
 import { describeValue, type Result } from '../../result.js';
 import { systemNowNs } from '../time.js';
-import { type CallSite, callSite, siteState } from './call-site.js';
-import { writeConsole } from './console-output.js';
+import { type CallSite, callSite, NO_SITE, siteState } from './call-site.js';
+import { consoleFormat, writeConsole } from './console-output.js';
 import { effectiveLevel, levelGeneration, ownLevel, setLoggerLevel } from './logger-levels.js';
 import { loggingNotes } from './logging-notes.js';
 import { rosoutSinkFor } from './rosout-sinks.js';
@@ -247,8 +247,9 @@ export class Logger {
   ): void {
     if (level < this.getEffectiveLevel()) return;
     if ((flags & EXPRESSION) !== 0 && !expression) return;
-    const site = callSite(1);
-    if ((flags & (ONCE | SKIP_FIRST | THROTTLE)) !== 0 && !this.passes(site, flags, clock, periodMs)) return;
+    const stateful = (flags & (ONCE | SKIP_FIRST | THROTTLE)) !== 0;
+    const site = stateful || consoleFormat().wantsLocation ? callSite(1) : NO_SITE;
+    if (stateful && !this.passes(site, flags, clock, periodMs)) return;
     this.emit(level, messageText(message), site);
   }
 
