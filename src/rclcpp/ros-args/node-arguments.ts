@@ -9,7 +9,7 @@ import { err, ok, type ResultOf } from '../../result.js';
 import type { NamingScheme } from '../../rmw/rmw.js';
 import { type NameRemap, normalizeNamespace, validateNodeName } from '../names.js';
 import { parseRosArguments, type RosArguments } from './parse-ros-args.js';
-import { NO_REMAPS, type RemapRules, remapName, remapNodeName, remapNodeNamespace } from './remap.js';
+import { compileRemap, NO_REMAPS, type RemapRules, remapNodeName, remapNodeNamespace } from './remap.js';
 
 export interface NodeArguments {
   /** The node's name after `__node:=` remapping. */
@@ -60,5 +60,5 @@ export function readNodeArguments(
 /** The rules as names.ts's resolveName takes them, for the node `name` in `namespace`. */
 export function nameRemapOf(rules: RemapRules, name: string, namespace: string): NameRemap | undefined {
   if (rules.local.length === 0 && rules.global.length === 0) return undefined;
-  return (expanded, kind) => remapName(rules, kind, expanded, name, namespace);
+  return compileRemap(rules, name, namespace);
 }

@@ -76,6 +76,30 @@ export function remapName(
   return to;
 }
 
+/**
+ * remapName for one node, its rules' `from` expanded once: a name the node resolves is then
+ * compared, not expanded again per rule.
+ */
+export function compileRemap(
+  rules: RemapRules,
+  nodeName: string,
+  namespace: string,
+): (name: string, kind: NameKind) => ResultOf<string | undefined> {
+  const candidates: Array<{ readonly rule: RemapRule; readonly from: string }> = [];
+  for (const rule of [...rules.local, ...rules.global]) {
+    if (!appliesTo(rule, 'topic', nodeName) && !appliesTo(rule, 'service', nodeName)) continue;
+    const from = expandTopicName('remap rule', rule.match, namespace, nodeName);
+    if (from.ok) candidates.push({ rule, from: from.value });
+  }
+  return (name, kind) => {
+    for (const { rule, from } of candidates) {
+      if (from !== name || !appliesTo(rule, kind, nodeName)) continue;
+      return expandTopicName(`replacement of remap rule '${rule.text}'`, rule.replacement, namespace, nodeName);
+    }
+    return ok(undefined);
+  };
+}
+
 /** rcl_remap_node_name: the node's new name, or undefined. */
 export function remapNodeName(rules: RemapRules, nodeName: string): string | undefined {
   return find(rules, RemapKind.nodeName, undefined, nodeName, '/')?.replacement;
