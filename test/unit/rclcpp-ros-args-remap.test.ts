@@ -7,7 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { CancelResponse, example_interfaces, GoalResponse, std_msgs } from '../../src/index.js';
 import { parseRosArguments } from '../../src/rclcpp/ros-args/parse-ros-args.js';
-import { type RemapRules, remapName, remapNodeName, remapNodeNamespace } from '../../src/rclcpp/ros-args/remap.js';
+import {
+  compileRemap,
+  type RemapRules,
+  remapName,
+  remapNodeName,
+  remapNodeNamespace,
+} from '../../src/rclcpp/ros-args/remap.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
 const remaps = (args: readonly string[] | undefined) =>
@@ -216,7 +222,11 @@ describe('remapping, case by case from rcl test_remap.cpp', () => {
       let got: string | undefined;
       if (c.call === 'node') got = remapNodeName(rules, c.node);
       else if (c.call === 'namespace') got = remapNodeNamespace(rules, c.node);
-      else got = unwrap(remapName(rules, c.call, c.input as string, c.node, c.ns ?? '/'));
+      else {
+        got = unwrap(remapName(rules, c.call, c.input as string, c.node, c.ns ?? '/'));
+        // the form a node uses, its rules expanded once, answers the same
+        expect(unwrap(compileRemap(rules, c.node, c.ns ?? '/')(c.input as string, c.call))).toBe(got);
+      }
       expect(got).toBe(c.expected);
     });
   }
