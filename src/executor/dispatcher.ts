@@ -49,6 +49,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   private readonly ready = new ReadyList<Entry>();
   private readonly timers = new TimerHeap<TimerEntry>();
   private roundReport: Mutable<SpinReport> | undefined;
+  private readonly unheardWatchers = new Set<(entry: Entry, error: unknown) => void>();
 
   constructor(
     private readonly events: EventHub,
@@ -148,6 +149,23 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     this.events.counters.handlerErrors++;
     if (this.roundReport !== undefined) this.roundReport.handlerErrors++;
     this.events.emit({ type: 'handler_error', entity: entry.describe(), error });
+    if (this.unheardWatchers.size === 0 || this.events.hasListeners()) return;
+    for (const watch of this.unheardWatchers) {
+      try {
+        watch(entry, error);
+      } catch {
+        this.events.countListenerError();
+      }
+    }
+  }
+
+  /**
+   * Internal (the rclcpp layer's nodes): told of a handler error when no onEvent listener would
+   * hear it, so that the entity's node can log it rather than leave it to a counter.
+   */
+  watchUnheardHandlerErrors(watch: (entry: Entry, error: unknown) => void): () => void {
+    this.unheardWatchers.add(watch);
+    return () => this.unheardWatchers.delete(watch);
   }
 
   reportDropped(entry: Entry, count: number): void {

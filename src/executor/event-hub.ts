@@ -26,6 +26,11 @@ export class EventHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether anyone listens: a handler error nobody hears is reported another way (dispatcher.ts). */
+  hasListeners(): boolean {
+    return this.listeners.size > 0;
+  }
+
   addShutdownCallback(callback: () => unknown): () => void {
     if (typeof callback !== 'function') return () => {};
     this.shutdownCallbacks.add(callback);

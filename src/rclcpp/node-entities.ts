@@ -169,6 +169,11 @@ export class NodeEntities {
     return true;
   }
 
+  /** Whether `entry` is one of this node's (alive or not yet swept). */
+  owns(entry: Entry): boolean {
+    return this.entries.has(entry);
+  }
+
   private track(entry: Entry): void {
     // Drop released entries now and then so a long-lived node does not accumulate them.
     if (this.entries.size >= 64 && (this.entries.size & (this.entries.size - 1)) === 0) {

@@ -4,9 +4,10 @@
  * declared or registered); graph queries come from NodeGraph.
  */
 
+import type { Entry } from '../executor/entry.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
-import { err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { NamingScheme, RmwNode } from '../rmw/rmw.js';
 import { createActionClient } from './action/action-client.js';
 import { createActionServer } from './action/action-server.js';
@@ -80,6 +81,9 @@ export class NodeImpl extends NodeGraph implements Node {
   private rosout: Rosout | undefined;
   private removeRosoutSink: (() => void) | undefined;
   private readonly logger: Logger;
+  private readonly removeUnheardWatch: () => void;
+  /** Entities whose first unheard handler error was logged. */
+  private readonly unheardLogged = new WeakSet<Entry>();
   /** The node's `-r` rules, applied to every name it resolves; undefined: none. */
   private readonly remap: NameRemap | undefined;
 
@@ -102,6 +106,7 @@ export class NodeImpl extends NodeGraph implements Node {
       remap: this.remap,
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
+    this.removeUnheardWatch = executor.watchUnheardHandlerErrors((entry, error) => this.logUnheard(entry, error));
     this.builtins = builtins;
     this.logger = new Logger(nodeLoggerName(namespace, name));
     this.params = new NodeParameters(this, builtins.overrides, {
@@ -139,6 +144,16 @@ export class NodeImpl extends NodeGraph implements Node {
   publishRosout(level: number, name: string, msg: string, file: string, fn: string, line: number): Result {
     if (this.rosout === undefined) return ok();
     return this.rosout.publish({ level, name, msg, file, function: fn, line });
+  }
+
+  /** The first failure of each of its entities that no onEvent listener hears is logged once, as an error. */
+  private logUnheard(entry: Entry, error: unknown): void {
+    if (!this.entities.owns(entry) || this.unheardLogged.has(entry)) return;
+    this.unheardLogged.add(entry);
+    this.logger.error(
+      `${entry.describe()}: its handler failed: ${describeThrown(error)} ` +
+        '(logged once per entity; executor.onEvent hears every handler_error)',
+    );
   }
 
   // ---- parameters: delegated to NodeParameters ----
@@ -398,6 +413,7 @@ export class NodeImpl extends NodeGraph implements Node {
       return err('NotInitialized', `node '${this.getFullyQualifiedName()}' was already destroyed`);
     }
     this.removeCloser();
+    this.removeUnheardWatch();
     this.params.stop();
     this.removeRosoutSink?.();
     this.removeRosoutSink = undefined;
