@@ -71,6 +71,31 @@ function readNs(clock: ThrottleClock): bigint | undefined {
   }
 }
 
+/** The throttle, then skip-first, then once, each consulted only when the ones before pass. */
+function passes(site: CallSite, flags: number, clock: ThrottleClock | undefined, periodMs: number): boolean {
+  const state = siteState(site.key);
+  if (state === undefined) return true;
+  if ((flags & THROTTLE) !== 0) {
+    const now = clock === undefined ? undefined : readNs(clock);
+    if (now === undefined || typeof periodMs !== 'number' || !(periodMs >= 0) || !Number.isFinite(periodMs)) {
+      // A throttle that cannot be read writes every record rather than none, and says so in the counts.
+      loggingNotes.badOptions++;
+    } else {
+      if (now < state.lastNs + BigInt(Math.round(periodMs * 1e6))) return false;
+      state.lastNs = now;
+    }
+  }
+  if ((flags & SKIP_FIRST) !== 0 && !state.skipped) {
+    state.skipped = true;
+    return false;
+  }
+  if ((flags & ONCE) !== 0) {
+    if (state.once) return false;
+    state.once = true;
+  }
+  return true;
+}
+
 export class Logger {
   private cachedLevel: LogLevel = LogLevel.Info;
   private cachedGeneration = -1;
@@ -123,88 +148,92 @@ export class Logger {
   }
 
   debug(msg: LogMessage): void {
-    this.write(LogLevel.Debug, msg, 0, true, undefined, 0);
+    Logger.write(this, LogLevel.Debug, msg, 0, true, undefined, 0);
   }
   info(msg: LogMessage): void {
-    this.write(LogLevel.Info, msg, 0, true, undefined, 0);
+    Logger.write(this, LogLevel.Info, msg, 0, true, undefined, 0);
   }
   warn(msg: LogMessage): void {
-    this.write(LogLevel.Warn, msg, 0, true, undefined, 0);
+    Logger.write(this, LogLevel.Warn, msg, 0, true, undefined, 0);
   }
   error(msg: LogMessage): void {
-    this.write(LogLevel.Error, msg, 0, true, undefined, 0);
+    Logger.write(this, LogLevel.Error, msg, 0, true, undefined, 0);
   }
   fatal(msg: LogMessage): void {
-    this.write(LogLevel.Fatal, msg, 0, true, undefined, 0);
+    Logger.write(this, LogLevel.Fatal, msg, 0, true, undefined, 0);
   }
 
   debugOnce(msg: LogMessage): void {
-    this.write(LogLevel.Debug, msg, ONCE, true, undefined, 0);
+    Logger.write(this, LogLevel.Debug, msg, ONCE, true, undefined, 0);
   }
   infoOnce(msg: LogMessage): void {
-    this.write(LogLevel.Info, msg, ONCE, true, undefined, 0);
+    Logger.write(this, LogLevel.Info, msg, ONCE, true, undefined, 0);
   }
   warnOnce(msg: LogMessage): void {
-    this.write(LogLevel.Warn, msg, ONCE, true, undefined, 0);
+    Logger.write(this, LogLevel.Warn, msg, ONCE, true, undefined, 0);
   }
   errorOnce(msg: LogMessage): void {
-    this.write(LogLevel.Error, msg, ONCE, true, undefined, 0);
+    Logger.write(this, LogLevel.Error, msg, ONCE, true, undefined, 0);
   }
   fatalOnce(msg: LogMessage): void {
-    this.write(LogLevel.Fatal, msg, ONCE, true, undefined, 0);
+    Logger.write(this, LogLevel.Fatal, msg, ONCE, true, undefined, 0);
   }
 
   debugSkipFirst(msg: LogMessage): void {
-    this.write(LogLevel.Debug, msg, SKIP_FIRST, true, undefined, 0);
+    Logger.write(this, LogLevel.Debug, msg, SKIP_FIRST, true, undefined, 0);
   }
   infoSkipFirst(msg: LogMessage): void {
-    this.write(LogLevel.Info, msg, SKIP_FIRST, true, undefined, 0);
+    Logger.write(this, LogLevel.Info, msg, SKIP_FIRST, true, undefined, 0);
   }
   warnSkipFirst(msg: LogMessage): void {
-    this.write(LogLevel.Warn, msg, SKIP_FIRST, true, undefined, 0);
+    Logger.write(this, LogLevel.Warn, msg, SKIP_FIRST, true, undefined, 0);
   }
   errorSkipFirst(msg: LogMessage): void {
-    this.write(LogLevel.Error, msg, SKIP_FIRST, true, undefined, 0);
+    Logger.write(this, LogLevel.Error, msg, SKIP_FIRST, true, undefined, 0);
   }
   fatalSkipFirst(msg: LogMessage): void {
-    this.write(LogLevel.Fatal, msg, SKIP_FIRST, true, undefined, 0);
+    Logger.write(this, LogLevel.Fatal, msg, SKIP_FIRST, true, undefined, 0);
   }
 
   debugExpression(expression: boolean, msg: LogMessage): void {
-    this.write(LogLevel.Debug, msg, EXPRESSION, expression, undefined, 0);
+    Logger.write(this, LogLevel.Debug, msg, EXPRESSION, expression, undefined, 0);
   }
   infoExpression(expression: boolean, msg: LogMessage): void {
-    this.write(LogLevel.Info, msg, EXPRESSION, expression, undefined, 0);
+    Logger.write(this, LogLevel.Info, msg, EXPRESSION, expression, undefined, 0);
   }
   warnExpression(expression: boolean, msg: LogMessage): void {
-    this.write(LogLevel.Warn, msg, EXPRESSION, expression, undefined, 0);
+    Logger.write(this, LogLevel.Warn, msg, EXPRESSION, expression, undefined, 0);
   }
   errorExpression(expression: boolean, msg: LogMessage): void {
-    this.write(LogLevel.Error, msg, EXPRESSION, expression, undefined, 0);
+    Logger.write(this, LogLevel.Error, msg, EXPRESSION, expression, undefined, 0);
   }
   fatalExpression(expression: boolean, msg: LogMessage): void {
-    this.write(LogLevel.Fatal, msg, EXPRESSION, expression, undefined, 0);
+    Logger.write(this, LogLevel.Fatal, msg, EXPRESSION, expression, undefined, 0);
   }
 
   /** At most once per `periodMs` of `clock` (a node, a Clock), from this line. */
   debugThrottle(clock: ThrottleClock, periodMs: number, msg: LogMessage): void {
-    this.write(LogLevel.Debug, msg, THROTTLE, true, clock, periodMs);
+    Logger.write(this, LogLevel.Debug, msg, THROTTLE, true, clock, periodMs);
   }
   infoThrottle(clock: ThrottleClock, periodMs: number, msg: LogMessage): void {
-    this.write(LogLevel.Info, msg, THROTTLE, true, clock, periodMs);
+    Logger.write(this, LogLevel.Info, msg, THROTTLE, true, clock, periodMs);
   }
   warnThrottle(clock: ThrottleClock, periodMs: number, msg: LogMessage): void {
-    this.write(LogLevel.Warn, msg, THROTTLE, true, clock, periodMs);
+    Logger.write(this, LogLevel.Warn, msg, THROTTLE, true, clock, periodMs);
   }
   errorThrottle(clock: ThrottleClock, periodMs: number, msg: LogMessage): void {
-    this.write(LogLevel.Error, msg, THROTTLE, true, clock, periodMs);
+    Logger.write(this, LogLevel.Error, msg, THROTTLE, true, clock, periodMs);
   }
   fatalThrottle(clock: ThrottleClock, periodMs: number, msg: LogMessage): void {
-    this.write(LogLevel.Fatal, msg, THROTTLE, true, clock, periodMs);
+    Logger.write(this, LogLevel.Fatal, msg, THROTTLE, true, clock, periodMs);
   }
 
   /** Any severity with any combination of the forms (RCLCPP_INFO_SKIPFIRST_THROTTLE and the like). */
   log(level: LogLevel, msg: LogMessage, options?: LogOptions): void {
+    if (!(this instanceof Logger)) {
+      loggingNotes.badOptions++;
+      return;
+    }
     if (typeof level !== 'number' || !(level >= LogLevel.Debug && level <= LogLevel.Fatal)) {
       loggingNotes.badOptions++;
       return;
@@ -233,11 +262,16 @@ export class Logger {
       loggingNotes.badOptions++;
       flags = 0;
     }
-    this.write(level, msg, flags, expression, clock, periodMs);
+    Logger.write(this, level, msg, flags, expression, clock, periodMs);
   }
 
-  /** Called only from the public methods above, so the user's frame is always 2 above callSite's caller. */
-  private write(
+  /**
+   * Called only from the public methods above, so the user's frame is always 2 above callSite's
+   * caller. Static, so that a method called detached (`const { info } = logger`) is counted
+   * rather than thrown.
+   */
+  private static write(
+    self: unknown,
     level: LogLevel,
     message: unknown,
     flags: number,
@@ -245,37 +279,16 @@ export class Logger {
     clock: ThrottleClock | undefined,
     periodMs: number,
   ): void {
-    if (level < this.getEffectiveLevel()) return;
+    if (!(self instanceof Logger)) {
+      loggingNotes.badOptions++;
+      return;
+    }
+    if (level < self.getEffectiveLevel()) return;
     if ((flags & EXPRESSION) !== 0 && !expression) return;
     const stateful = (flags & (ONCE | SKIP_FIRST | THROTTLE)) !== 0;
     const site = stateful || consoleFormat().wantsLocation ? callSite(1) : NO_SITE;
-    if (stateful && !this.passes(site, flags, clock, periodMs)) return;
-    this.emit(level, messageText(message), site);
-  }
-
-  /** The throttle, then skip-first, then once, each consulted only when the ones before pass. */
-  private passes(site: CallSite, flags: number, clock: ThrottleClock | undefined, periodMs: number): boolean {
-    const state = siteState(site.key);
-    if (state === undefined) return true;
-    if ((flags & THROTTLE) !== 0) {
-      const now = clock === undefined ? undefined : readNs(clock);
-      if (now === undefined || typeof periodMs !== 'number' || !(periodMs >= 0) || !Number.isFinite(periodMs)) {
-        // A throttle that cannot be read writes every record rather than none, and says so in the counts.
-        loggingNotes.badOptions++;
-      } else {
-        if (now < state.lastNs + BigInt(Math.round(periodMs * 1e6))) return false;
-        state.lastNs = now;
-      }
-    }
-    if ((flags & SKIP_FIRST) !== 0 && !state.skipped) {
-      state.skipped = true;
-      return false;
-    }
-    if ((flags & ONCE) !== 0) {
-      if (state.once) return false;
-      state.once = true;
-    }
-    return true;
+    if (stateful && !passes(site, flags, clock, periodMs)) return;
+    self.emit(level, messageText(message), site);
   }
 
   private emit(level: LogLevel, msg: string, site: CallSite): void {
