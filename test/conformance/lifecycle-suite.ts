@@ -52,7 +52,7 @@ export function defineLifecycleSuite(backendName: string, makeExecutorOptions: (
       expect(unwrap(await client.getTransitionGraph(DISCOVERY_BUDGET_MS)).length).toBeGreaterThan(20);
       // The subscription to transition_event is discovered eventually: a refused configure
       // (callback FAILURE) is repeated until its events arrive, and changes nothing.
-      const failed = 'configuring-on_configure_failure->unconfigured';
+      const failed = 'configuring-transition_failure->unconfigured';
       const tryConfigure = (): boolean => {
         if (events.includes(failed)) return true;
         void lc.configure();
@@ -66,13 +66,13 @@ export function defineLifecycleSuite(backendName: string, makeExecutorOptions: (
       unwrap(await client.changeState('configure', DISCOVERY_BUDGET_MS));
       unwrap(await client.changeState(3, DISCOVERY_BUDGET_MS)); // activate, by id
       expect(unwrap(await client.getState(DISCOVERY_BUDGET_MS)).label).toBe('active');
-      expect(await spinUntil(e, () => events.includes('activating-on_activate_success->active'))).toBe(true);
+      expect(await spinUntil(e, () => events.includes('activating-transition_success->active'))).toBe(true);
       const tail = events.slice(events.lastIndexOf('unconfigured-configure->configuring'));
       expect(tail).toEqual([
         'unconfigured-configure->configuring',
-        'configuring-on_configure_success->inactive',
+        'configuring-transition_success->inactive',
         'inactive-activate->activating',
-        'activating-on_activate_success->active',
+        'activating-transition_success->active',
       ]);
       client.destroy();
     });

@@ -26,24 +26,24 @@ const EXPECTED = [
   row(5, 'shutdown', S.unconfigured, S.shuttingdown),
   row(6, 'shutdown', S.inactive, S.shuttingdown),
   row(7, 'shutdown', S.active, S.shuttingdown),
-  row(10, 'on_configure_success', S.configuring, S.inactive),
-  row(11, 'on_configure_failure', S.configuring, S.unconfigured),
-  row(12, 'on_configure_error', S.configuring, S.errorprocessing),
-  row(20, 'on_cleanup_success', S.cleaningup, S.unconfigured),
-  row(21, 'on_cleanup_failure', S.cleaningup, S.inactive),
-  row(22, 'on_cleanup_error', S.cleaningup, S.errorprocessing),
-  row(30, 'on_activate_success', S.activating, S.active),
-  row(31, 'on_activate_failure', S.activating, S.inactive),
-  row(32, 'on_activate_error', S.activating, S.errorprocessing),
-  row(40, 'on_deactivate_success', S.deactivating, S.inactive),
-  row(41, 'on_deactivate_failure', S.deactivating, S.active),
-  row(42, 'on_deactivate_error', S.deactivating, S.errorprocessing),
-  row(50, 'on_shutdown_success', S.shuttingdown, S.finalized),
-  row(51, 'on_shutdown_failure', S.shuttingdown, S.finalized),
-  row(52, 'on_shutdown_error', S.shuttingdown, S.errorprocessing),
-  row(60, 'on_error_success', S.errorprocessing, S.unconfigured),
-  row(61, 'on_error_failure', S.errorprocessing, S.finalized),
-  row(62, 'on_error_error', S.errorprocessing, S.finalized),
+  row(10, 'transition_success', S.configuring, S.inactive),
+  row(11, 'transition_failure', S.configuring, S.unconfigured),
+  row(12, 'transition_error', S.configuring, S.errorprocessing),
+  row(20, 'transition_success', S.cleaningup, S.unconfigured),
+  row(21, 'transition_failure', S.cleaningup, S.inactive),
+  row(22, 'transition_error', S.cleaningup, S.errorprocessing),
+  row(30, 'transition_success', S.activating, S.active),
+  row(31, 'transition_failure', S.activating, S.inactive),
+  row(32, 'transition_error', S.activating, S.errorprocessing),
+  row(40, 'transition_success', S.deactivating, S.inactive),
+  row(41, 'transition_failure', S.deactivating, S.active),
+  row(42, 'transition_error', S.deactivating, S.errorprocessing),
+  row(50, 'transition_success', S.shuttingdown, S.finalized),
+  row(51, 'transition_failure', S.shuttingdown, S.finalized),
+  row(52, 'transition_error', S.shuttingdown, S.errorprocessing),
+  row(60, 'transition_success', S.errorprocessing, S.unconfigured),
+  row(61, 'transition_failure', S.errorprocessing, S.finalized),
+  row(62, 'transition_error', S.errorprocessing, S.finalized),
 ];
 
 describe('lifecycle transition graph', () => {
@@ -59,9 +59,9 @@ describe('lifecycle transition graph', () => {
   it('each answer of a callback takes its own result transition', () => {
     const configuring = stepOf(S.configuring);
     if (configuring === undefined) throw new Error('configuring is a transition state');
-    expect(resultTransition(configuring, 'success')).toEqual({ id: 10, label: 'on_configure_success' });
-    expect(resultTransition(configuring, 'failure')).toEqual({ id: 11, label: 'on_configure_failure' });
-    expect(resultTransition(configuring, 'error')).toEqual({ id: 12, label: 'on_configure_error' });
+    expect(resultTransition(configuring, 'success')).toEqual({ id: 10, label: 'transition_success' });
+    expect(resultTransition(configuring, 'failure')).toEqual({ id: 11, label: 'transition_failure' });
+    expect(resultTransition(configuring, 'error')).toEqual({ id: 12, label: 'transition_error' });
     expect(stepOf(S.errorprocessing)?.callback).toBe('onError');
     expect(stepOf(S.active)).toBeUndefined();
   });

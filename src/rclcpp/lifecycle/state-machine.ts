@@ -102,10 +102,10 @@ export function stepOf(transitionState: number): Step | undefined {
   return STEPS[transitionState];
 }
 
-/** The intermediate transition an answer takes (`on_configure_success` ...). */
+/** The intermediate transition an answer takes (id per step, labels as rcl_lifecycle's: `transition_success` ...). */
 export function resultTransition(s: Step, answer: CallbackReturn): LifecycleTransition {
   const offset = answer === 'success' ? 0 : answer === 'failure' ? 1 : 2;
-  return Object.freeze({ id: s.resultBase + offset, label: `on_${s.resultLabel}_${answer}` });
+  return Object.freeze({ id: s.resultBase + offset, label: `transition_${answer}` });
 }
 
 export interface TransitionDescription {
