@@ -11,6 +11,7 @@ import type { Entry } from './entry.js';
 import { EntryTable } from './entry-table.js';
 import { EventHub } from './event-hub.js';
 import type { ExecutorEvent, ExecutorStats } from './events.js';
+import { observeReturned } from './handler-outcome.js';
 import { Spinner } from './spinner.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -99,6 +100,36 @@ export class ExecutorCore extends Spinner {
   /** Resolves on the next wake-up (new work, a finished round, cancel, shutdown) or after ms. */
   async waitForActivity(ms: number): Promise<void> {
     if (this.state !== 'closed') await this.signal.wait(ms);
+  }
+
+  /**
+   * A handler error of user code that is no entry's own dispatch: a promise an entity's callback
+   * returned that settled later (an action's async `accepted`), a lifecycle transition callback.
+   * Counted and reported like any handler error, naming the entity.
+   */
+  reportEntityError(entity: string, error: unknown): void {
+    this.hub.counters.handlerErrors++;
+    this.hub.emit({ type: 'handler_error', entity, error });
+  }
+
+  /**
+   * Observes what a callback returned (a promise or thenable, or a plain value): a rejection is
+   * reported with reportEntityError instead of ending the process as an unhandled rejection.
+   * `onValue` gets the fulfilled value (at once for a plain value). Never throws.
+   */
+  observeCallback(entity: string, returned: unknown, onValue?: (value: unknown) => void): void {
+    observeReturned(returned, (outcome) => {
+      if (!outcome.ok) {
+        this.reportEntityError(entity, outcome.error);
+        return;
+      }
+      if (onValue === undefined) return;
+      try {
+        onValue(outcome.value);
+      } catch (thrown) {
+        this.reportEntityError(entity, thrown);
+      }
+    });
   }
 
   onEvent(listener: (event: ExecutorEvent) => void): () => void {

@@ -16,6 +16,7 @@ import { GoalStatusArray as GoalStatusArrayType } from '../interfaces/generated/
 import { CancelGoal } from '../interfaces/generated/action_msgs/srv.js';
 import { QoS } from '../qos.js';
 import { checkFunction, readOptions } from '../type-check.js';
+import { callActionCallback, callDecidingCallback } from './action-callback.js';
 import {
   ACTION_SUFFIX,
   checkActionType,
@@ -79,7 +80,13 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     const now = this.node.now();
     const refused = { accepted: false, stamp: stampOf(now) };
     if (!this.alive || this.goals.has(goalKey(id))) return refused;
-    const answer = this.callbacks.goal(id, request.goal);
+    const answer = callDecidingCallback(
+      this.node.executor,
+      this.callbackName('goal'),
+      this.callbacks.goal,
+      id,
+      request.goal,
+    );
     if (answer !== GoalResponse.AcceptAndExecute && answer !== GoalResponse.AcceptAndDefer) return refused;
     const goal = new ServerGoal<G, R, F>(id, request.goal, now, this, `goal ${goalKey(id)} of action '${this.name}'`);
     this.goals.set(goal.key, goal);
@@ -110,7 +117,8 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     }
     const canceling: GoalInfo[] = [];
     for (const g of candidates) {
-      if (this.callbacks.cancel(g) !== CancelResponse.Accept) continue;
+      const answer = callDecidingCallback(this.node.executor, this.callbackName('cancel'), this.callbacks.cancel, g);
+      if (answer !== CancelResponse.Accept) continue;
       g.startCanceling();
       canceling.push({ goal_id: { uuid: g.goalId }, stamp: stampOf(g.acceptedAtNs) });
     }
@@ -127,22 +135,24 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
 
   // ---- the guard condition and the timer (run in spin) ----
 
+  /**
+   * Announces accepted goals. A throw or a rejected promise of `accepted` is a handler error of
+   * that callback; the other goals are announced all the same, and an async `accepted` does
+   * not hold up the status publications (the goal's work may run long).
+   */
   readonly onFlush = (): void => {
-    let failure: unknown;
     for (const goal of this.toAnnounce.splice(0)) {
-      try {
-        this.callbacks.accepted(goal);
-      } catch (thrown) {
-        failure ??= thrown;
-      }
+      callActionCallback(this.node.executor, this.callbackName('accepted'), this.callbacks.accepted, goal);
     }
     if (this.statusDirty) {
       this.statusDirty = false;
       this.statusPub?.publish(this.statusArray());
     }
-    // The executor counts it as a handler error; the other goals were announced all the same.
-    if (failure !== undefined) throw failure;
   };
+
+  private callbackName(which: 'goal' | 'cancel' | 'accepted'): string {
+    return `${which} callback of action server '${this.name}'`;
+  }
 
   readonly onExpiry = (): void => {
     const limit = performance.now() - this.resultTimeoutMs;

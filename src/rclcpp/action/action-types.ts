@@ -10,6 +10,9 @@ import type { UUID } from '../interfaces/generated/unique_identifier_msgs/codec.
 import type { MessageClass } from '../interfaces/runtime/define-type.js';
 import type { MessageType, ServiceType } from '../type-support.js';
 
+/** A callback that may be `async`: its rejection is a handler_error, never an unhandled rejection. */
+type Handler<A extends unknown[]> = ((...args: A) => void) | ((...args: A) => Promise<void>);
+
 /** action_msgs/msg/GoalStatus values. */
 export const GoalStatus = {
   Unknown: 0,
@@ -75,8 +78,11 @@ export interface ActionServerCallbacks<G, R, F> {
   readonly goal: (goalId: Uint8Array, goal: G) => GoalResponse;
   /** Runs in spin for each active goal a cancel request names. */
   readonly cancel: (goal: ServerGoalHandle<G, R, F>) => CancelResponse;
-  /** Runs in spin after the acceptance has been answered: start the work here. */
-  readonly accepted: (goal: ServerGoalHandle<G, R, F>) => void;
+  /**
+   * Runs in spin after the acceptance has been answered: start the work here. It may be
+   * `async`: a rejection (or a throw) is a handler_error naming it, never an unhandled rejection.
+   */
+  readonly accepted: Handler<[goal: ServerGoalHandle<G, R, F>]>;
 }
 
 export interface ActionServerOptions {
@@ -118,11 +124,11 @@ export interface ClientGoalHandle<F, R> {
 
 export interface SendGoalOptions<F, R> {
   /** Runs in spin with the server's answer (or the error that kept it away). */
-  readonly goalResponse?: ((accepted: ResultOf<boolean>, goal: ClientGoalHandle<F, R>) => void) | undefined;
+  readonly goalResponse?: Handler<[accepted: ResultOf<boolean>, goal: ClientGoalHandle<F, R>]> | undefined;
   /** Runs in spin for each feedback message of this goal. */
-  readonly feedback?: ((goal: ClientGoalHandle<F, R>, feedback: F) => void) | undefined;
+  readonly feedback?: Handler<[goal: ClientGoalHandle<F, R>, feedback: F]> | undefined;
   /** Runs in spin with the result (or the error that kept it away). */
-  readonly result?: ((result: ResultOf<WrappedResult<R>>, goal: ClientGoalHandle<F, R>) => void) | undefined;
+  readonly result?: Handler<[result: ResultOf<WrappedResult<R>>, goal: ClientGoalHandle<F, R>]> | undefined;
 }
 
 export interface ActionClientOptions {

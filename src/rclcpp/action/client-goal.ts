@@ -2,6 +2,7 @@
 import { err, type ResultOf } from '../../result.js';
 import type { Executor, Future } from '../api.js';
 import { SettableFuture } from '../future.js';
+import { callActionCallback } from './action-callback.js';
 import { type ClientGoalHandle, GoalStatus, type SendGoalOptions, type WrappedResult } from './action-types.js';
 import { goalKey } from './goal-id.js';
 
@@ -51,29 +52,44 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     this.asking = false;
     if (result.ok) this.status = result.value.code;
     this.resultFuture.settle(result);
-    this.handlers.result?.(result, this);
+    this.callResult(result);
   }
 
   settleAcceptance(accepted: ResultOf<boolean>): void {
     this.acceptance.settle(accepted);
     if (accepted.ok && accepted.value && this.status === GoalStatus.Unknown) this.status = GoalStatus.Accepted;
-    this.handlers.goalResponse?.(accepted, this);
+    const onResponse = this.handlers.goalResponse;
+    if (onResponse !== undefined)
+      callActionCallback(this.executor, `goalResponse handler of ${this.what}`, onResponse, accepted, this);
     if (!accepted.ok) {
       // The goal may or may not run on the server; its result handler hears why it is unknown.
       this.resultFuture.settle(accepted);
-      this.handlers.result?.(accepted, this);
+      this.callResult(accepted);
     } else if (!accepted.value) {
       this.resultFuture.settle(err('Rejected', `${this.what} was rejected by the server`));
     }
   }
 
   feedback(feedback: F): void {
-    if (this.handlers.feedback !== undefined) {
-      this.handlers.feedback(this, feedback);
+    const onFeedback = this.handlers.feedback;
+    if (onFeedback !== undefined) {
+      callActionCallback(
+        this.executor,
+        `feedback handler of ${this.what}`,
+        onFeedback,
+        this as ClientGoalHandle<F, R>,
+        feedback,
+      );
       return;
     }
     if (this.feedbackKept.length >= FEEDBACK_KEPT) this.feedbackKept.shift();
     this.feedbackKept.push(feedback);
+  }
+
+  private callResult(result: ResultOf<WrappedResult<R>>): void {
+    const onResult = this.handlers.result;
+    if (onResult !== undefined)
+      callActionCallback(this.executor, `result handler of ${this.what}`, onResult, result, this);
   }
 
   takeFeedback(): F | undefined {

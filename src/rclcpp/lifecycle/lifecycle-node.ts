@@ -10,6 +10,7 @@ import { describeThrown, describeValue, err, ok, type Result, type ResultOf } fr
 import type { Executor, Node, NodeOptions, Publisher, QoSLike } from '../api.js';
 import * as lcMsg from '../interfaces/generated/lifecycle_msgs/msg.js';
 import * as lcSrv from '../interfaces/generated/lifecycle_msgs/srv.js';
+import { coreOf } from '../handle.js';
 import type { MessageType } from '../type-support.js';
 import { LifecyclePublisher } from './lifecycle-publisher.js';
 import {
@@ -47,6 +48,8 @@ const toDescriptionMsg = (t: TransitionDescription): lcMsg.TransitionDescription
 export class LifecycleNode {
   private current: LifecycleState = stateOf(State.UNCONFIGURED);
   private busy = false;
+  /** What the transition's callbacks threw or rejected with (their messages reach its error). */
+  private failures: string[] = [];
   private readonly callbacks: LifecycleCallbacks;
   private events: Publisher<lcMsg.TransitionEvent> | undefined;
 
@@ -129,17 +132,20 @@ export class LifecycleNode {
       );
     }
     this.busy = true;
+    this.failures = [];
     try {
       this.move(t.transition, t.goal);
       const answer = await this.runStep(from);
       if (answer === 'success') return ok(this.current);
       const verdict = answer === 'failure' ? 'Rejected' : 'Error';
+      const why = this.failures.length === 0 ? '' : ` (${this.failures.join('; ')})`;
       return err(
         verdict,
-        `transition '${t.transition.label}' of '${this.fqn()}' answered ${answer}; now ${this.current.label}`,
+        `transition '${t.transition.label}' of '${this.fqn()}' answered ${answer}${why}; now ${this.current.label}`,
       );
     } finally {
       this.busy = false;
+      this.failures = [];
     }
   }
 
@@ -161,12 +167,18 @@ export class LifecycleNode {
   private async call(name: CallbackName, previous: LifecycleState): Promise<CallbackReturn> {
     const cb = this.callbacks[name];
     if (cb === undefined) return 'success';
+    let answer: unknown;
     try {
-      const answer: unknown = await cb(previous);
-      return answer === 'success' || answer === 'failure' || answer === 'error' ? answer : 'error';
-    } catch {
+      answer = await cb(previous);
+    } catch (thrown) {
+      // rclcpp catches it and takes ERROR; the message is not lost: it is reported and answered.
+      this.failures.push(`${name} threw: ${describeThrown(thrown)}`);
+      coreOf(this.node.executor)?.reportEntityError(`${name} callback of lifecycle node '${this.fqn()}'`, thrown);
       return 'error';
     }
+    if (answer === 'success' || answer === 'failure' || answer === 'error') return answer;
+    this.failures.push(`${name} answered ${describeValue(answer)}, not a CallbackReturn`);
+    return 'error';
   }
 
   private move(transition: LifecycleTransition, goal: LifecycleState): void {
