@@ -1,0 +1,100 @@
+/**
+ * The rclcpp programs ported in examples/ported/ do their job in-process (the default
+ * backend): each node is built as rclcpp composes components, on one executor, and checked
+ * by what another node observes and by what its logger wrote.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { runClient } from '../examples/ported/add_two_ints_client.js';
+import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
+import { Listener } from '../examples/ported/listener.js';
+import { Talker } from '../examples/ported/talker.js';
+import { Executor, example_interfaces, LogLevel, Result } from '../src/index.js';
+import { captureConsole } from './unit/rclcpp-logging-fixture.js';
+
+const logged = captureConsole();
+
+function linesOf(name: string): string[] {
+  return logged.records.filter((r) => r.name === name).map((r) => r.message);
+}
+
+async function withExecutor(run: (executor: Executor) => Promise<void>): Promise<void> {
+  const executor = Result.expect(await Executor.create(), 'create the executor');
+  try {
+    await run(executor);
+  } finally {
+    await executor.shutdown();
+  }
+}
+
+const { AddTwoInts_Request } = example_interfaces.srv;
+
+describe('examples/ported: demo_nodes_cpp talker and listener', () => {
+  it('the listener hears what the talker says, and both log it as rclcpp does', () =>
+    withExecutor(async (executor) => {
+      let heard: string[] = [];
+      Result.expect(Talker.create(executor, { periodMs: 5 }), 'talker');
+      Result.expect(
+        Listener.create(executor, {
+          onHeard: (msg, n) => {
+            heard = [...heard, msg.data];
+            if (n >= 3) executor.cancel();
+          },
+        }),
+        'listener',
+      );
+      expect((await executor.spinFor(5000)).ok).toBe(true);
+      expect(heard.slice(0, 3)).toEqual(['Hello World: 1', 'Hello World: 2', 'Hello World: 3']);
+      expect(linesOf('talker').slice(0, 3)).toEqual([1, 2, 3].map((n) => `Publishing: 'Hello World: ${n}'`));
+      expect(linesOf('listener').slice(0, 3)).toEqual([1, 2, 3].map((n) => `I heard: [Hello World: ${n}]`));
+      expect(logged.records.every((r) => r.severity === LogLevel.Info)).toBe(true);
+    }));
+
+  it('--ros-args remaps reach the node as rclcpp argv does: a remapped talker is not heard on chatter', () =>
+    withExecutor(async (executor) => {
+      let heard = 0;
+      Result.expect(
+        Talker.create(executor, { periodMs: 5, arguments: ['--ros-args', '-r', 'chatter:=other'] }),
+        'talker',
+      );
+      Result.expect(Listener.create(executor, { onHeard: () => void heard++ }), 'listener');
+      Result.expect(
+        Listener.create(executor, {
+          arguments: ['--ros-args', '-r', '__node:=other_listener', '-r', 'chatter:=other'],
+          onHeard: (_m, n) => n >= 2 && executor.cancel(),
+        }),
+        'remapped listener',
+      );
+      await executor.spinFor(5000);
+      expect(heard).toBe(0);
+      expect(linesOf('other_listener').length).toBeGreaterThanOrEqual(2);
+    }));
+});
+
+describe('examples/ported: demo_nodes_cpp add_two_ints server and client', () => {
+  it('the client gets 2 + 3 = 5 and logs it; the one_shot server stops after serving', () =>
+    withExecutor(async (executor) => {
+      const server = Result.expect(
+        AddTwoIntsServer.create(executor, { arguments: ['--ros-args', '-p', 'one_shot:=true'] }),
+        'server',
+      );
+      const serving = executor.spin();
+      const sum = await runClient(executor, AddTwoInts_Request.create({ a: 2n, b: 3n }), 5000);
+      expect(sum).toEqual({ ok: true, value: 5n });
+      expect((await Promise.race([serving, sleep(3000).then(() => 'still spinning')])) as unknown).toEqual({
+        ok: true,
+      });
+      expect(server.sawRequest).toBe(true);
+      expect(linesOf('add_two_ints_server')).toEqual(['Incoming request\na: 2 b: 3']);
+      expect(linesOf('add_two_ints_client')).toEqual(['Result of add_two_ints: 5']);
+    }));
+
+  it('with no server the client logs the wait, gives up within its budget and says why', () =>
+    withExecutor(async (executor) => {
+      const sum = await runClient(executor, AddTwoInts_Request.create({ a: 2n, b: 3n }), 2500);
+      expect(sum.ok ? 'ok' : sum.error.name).toBe('Timeout');
+      const lines = linesOf('add_two_ints_client');
+      expect(lines.filter((l) => l === 'service not available, waiting again...')).toHaveLength(2);
+      expect(lines.at(-1)).toMatch(/^No result of add_two_ints: .*add_two_ints/);
+    }));
+});
