@@ -9,7 +9,7 @@
  * `--budget-ms` bounds the wait, so a lone listener gives up instead of hanging.
  *   npx tsx examples/ported/listener.ts [--count N] [--budget-ms 0 (none)] [--router ws/HOST:PORT] [--ros-args ...]
  */
-import { Executor, type Node, type NodeOptions, QoS, type ResultOf, Result, std_msgs } from '../../src/index.js';
+import { Executor, type Node, type NodeOptions, QoS, Result, type ResultOf, std_msgs } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
 import { parsePortedArgs } from './ported-args.js';
 

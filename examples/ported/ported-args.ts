@@ -3,8 +3,9 @@
  * (`--router`, `--count`, its numbers), everything from `--ros-args` on goes to the node as
  * rclcpp's `argv` does (remaps, `-p`, `--log-level`).
  */
-import { type CommonArgs, parseExampleArgs } from '../example-args.js';
+
 import type { ResultOf } from '../../src/index.js';
+import { type CommonArgs, parseExampleArgs } from '../example-args.js';
 
 export interface PortedArgs extends CommonArgs {
   /** `--ros-args ...` as given, for NodeOptions.arguments; empty without it. */

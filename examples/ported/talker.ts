@@ -16,8 +16,8 @@ import {
   type NodeOptions,
   type Publisher,
   QoS,
-  type ResultOf,
   Result,
+  type ResultOf,
   std_msgs,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
