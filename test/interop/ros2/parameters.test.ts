@@ -242,9 +242,9 @@ describeRos2('parameters with rclpy on rmw_zenoh_cpp', () => {
           'rclts holds what was accepted, nothing of the refused',
         ).toEqual(['100', 0.75, 'set remotely', ['9007199254740993', '-5'], 'fixed']);
         // rclpy receives rclts's events: the declarations, then one per accepted set.
-        let seen: { new: { name: string }[]; changed: { name: string; type: number; value: unknown }[] }[] = [];
-        await world.spinUntil(() => false, 500);
-        seen = (await world.spinWhile(peer.must('param_events', { node: fqn }))).events as typeof seen;
+        type Seen = { new: { name: string }[]; changed: { name: string; type: number; value: unknown }[] };
+        await world.executor.spinFor(500);
+        const seen = (await world.spinWhile(peer.must('param_events', { node: fqn }))).events as Seen[];
         const declared = seen.flatMap((e) => e.new.map((p) => p.name));
         expect(declared, 'rclts declaration events as rclpy got them').toEqual(expect.arrayContaining(NAMES));
         const changed = seen.flatMap((e) => e.changed);
