@@ -7,9 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runClient } from '../examples/ported/add_two_ints_client.js';
 import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
+import { EvenParameterNode } from '../examples/ported/even_parameters_node.js';
 import { Listener } from '../examples/ported/listener.js';
 import { Talker } from '../examples/ported/talker.js';
-import { Executor, example_interfaces, LogLevel, Result } from '../src/index.js';
+import { Executor, example_interfaces, LogLevel, ParametersClient, Result } from '../src/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
@@ -96,5 +97,39 @@ describe('examples/ported: demo_nodes_cpp add_two_ints server and client', () =>
       const lines = linesOf('add_two_ints_client');
       expect(lines.filter((l) => l === 'service not available, waiting again...')).toHaveLength(2);
       expect(lines.at(-1)).toMatch(/^No result of add_two_ints: .*add_two_ints/);
+    }));
+});
+
+describe('examples/ported: demo_nodes_cpp even_parameters_node', () => {
+  it('another node setting myint over the parameter services: even accepted, odd and non-integers refused with the reasons', () =>
+    withExecutor(async (executor) => {
+      const even = Result.expect(EvenParameterNode.create(executor), 'even_parameters_node');
+      const caller = Result.expect(executor.createNode('param_caller'), 'caller');
+      const remote = Result.expect(ParametersClient.create(caller, '/even_parameters_node'), 'parameters client');
+      const spinning = executor.spin();
+      expect((await remote.waitForService(5000)).ok).toBe(true);
+      const answers = Result.expect(
+        await remote.setParameters(
+          [
+            { name: 'myint', value: 4n },
+            { name: 'myint', value: 3n },
+            { name: 'myint', value: 'two' },
+          ],
+          5000,
+        ),
+        'set_parameters',
+      );
+      executor.cancel();
+      await spinning;
+      expect(answers).toEqual([
+        { successful: true, reason: '' },
+        { successful: false, reason: 'only even integers can be set' },
+        { successful: false, reason: 'only integer parameters can be set' },
+      ]);
+      expect(Result.expect(even.node.getParameter('myint'), 'myint').value).toBe(4n);
+      const lines = linesOf('even_parameters_node');
+      expect(lines[2]).toBe("Try running 'ros2 param set /even_parameters_node myint 2' to");
+      expect(lines).toContain("parameter 'myint' has changed and is now: 4");
+      expect(lines).toContain("Requested value '3' for parameter 'myint' is not an even number: rejecting change...");
     }));
 });
