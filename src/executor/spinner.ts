@@ -1,11 +1,11 @@
 /**
- * The spin verbs: spinSome, spinOnce, spin, spinFor and the engine of blocking helpers
+ * The spin verbs: spinSome, spinAll, spinOnce, spin, spinFor and the engine of blocking helpers
  * (spinUntil). They decide when rounds run and who may run them (one spinner at a time, never
  * from inside a handler); the rounds themselves are the dispatcher's.
  */
 
 import { checkBudget, MAX_TIMER_MS } from '../budget.js';
-import { describeThrown, type Err, err, ok, type Result, type ResultOf } from '../result.js';
+import { describeThrown, describeValue, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import { Dispatcher } from './dispatcher.js';
 import { emptyReport, type SpinReport } from './events.js';
 import { yieldToHost } from './wake-signal.js';
@@ -59,6 +59,29 @@ export abstract class Spinner extends Dispatcher {
     this.spinning = true;
     try {
       return ok(this.round());
+    } finally {
+      this.endSpin();
+    }
+  }
+
+  /**
+   * rclcpp's spin_all: rounds back-to-back while work is ready, within `maxDurationMs` of real
+   * time, synchronously (no wait for work that is not there yet). Each round keeps its rules
+   * (one item per ready entry, registration order), so a busy entry cannot starve the others;
+   * the budget is checked between rounds, so the last round may end a little past it. At least
+   * one round runs (a budget of 0 is spinSome). The report sums the rounds.
+   */
+  spinAll(maxDurationMs: number): ResultOf<SpinReport> {
+    const bad = checkBudget('maxDurationMs', maxDurationMs);
+    if (!bad.ok) return bad;
+    const refused = this.refuseSpin('spinAll');
+    if (refused !== undefined) return refused;
+    this.spinning = true;
+    try {
+      const report = emptyReport();
+      const now = performance.now();
+      this.runSlice(now, now + maxDurationMs, report);
+      return ok(report);
     } finally {
       this.endSpin();
     }
@@ -144,13 +167,13 @@ export abstract class Spinner extends Dispatcher {
    * work still ready. The clock costs ~0.1 µs a read (as much as a cheap round), so while
    * rounds are cheap it is read every 2, 4 ... 16 rounds, and every round again once they are not.
    */
-  private runSlice(now: number, until: number): boolean {
+  private runSlice(now: number, until: number, report = this.discardedReport): boolean {
     const cheap = this.spinSliceMs / 8;
     let stride = 1;
     let countdown = 1;
     let last = now;
     for (;;) {
-      this.round(this.discardedReport);
+      this.round(report);
       if (this.cancelRequested || !this.isOpen() || !this.hasReadyWork()) return false;
       if (--countdown > 0) continue;
       const t = performance.now();
@@ -158,6 +181,38 @@ export abstract class Spinner extends Dispatcher {
       stride = t - last < cheap ? Math.min(stride * 2, 16) : 1;
       countdown = stride;
       last = t;
+    }
+  }
+
+  /**
+   * rclcpp's spin_until_future_complete: spinUntil the future is done, then its result.
+   * Timeout names the budget; a value that is not a future answers InvalidArgument.
+   */
+  async spinUntilFutureComplete<T>(future: FutureLike<T>, budgetMs: number): Promise<ResultOf<T>> {
+    const what = 'spinUntilFutureComplete';
+    let isReady: unknown;
+    let take: unknown;
+    try {
+      isReady = future.isReady;
+      take = future.take;
+    } catch (thrown) {
+      return err('InvalidArgument', `${what}: the future could not be read: ${describeThrown(thrown)}`);
+    }
+    if (typeof isReady !== 'function' || typeof take !== 'function') {
+      return err(
+        'InvalidArgument',
+        `${what}: future must be a Future (isReady and take), got ${describeValue(future)}`,
+      );
+    }
+    const waited = await this.spinUntil(() => Reflect.apply(isReady, future, []) === true, budgetMs, what);
+    if (!waited.ok) {
+      if (waited.error.name !== 'Timeout') return waited;
+      return err('Timeout', `${what}: the future was not complete within the budget of ${budgetMs} ms`);
+    }
+    try {
+      return Reflect.apply(take, future, []) as ResultOf<T>;
+    } catch (thrown) {
+      return err('Error', `${what}: the future's take() threw: ${describeThrown(thrown)}`);
     }
   }
 
@@ -204,6 +259,12 @@ export abstract class Spinner extends Dispatcher {
       }
     }
   }
+}
+
+/** What spinUntilFutureComplete needs of a future (the rclcpp layer's Future; structural, as this floor is below it). */
+export interface FutureLike<T> {
+  isReady(): boolean;
+  take(): ResultOf<T>;
 }
 
 /** The caller's condition; a throw from it ends the wait with an error instead of escaping. */

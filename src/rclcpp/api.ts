@@ -143,14 +143,23 @@ export type ServiceHandle = EntityHandle;
  */
 export declare abstract class ClientHandle<in out Req, in out Res> extends EntityHandle {
   /**
-   * Encodes and sends; the reply goes to the response handler during spin. TryAgain while
-   * `maxRequestsInFlight` requests await their replies.
+   * Encodes and sends; the reply goes to the response handler during spin, or to this
+   * request's own `options.onResponse` (rclcpp's async_send_request with a callback). TryAgain
+   * while `maxRequestsInFlight` requests await their replies.
    */
-  asyncSendRequest(request: Req): ResultOf<bigint>;
+  asyncSendRequest(request: Req, options?: SendRequestOptions<Res>): ResultOf<bigint>;
   /** Tri-state: ok(true) visible now, ok(false) not yet, error(Unsupported) cannot know. Never spins. */
   serviceIsReady(): ResultOf<boolean>;
   /** Spins the executor cooperatively until a server is visible; Reentrant inside a handler. */
   waitForService(budgetMs: number): Promise<Result>;
+}
+
+/** Options of one `ClientHandle.asyncSendRequest`. */
+export interface SendRequestOptions<Res> {
+  /** This request's completion, run in spin instead of the client's response handler. */
+  readonly onResponse?: ResponseHandler<Res> | undefined;
+  /** This request's budget; default the client's `requestBudgetMs`. */
+  readonly budgetMs?: number | undefined;
 }
 
 export interface PollSubscription<M> extends AsyncIterable<M> {
@@ -284,6 +293,17 @@ export interface Executor {
   createNode(name: string, options?: NodeOptions): ResultOf<Node>;
   spinOnce(budgetMs: number): Promise<ResultOf<SpinReport>>;
   spinSome(): ResultOf<SpinReport>;
+  /**
+   * rclcpp's spin_all: rounds back-to-back, synchronously, while work is ready and
+   * `maxDurationMs` has not passed (at least one round); fair, since each round hands at most
+   * one item to each ready entry. For host loops that must not fall behind a fast publisher.
+   */
+  spinAll(maxDurationMs: number): ResultOf<SpinReport>;
+  /**
+   * Spins (as spinUntil does) until the future is done and answers its result; Timeout naming
+   * the budget, Reentrant inside a handler.
+   */
+  spinUntilFutureComplete<T>(future: Future<T>, budgetMs: number): Promise<ResultOf<T>>;
   /** Until cancel() or shutdown(). */
   spin(): Promise<Result>;
   spinFor(durationMs: number): Promise<Result>;

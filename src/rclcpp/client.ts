@@ -14,10 +14,10 @@ import { QueuedEntry } from '../executor/queued-entry.js';
 import { describeThrown, describeValue, err, errCode, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
-import type { ClientHandle, ResponseHandler } from './api.js';
+import type { ClientHandle, ResponseHandler, SendRequestOptions } from './api.js';
 import { entryOf, Handle, readHandle } from './handle.js';
 import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
-import { decodeMessage, encodeMessage, readOptions } from './type-check.js';
+import { checkFunction, decodeMessage, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
 /** Default budget of one request sent with asyncSendRequest. */
@@ -58,6 +58,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   onReleased: (() => void) | undefined;
   /** Every request that holds a slot, until its reply is handled or dropped (see `pending`). */
   private pendingMap: Map<bigint, RequestState> | undefined;
+  /** The completions given with single requests (asyncSendRequest's onResponse), by sequence number. */
+  private completions: Map<bigint, ResponseHandler<Res>> | undefined;
 
   constructor(
     host: EntryHost,
@@ -89,7 +91,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     this.offer(reply);
   }
 
-  send(request: Req, budgetMs: number): ResultOf<bigint> {
+  send(request: Req, budgetMs: number, onResponse?: ResponseHandler<Res>): ResultOf<bigint> {
     const rmw = this.rmw;
     if (rmw === undefined) return err('NotInitialized', `client of '${this.name}' is not declared`);
     if (this.pending.size >= this.maxInFlight) {
@@ -110,7 +112,13 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     } finally {
       closeEncodeLease(lease);
     }
-    if (sent.ok) this.pending.set(sent.value, 'sent');
+    if (sent.ok) {
+      this.pending.set(sent.value, 'sent');
+      if (onResponse !== undefined) {
+        this.completions ??= new Map();
+        this.completions.set(sent.value, onResponse);
+      }
+    }
     return sent;
   }
 
@@ -118,6 +126,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   abandon(sequenceNumber: bigint): void {
     if (this.pending.get(sequenceNumber) === 'queued') this.pending.set(sequenceNumber, 'abandoned');
     else this.pending.delete(sequenceNumber);
+    this.completions?.delete(sequenceNumber);
     this.rmw?.abandon(sequenceNumber);
   }
 
@@ -134,6 +143,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   protected handleItem(reply: RmwReply, host: EntryHost): void {
     const state = this.pending.get(reply.sequenceNumber);
     this.pending.delete(reply.sequenceNumber);
+    const completion = this.completions?.get(reply.sequenceNumber);
+    if (completion !== undefined) this.completions?.delete(reply.sequenceNumber);
     if (state !== 'queued') return;
     let result: ResultOf<Res>;
     if (reply.kind === 'error') {
@@ -142,11 +153,12 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
       result = decodeMessage(this.type.Response, reply.payload, `reply from service '${this.name}'`);
       if (!result.ok) host.reportDecodeError(this, result.error.message);
     }
-    host.runHandlerWith(this, this.onResponse, result, reply.sequenceNumber);
+    host.runHandlerWith(this, completion ?? this.onResponse, result, reply.sequenceNumber);
   }
 
   protected override onDropped(reply: RmwReply): void {
     this.pending.delete(reply.sequenceNumber);
+    this.completions?.delete(reply.sequenceNumber);
   }
 
   protected closeTransport(): void {
@@ -155,6 +167,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     if (rmw === undefined) return;
     for (const seq of this.pendingMap?.keys() ?? []) rmw.abandon(seq);
     this.pendingMap?.clear();
+    this.completions?.clear();
     rmw.close();
   }
 
@@ -212,10 +225,27 @@ export async function waitForClientService(
 }
 
 export class ClientHandleImpl<Req, Res> extends Handle implements ClientHandle<Req, Res> {
-  asyncSendRequest(request: Req): ResultOf<bigint> {
+  asyncSendRequest(request: Req, options?: SendRequestOptions<Res>): ResultOf<bigint> {
     const found = entryOf(this, ClientEntry, 'client') as ResultOf<ClientEntry<Req, Res>>;
     if (!found.ok) return found;
-    return found.value.send(request, found.value.requestBudgetMs);
+    const entry = found.value;
+    if (options === undefined) return entry.send(request, entry.requestBudgetMs);
+    const o = readOptions('options', options, ['onResponse', 'budgetMs']);
+    if (!o.ok) return o;
+    const { onResponse, budgetMs } = o.value;
+    if (onResponse !== undefined) {
+      const f = checkFunction('options.onResponse', onResponse);
+      if (!f.ok) return f;
+    }
+    if (budgetMs !== undefined) {
+      const b = checkBudget('options.budgetMs', budgetMs);
+      if (!b.ok) return b;
+    }
+    return entry.send(
+      request,
+      (budgetMs as number | undefined) ?? entry.requestBudgetMs,
+      onResponse as ResponseHandler<Res> | undefined,
+    );
   }
 
   serviceIsReady(): ResultOf<boolean> {

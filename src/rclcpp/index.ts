@@ -50,6 +50,7 @@ export type {
   Publisher,
   QoSLike,
   ResponseHandler,
+  SendRequestOptions,
   ServiceHandle,
   ServiceHandler,
   SubscriptionHandle,
