@@ -25,7 +25,9 @@ import type { Future } from './future.js';
 import type { Logger } from './logging/logger.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
-import type { Clock } from './time.js';
+import type { ClockType, Time } from './time.js';
+import type { Clock } from './time/clock.js';
+import type { Rate } from './time/rate.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
 /** Options of `Executor.create`. */
@@ -210,6 +212,11 @@ export interface QoSLike {
   toRmw(): RmwQos;
 }
 
+export interface TimerOptions {
+  /** Default: the node's ros clock. A system or steady clock makes it a wall timer. */
+  readonly clock?: Clock | undefined;
+}
+
 export interface Node extends ParametersApi {
   getName(): string;
   getNamespace(): string;
@@ -220,9 +227,10 @@ export interface Node extends ParametersApi {
   readonly executor: Executor;
   /** Resolves a topic or service name the way this node does (relative, `~`, absolute). */
   resolveName(name: string): ResultOf<string>;
-  now(): bigint;
-  /** The node's system clock (node.now() reads it). */
-  getClock(): Clock;
+  /** The node's ros clock now: system time, or the time /clock gives while `use_sim_time` is true. */
+  now(): Time;
+  /** The node's ros clock (node.now() reads it; `use_sim_time` switches it to /clock). */
+  getClock(): Clock<'ros'>;
 
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>>;
   createSubscription<M>(
@@ -267,6 +275,13 @@ export interface Node extends ParametersApi {
   ): ResultOf<ActionClient<G, R, F>>;
   /** Period in ms, or a Duration. */
   createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer>;
+  /**
+   * rclcpp's create_timer: a timer on a clock, by default the node's ros clock, so under
+   * `use_sim_time` it fires as /clock advances. Period in ms, or a Duration (of that clock's time).
+   */
+  createTimer(period: number | Duration, callback: Callback, options?: TimerOptions): ResultOf<Timer>;
+  /** A Rate on the node's ros clock (or `clock`): `rate` in Hz, or a period as a Duration. */
+  createRate<C extends ClockType = 'ros'>(rate: number | Duration, clock?: Clock<C>): ResultOf<Rate<C>>;
   createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer>;
   createGuardCondition(callback: Callback): ResultOf<GuardCondition>;
 

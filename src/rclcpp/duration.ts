@@ -4,6 +4,7 @@
  * Error when it overflows int64. Nothing throws.
  */
 import { describeValue, err, ok, type ResultOf } from '../result.js';
+import { msgFromNs, nsFromMsg, type SecNanosec } from './time/msg-fields.js';
 
 export const INT64_MAX = 2n ** 63n - 1n;
 export const INT64_MIN = -(2n ** 63n);
@@ -36,6 +37,17 @@ export class Duration {
     if (typeof ns !== 'bigint') return err('InvalidArgument', `ns must be a bigint, got ${describeValue(ns)}`);
     if (!inInt64(ns)) return err('InvalidArgument', `ns ${ns} is outside int64`);
     return ok(new Duration(ns));
+  }
+
+  /** From builtin_interfaces/msg/Duration (sec * 1e9 + nanosec, as rclcpp's Duration(msg)). */
+  static fromMsg(msg: SecNanosec): ResultOf<Duration> {
+    const ns = nsFromMsg('Duration.fromMsg', msg);
+    return ns.ok ? ok(new Duration(ns.value)) : ns;
+  }
+
+  /** As builtin_interfaces/msg/Duration (nanosec in [0, 1e9)); Error when sec leaves int32. */
+  toMsg(): ResultOf<SecNanosec> {
+    return msgFromNs('Duration.toMsg', this.nanoseconds);
   }
 
   /** Truncates toward zero to whole nanoseconds, as fromSeconds does. */
@@ -77,13 +89,21 @@ export class Duration {
     return inInt64(ns) ? ok(new Duration(ns)) : err('Error', `Duration.${op} overflows int64 nanoseconds (${ns})`);
   }
 
-  /** -1, 0 or 1. */
-  compare(other: Duration): -1 | 0 | 1 {
-    return this.nanoseconds < other.nanoseconds ? -1 : this.nanoseconds > other.nanoseconds ? 1 : 0;
+  /** -1, 0 or 1; InvalidArgument when `other` is not a Duration. */
+  compare(other: Duration): ResultOf<-1 | 0 | 1> {
+    const ns = nanosecondsOf(other);
+    if (ns === undefined) return notDuration('Duration.compare');
+    return ok(this.nanoseconds < ns ? -1 : this.nanoseconds > ns ? 1 : 0);
   }
 
+  /** False for anything that is not a Duration of the same length. */
   equals(other: Duration): boolean {
-    return this.nanoseconds === other.nanoseconds;
+    return nanosecondsOf(other) === this.nanoseconds;
+  }
+
+  /** rclcpp's Duration::seconds(). */
+  seconds(): number {
+    return this.toSeconds();
   }
 
   toMs(): number {

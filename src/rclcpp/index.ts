@@ -56,6 +56,7 @@ export type {
   SubscriptionHandle,
   SubscriptionHandler,
   Timer,
+  TimerOptions,
 } from './api.js';
 export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
 export { Duration } from './duration.js';
@@ -94,5 +95,8 @@ export type { Parameter, ParameterValue } from './parameters/value.js';
 export { formatValue as formatParameterValue, ParameterType, parameterTypeName } from './parameters/value.js';
 export { QoS } from './qos.js';
 export * from './ros-args/index.js';
-export { Clock, ClockType, Time } from './time.js';
+export { ClockType, Time } from './time.js';
+export type { JumpHandler, JumpThreshold, TimeJump } from './time/clock.js';
+export { Clock, ClockChange } from './time/clock.js';
+export { Rate, type SleepBudget } from './time/rate.js';
 export type { MessageOf, MessageType, RequestOf, ResponseOf, ServiceType } from './type-support.js';

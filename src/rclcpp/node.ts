@@ -35,6 +35,7 @@ import type {
   SubscriptionHandle,
   SubscriptionHandler,
   Timer,
+  TimerOptions,
 } from './api.js';
 import { Rosout } from './builtins/rosout.js';
 import { startTypeDescriptionService } from './builtins/type-description-service.js';
@@ -58,7 +59,11 @@ import { nameRemapOf } from './ros-args/node-arguments.js';
 import { NO_REMAPS, type RemapRules } from './ros-args/remap.js';
 import { ServiceEntry } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
-import { Clock } from './time.js';
+import type { ClockType, Time } from './time.js';
+import { Clock } from './time/clock.js';
+import { Rate } from './time/rate.js';
+import { RosTimerEntry } from './time/ros-timer.js';
+import { TimeSource } from './time/time-source.js';
 import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
 import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
@@ -70,11 +75,13 @@ const NO_BUILTINS: NodeBuiltinOptions = {
   startEventPublisher: false,
   startTypeDescriptionService: false,
   enableRosout: false,
+  declareUseSimTime: false,
 };
 
 export class NodeImpl extends NodeGraph implements Node {
   private readonly entities: NodeEntities;
-  private readonly clock = new Clock('system');
+  private readonly clock = new Clock('ros');
+  private timeSource: TimeSource | undefined;
   private readonly removeCloser: () => void;
   private readonly params: NodeParameters;
   private readonly builtins: NodeBuiltinOptions;
@@ -130,6 +137,11 @@ export class NodeImpl extends NodeGraph implements Node {
     }
     const p = this.params.start();
     if (!p.ok) return p;
+    if (this.builtins.declareUseSimTime) {
+      const t = TimeSource.attach(this, this.clock, (listener) => this.params.addPostSetListener(listener));
+      if (!t.ok) return t;
+      this.timeSource = t.value;
+    }
     if (this.builtins.startTypeDescriptionService) {
       const t = startTypeDescriptionService(this, (hash) => this.entities.typeInUse(hash));
       if (!t.ok) return t;
@@ -215,11 +227,11 @@ export class NodeImpl extends NodeGraph implements Node {
   private topicRemap(): { rules: NameRemap; kind: 'topic' } | undefined {
     return this.remap === undefined ? undefined : { rules: this.remap, kind: 'topic' };
   }
-  /** System time in ns since the Unix epoch. */
-  now(): bigint {
-    return this.clock.now().nanoseconds;
+  /** The ros clock: system time, or /clock's while use_sim_time is true. */
+  now(): Time {
+    return this.clock.now();
   }
-  getClock(): Clock {
+  getClock(): Clock<'ros'> {
     return this.clock;
   }
 
@@ -373,18 +385,35 @@ export class NodeImpl extends NodeGraph implements Node {
   }
 
   createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer> {
-    return this.createTimer('period', period, callback, false);
+    return this.makeTimer('period', period, callback, false);
   }
 
   createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer> {
-    return this.createTimer('delay', delay, callback, true);
+    return this.makeTimer('delay', delay, callback, true);
   }
 
-  private createTimer(
+  createTimer(period: number | Duration, callback: Callback, options?: TimerOptions): ResultOf<Timer> {
+    let clock: unknown;
+    try {
+      clock = options === undefined ? this.clock : (options.clock ?? this.clock);
+    } catch {
+      clock = undefined;
+    }
+    if (!(clock instanceof Clock)) return err('InvalidArgument', 'options.clock must be a Clock');
+    return this.makeTimer('period', period, callback, false, clock.clockType === 'ros' ? clock : undefined);
+  }
+
+  createRate<C extends ClockType = 'ros'>(rate: number | Duration, clock?: Clock<C>): ResultOf<Rate<C>> {
+    return Rate.create<C>(rate, clock ?? (this.clock as Clock as Clock<C>));
+  }
+
+  /** `rosClock` set: a timer of that clock's time (ros-timer.ts); else a wall timer. */
+  private makeTimer(
     argument: string,
     period: number | Duration,
     callback: Callback,
     oneShot: boolean,
+    rosClock?: Clock,
   ): ResultOf<Timer> {
     const ms = timerPeriodMs(argument, period);
     if (!ms.ok) return ms;
@@ -393,9 +422,14 @@ export class NodeImpl extends NodeGraph implements Node {
     const what = `${oneShot ? 'one-shot ' : ''}timer of ${ms.value} ms`;
     const refused = this.entities.refuse(what);
     if (refused !== undefined) return refused;
-    const admitted = this.entities.admitLocal(new TimerEntry(this.executor, ms.value, oneShot, callback, what));
+    const entry =
+      rosClock === undefined
+        ? new TimerEntry(this.executor, ms.value, oneShot, callback, what)
+        : new RosTimerEntry(this.executor, rosClock, ms.value, oneShot, callback, `ros-clock ${what}`);
+    const admitted = this.entities.admitLocal(entry);
     if (!admitted.ok) return admitted;
-    this.executor.arm(admitted.value);
+    if (admitted.value instanceof RosTimerEntry) admitted.value.start();
+    else this.executor.arm(admitted.value);
     return ok(new TimerHandle(this.executor, admitted.value.handleId));
   }
 
@@ -415,6 +449,7 @@ export class NodeImpl extends NodeGraph implements Node {
     this.removeCloser();
     this.removeUnheardWatch();
     this.params.stop();
+    this.timeSource?.stop();
     this.removeRosoutSink?.();
     this.removeRosoutSink = undefined;
     this.rosout?.stop();

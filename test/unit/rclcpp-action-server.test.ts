@@ -102,9 +102,9 @@ describe('action server: goal requests', () => {
   it('accepts a goal with the stamp of now, runs accepted once, and publishes it executing', async () => {
     const n = await localNode();
     const p = serverAndPeer(n);
-    const before = n.now();
+    const before = n.now().nanoseconds;
     const answer = await p.send(1, 7);
-    const after = n.now();
+    const after = n.now().nanoseconds;
     expect(answer.accepted).toBe(true);
     const stampNs = BigInt(answer.stamp.sec) * 1_000_000_000n + BigInt(answer.stamp.nanosec);
     expect(stampNs >= before && stampNs <= after).toBe(true);

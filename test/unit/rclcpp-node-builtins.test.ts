@@ -96,7 +96,7 @@ describe('the built-ins of a ros node', () => {
     const got: msgs.rcl_interfaces.msg.Log[] = [];
     const listener = unwrap(executor.createNode('listener', { enableRosout: false }));
     unwrap(listener.createSubscription(msgs.rcl_interfaces.msg.Log, '/rosout', (m) => void got.push(m), QoS.rosout()));
-    const before = node.now();
+    const before = node.now().nanoseconds;
     unwrap((node as NodeImpl).publishRosout(LogLevel.Warn, 'logger', 'careful', 'f.ts', 'fn', 7));
     unwrap(await executor.spinUntil(() => got.length === 1, 2000));
     expect(got[0]).toMatchObject({ level: 30, name: 'logger', msg: 'careful', file: 'f.ts', function: 'fn', line: 7 });

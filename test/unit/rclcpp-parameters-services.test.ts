@@ -157,14 +157,19 @@ describe('what the services answer', () => {
     const { client } = await setup();
     const list = client(rclSrv.ListParameters, 'list_parameters');
     expect(unwrap(await list.call({ prefixes: [], depth: 0n }, 2000)).result).toEqual({
-      names: ['g.gain', 'g.h.names', 'mode', 'rate'],
+      // use_sim_time: every ros node declares it, as rclcpp's TimeSource does.
+      names: ['g.gain', 'g.h.names', 'mode', 'rate', 'use_sim_time'],
       prefixes: ['g', 'g.h'],
     });
     expect(unwrap(await list.call({ prefixes: ['g'], depth: 1n }, 2000)).result).toEqual({
       names: ['g.gain'],
       prefixes: ['g'],
     });
-    expect(unwrap(await list.call({ prefixes: [], depth: 1n }, 2000)).result.names).toEqual(['mode', 'rate']);
+    expect(unwrap(await list.call({ prefixes: [], depth: 1n }, 2000)).result.names).toEqual([
+      'mode',
+      'rate',
+      'use_sim_time',
+    ]);
   });
 
   it('set_parameters: one result each, applied each on its own', async () => {
@@ -233,9 +238,9 @@ describe('what the services answer', () => {
     const { f, server } = await setup();
     const events: Array<{ sec: number; nanosec: number }> = [];
     unwrap(f.node.createSubscription(ParameterEvent, '/parameter_events', (m) => void events.push(m.stamp)));
-    const before = server.now();
+    const before = server.now().nanoseconds;
     unwrap(server.setParameter('rate', 6n));
-    const after = server.now();
+    const after = server.now().nanoseconds;
     for (let i = 0; i < 5 && events.length === 0; i++) await f.executor.spinOnce(5);
     const [stamp] = events;
     expect(stamp).toBeDefined();

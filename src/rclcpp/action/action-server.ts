@@ -77,7 +77,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
 
   readonly onSendGoal = (request: { goal_id: { uuid: Uint8Array | number[] }; goal: G }) => {
     const id = goalIdBytes(request.goal_id);
-    const now = this.node.now();
+    const now = this.node.now().nanoseconds;
     const refused = { accepted: false, stamp: stampOf(now) };
     if (!this.alive || this.goals.has(goalKey(id))) return refused;
     const answer = callDecidingCallback(

@@ -43,7 +43,7 @@ export class Rosout {
   publish(record: LogRecord): Result {
     if (this.publisher === undefined) return ok();
     return this.publisher.publish({
-      stamp: stampOf(this.node.now()),
+      stamp: stampOf(this.node.now().nanoseconds),
       level: record.level,
       name: record.name,
       msg: record.msg,

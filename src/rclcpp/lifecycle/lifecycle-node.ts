@@ -185,7 +185,7 @@ export class LifecycleNode {
     const start = this.current;
     this.current = goal;
     this.events?.publish({
-      timestamp: this.node.now(),
+      timestamp: this.node.now().nanoseconds,
       transition: { ...transition },
       start_state: { ...start },
       goal_state: { ...goal },

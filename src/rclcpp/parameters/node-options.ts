@@ -24,6 +24,8 @@ export interface NodeParameterOptions {
 export interface NodeBuiltinOptions extends NodeParameterOptions {
   readonly startTypeDescriptionService: boolean;
   readonly enableRosout: boolean;
+  /** `use_sim_time` and its TimeSource: on every `ros` node, as rclcpp declares it on every node. */
+  readonly declareUseSimTime: boolean;
 }
 
 /** The option names, as NodeOptions spells them. */
@@ -62,5 +64,6 @@ export function readNodeOptions(
     startTypeDescriptionService: on.startTypeDescriptionService === true,
     // --disable-rosout-logs turns it off even when the options ask for it (rcl needs both).
     enableRosout: on.enableRosout === true && args.enableRosout !== false,
+    declareUseSimTime: naming === 'ros',
   });
 }

@@ -12,6 +12,7 @@ import { checkFunction } from '../type-check.js';
 import type { ParameterDescriptorOptions } from './descriptor.js';
 import { type ParameterParts, ParameterServices } from './parameter-services.js';
 import type { ParametersApi } from './parameters-api.js';
+import type { ParameterChanges } from './parameter-types.js';
 import {
   type OnSetParametersCallback,
   ParameterStore,
@@ -24,13 +25,24 @@ export class NodeParameters implements ParametersApi {
   private readonly store: ParameterStore;
   private services: ParameterServices | undefined;
   private destroyed = false;
+  /** Told of every accepted change after it is made (the TimeSource reads use_sim_time from it). */
+  private readonly changeListeners = new Set<(changes: ParameterChanges) => void>();
 
   constructor(
     private readonly node: Node,
     overrides: ReadonlyMap<string, ParameterValue>,
     private readonly parts: ParameterParts,
   ) {
-    this.store = new ParameterStore(overrides, (changes) => this.services?.publish(changes));
+    this.store = new ParameterStore(overrides, (changes) => {
+      this.services?.publish(changes);
+      for (const listener of this.changeListeners) listener(changes);
+    });
+  }
+
+  /** As rclcpp's post-set-parameters callbacks: runs after a change was accepted; the returned function removes it. */
+  addPostSetListener(listener: (changes: ParameterChanges) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => void this.changeListeners.delete(listener);
   }
 
   /** Declares the services and the events publisher the options asked for. */

@@ -130,7 +130,7 @@ export class ParameterServices {
   /** Publishes one change record on /parameter_events (nothing when the node has no such publisher). */
   publish(changes: ParameterChanges): Result {
     if (this.events === undefined) return ok();
-    const ns = this.node.now();
+    const ns = this.node.now().nanoseconds;
     return this.events.publish({
       stamp: { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) },
       node: this.node.getFullyQualifiedName(),
