@@ -8,9 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { runClient } from '../examples/ported/add_two_ints_client.js';
 import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
 import { EvenParameterNode } from '../examples/ported/even_parameters_node.js';
+import { FibonacciActionClient } from '../examples/ported/fibonacci_action_client.js';
+import { FibonacciActionServer } from '../examples/ported/fibonacci_action_server.js';
 import { Listener } from '../examples/ported/listener.js';
 import { Talker } from '../examples/ported/talker.js';
-import { Executor, example_interfaces, LogLevel, ParametersClient, Result } from '../src/index.js';
+import { Executor, example_interfaces, GoalStatus, LogLevel, ParametersClient, Result } from '../src/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
@@ -131,5 +133,47 @@ describe('examples/ported: demo_nodes_cpp even_parameters_node', () => {
       expect(lines[2]).toBe("Try running 'ros2 param set /even_parameters_node myint 2' to");
       expect(lines).toContain("parameter 'myint' has changed and is now: 4");
       expect(lines).toContain("Requested value '3' for parameter 'myint' is not an even number: rejecting change...");
+    }));
+});
+
+describe('examples/ported: action_tutorials_cpp Fibonacci server and client', () => {
+  const fib10 = [0, 1, 1, 2, 3, 5, 8, 13, 21, 34, 55];
+
+  it('the client gets the sequence of order 10 with nine feedback messages; both log the upstream lines', () =>
+    withExecutor(async (executor) => {
+      Result.expect(FibonacciActionServer.create(executor, { periodMs: 5 }), 'server');
+      const client = Result.expect(FibonacciActionClient.create(executor), 'client');
+      const outcome = Result.expect(await client.sendGoal(10, 10_000), 'the goal');
+      expect(outcome.code).toBe(GoalStatus.Succeeded);
+      expect([...outcome.result.sequence]).toEqual(fib10);
+      const server = linesOf('fibonacci_action_server');
+      expect(server.slice(0, 2)).toEqual(['Received goal request with order 10', 'Executing goal']);
+      expect(server.filter((l) => l === 'Publish feedback')).toHaveLength(9);
+      expect(server.at(-1)).toBe('Goal succeeded');
+      const lines = linesOf('fibonacci_action_client');
+      expect(lines.slice(0, 2)).toEqual(['Sending goal', 'Goal accepted by server, waiting for result']);
+      expect(lines.filter((l) => l.startsWith('Next number in sequence received: '))).toHaveLength(9);
+      expect(lines.at(-1)).toBe(`Result received: ${fib10.join(' ')} `);
+    }));
+
+  it('a cancel sent from the feedback callback ends the goal canceled, as the server logs it', () =>
+    withExecutor(async (executor) => {
+      Result.expect(FibonacciActionServer.create(executor, { periodMs: 20 }), 'server');
+      const client = Result.expect(FibonacciActionClient.create(executor), 'client');
+      const outcome = Result.expect(await client.sendGoal(40, 10_000, 2), 'the goal');
+      expect(outcome.code).toBe(GoalStatus.Canceled);
+      expect(outcome.result.sequence.length).toBeLessThan(41);
+      const server = linesOf('fibonacci_action_server');
+      expect(server).toContain('Received request to cancel goal');
+      expect(server.at(-1)).toBe('Goal canceled');
+      expect(linesOf('fibonacci_action_client').at(-1)).toBe('Goal was canceled');
+    }));
+
+  it('with no server the client says so within its budget', () =>
+    withExecutor(async (executor) => {
+      const client = Result.expect(FibonacciActionClient.create(executor), 'client');
+      const outcome = await client.sendGoal(10, 200);
+      expect(outcome.ok ? 'ok' : outcome.error.name).toBe('Timeout');
+      expect(linesOf('fibonacci_action_client')).toEqual(['Action server not available after waiting']);
     }));
 });
