@@ -1,11 +1,13 @@
 /**
  * A client of another node's parameter services (rclcpp's AsyncParametersClient, with a budget
  * on every call and errors as values). Each service has one PollClient, so one call per
- * service is in flight at a time (a second answers TryAgain).
+ * service is in flight at a time; calls made meanwhile wait their turn in order, each within
+ * its own budget (counted from the call, waiting included).
  */
 
+import { checkBudget } from '../../budget.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
-import type { Node, PollClient } from '../api.js';
+import type { Executor, Node, PollClient } from '../api.js';
 import type * as rclMsg from '../interfaces/generated/rcl_interfaces/msg.js';
 import * as rclSrv from '../interfaces/generated/rcl_interfaces/srv.js';
 import { QoS } from '../qos.js';
@@ -26,8 +28,23 @@ function toParameterMsgs(updates: readonly ParameterUpdate[]): ResultOf<rclMsg.P
   return ok(out);
 }
 
+/** Resolves true when `turn` settles within `ms`, false when the time runs out first. */
+function within(turn: Promise<void>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void turn.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
 export class ParametersClient {
+  /** Per service client, the end of its queue: settles when the last call queued on it has ended. */
+  private readonly tails = new Map<object, Promise<void>>();
+
   private constructor(
+    private readonly executor: Executor,
     private readonly clients: RemoteNodeClients,
     private readonly describeC: Client<typeof rclSrv.DescribeParameters>,
     private readonly typesC: Client<typeof rclSrv.GetParameterTypes>,
@@ -53,7 +70,7 @@ export class ParametersClient {
       r.releaseAll();
       return a.ok ? err('Error', 'creating the parameter clients failed') : a;
     }
-    return ok(new ParametersClient(r, d.value, t.value, g.value, l.value, s.value, a.value));
+    return ok(new ParametersClient(node.executor, r, d.value, t.value, g.value, l.value, s.value, a.value));
   }
 
   get remoteNode(): string {
@@ -152,8 +169,39 @@ export class ParametersClient {
     this.clients.releaseAll();
   }
 
+  /** One call, after the calls queued before it on the same service have ended. */
   private async call<Req, Res>(client: PollClient<Req, Res>, request: Req, budgetMs: number): Promise<ResultOf<Res>> {
-    const r = await client.call(request, budgetMs);
-    return r.ok ? r : this.clients.failed(r);
+    const before = this.tails.get(client);
+    let release: () => void = () => {};
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = before === undefined ? mine : before.then(() => mine);
+    this.tails.set(client, tail);
+    try {
+      let left = budgetMs;
+      if (before !== undefined) {
+        const bad = checkBudget('budgetMs', budgetMs);
+        if (!bad.ok) return bad;
+        if (this.executor.inHandler()) {
+          return err(
+            'Reentrant',
+            `a ParametersClient call of '${this.remoteNode}' inside a handler would never return`,
+          );
+        }
+        const started = performance.now();
+        if (!(await within(before, budgetMs))) {
+          return this.clients.failed(
+            err('Timeout', `the calls queued before this one did not end within its budget of ${budgetMs} ms`),
+          );
+        }
+        left = Math.max(0, budgetMs - (performance.now() - started));
+      }
+      const r = await client.call(request, left);
+      return r.ok ? r : this.clients.failed(r);
+    } finally {
+      release();
+      if (this.tails.get(client) === tail) this.tails.delete(client);
+    }
   }
 }
