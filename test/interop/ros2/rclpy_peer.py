@@ -1,8 +1,9 @@
 """Real ROS 2 for rclts's interop tests: rclpy on rmw_zenoh_cpp, run by `rpy` (see peer.ts), driven
 over stdin/stdout with one JSON object a line.
 
-Request:  {"id": 7, "op": "publisher", ...}      Answer: {"id": 7, "ok": true, ...} or
+Request:  {"id": 7, "op": "publisher", ...}      Answer: {"id": 7, "ok": true, "handle": 3} or
                                                          {"id": 7, "ok": false, "error": "..."}
+(an entity is named by its `handle` afterwards: publish, take, stop, destroy).
 Every op runs on a worker thread, so a long wait never holds up the others; every wait takes
 `budgetMs` and answers an error naming it when it runs out. Messages travel as "peer JSON":
 int64/uint64 as decimal strings, non-finite floats and -0.0 as the strings NaN, Infinity,
@@ -196,7 +197,13 @@ class Peer:
         self.cond = threading.Condition()
         self.next_id = 0
         self.stops = {}
-        threading.Thread(target=self.executor.spin, daemon=True).start()
+        threading.Thread(target=self.spin, daemon=True).start()
+
+    def spin(self):
+        # Short waits: rclpy creates an entity under its node's handle, which a wait in progress
+        # holds, so an endless wait would keep every create op waiting.
+        while True:
+            self.executor.spin_once(timeout_sec=0.02)
 
     def new_id(self, thing, node):
         with self.cond:
@@ -218,13 +225,14 @@ def op_node(req):
     n = rclpy.create_node(req['name'], namespace=req.get('namespace', ''))
     key = req.get('as', req['name'])
     P.nodes[key] = n
+    P.nodes.setdefault('default', n)  # ops that name no node use the first one
     P.executor.add_node(n)
     return {'node': key, 'fqn': n.get_fully_qualified_name()}
 
 
 def op_publisher(req):
     pub = P.node(req).create_publisher(load_type(req['type']), req['topic'], qos_in(req.get('qos')))
-    return {'id': P.new_id(pub, P.node(req))}
+    return {'handle': P.new_id(pub, P.node(req))}
 
 
 def op_subscription(req):
@@ -241,15 +249,15 @@ def op_subscription(req):
     with P.cond:
         key = P.new_id(sub, P.node(req))
         P.inbox[key] = []
-    return {'id': key}
+    return {'handle': key}
 
 
 def op_publish(req):
     """Publishes `count` times, `periodMs` apart, until done or a `stop` op names this publisher."""
-    pub = P.entity(req['id'])
+    pub = P.entity(req['handle'])
     msg = msg_in(pub.msg_type, req.get('msg'))
     stop = threading.Event()
-    P.stops[req['id']] = stop
+    P.stops[req['handle']] = stop
     sent = 0
     for _ in range(req.get('count', 1)):
         if stop.is_set():
@@ -262,7 +270,7 @@ def op_publish(req):
 
 
 def op_stop(req):
-    stop = P.stops.get(req['id'])
+    stop = P.stops.get(req['handle'])
     if stop is not None:
         stop.set()
     return {}
@@ -273,13 +281,13 @@ def op_take(req):
     end = time.monotonic() + req['budgetMs'] / 1000
     want = req.get('count', 1)
     with P.cond:
-        while len(P.inbox[req['id']]) < want:
+        while len(P.inbox[req['handle']]) < want:
             left = end - time.monotonic()
             if left <= 0:
-                got = len(P.inbox[req['id']])
+                got = len(P.inbox[req['handle']])
                 raise TimeoutError(f'{got} of {want} messages on subscription {req["id"]} within {req["budgetMs"]} ms')
             P.cond.wait(left)
-        out, P.inbox[req['id']] = P.inbox[req['id']], []
+        out, P.inbox[req['handle']] = P.inbox[req['handle']], []
     return {'messages': out}
 
 
@@ -300,7 +308,7 @@ def op_service(req):
     def handle(q, response):
         return behaviour(node, q, srv_type.Response)
 
-    return {'id': P.new_id(node.create_service(srv_type, req['name'], handle), node)}
+    return {'handle': P.new_id(node.create_service(srv_type, req['name'], handle), node)}
 
 
 def op_call(req):
@@ -379,11 +387,11 @@ def op_destroy(req):
         P.executor.remove_node(n)
         n.destroy_node()
         return {}
-    thing, node = P.entities.pop(req['id'])
-    P.stops.pop(req['id'], None)
+    thing, node = P.entities.pop(req['handle'])
+    P.stops.pop(req['handle'], None)
     kind = type(thing).__name__.lower()
     getattr(node, f'destroy_{kind}')(thing)
-    P.inbox.pop(req['id'], None)
+    P.inbox.pop(req['handle'], None)
     return {}
 
 
@@ -406,7 +414,7 @@ def run(req):
         fn = globals().get(f'op_{req.get("op")}')
         if fn is None:
             raise ValueError(f'unknown op {req.get("op")}')
-        answer({'id': req['id'], 'ok': True, **fn(req)})
+        answer({**fn(req), 'id': req['id'], 'ok': True})
     except Exception as e:
         answer({'id': req.get('id'), 'ok': False, 'error': f'{type(e).__name__}: {e}'})
 
