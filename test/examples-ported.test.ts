@@ -10,9 +10,19 @@ import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
 import { EvenParameterNode } from '../examples/ported/even_parameters_node.js';
 import { FibonacciActionClient } from '../examples/ported/fibonacci_action_client.js';
 import { FibonacciActionServer } from '../examples/ported/fibonacci_action_server.js';
+import { LifecycleTalker } from '../examples/ported/lifecycle_talker.js';
 import { Listener } from '../examples/ported/listener.js';
 import { Talker } from '../examples/ported/talker.js';
-import { Executor, example_interfaces, GoalStatus, LogLevel, ParametersClient, Result } from '../src/index.js';
+import {
+  Executor,
+  example_interfaces,
+  GoalStatus,
+  LifecycleClient,
+  LogLevel,
+  ParametersClient,
+  Result,
+  std_msgs,
+} from '../src/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
@@ -175,5 +185,51 @@ describe('examples/ported: action_tutorials_cpp Fibonacci server and client', ()
       const outcome = await client.sendGoal(10, 200);
       expect(outcome.ok ? 'ok' : outcome.error.name).toBe('Timeout');
       expect(linesOf('fibonacci_action_client')).toEqual(['Action server not available after waiting']);
+    }));
+});
+
+describe('examples/ported: lifecycle lc_talker', () => {
+  it('driven by another node through its lifecycle services: silent until active, heard while active, silent again after deactivate', () =>
+    withExecutor(async (executor) => {
+      Result.expect(LifecycleTalker.create(executor, { periodMs: 10, activateDelayMs: 20 }), 'lc_talker');
+      const driver = Result.expect(executor.createNode('lifecycle_service_client'), 'driver');
+      const heard: string[] = [];
+      Result.expect(
+        driver.createSubscription(std_msgs.msg.String, 'lifecycle_chatter', (m) => void heard.push(m.data)),
+        'subscription',
+      );
+      const lc = Result.expect(LifecycleClient.create(driver, '/lc_talker'), 'lifecycle client');
+      const spinning = executor.spin();
+      const step = async (transition: string): Promise<void> => {
+        expect((await lc.changeState(transition, 5000)).ok, transition).toBe(true);
+      };
+      const talker = (): string[] => linesOf('lc_talker');
+      const until = async (done: () => boolean): Promise<void> => {
+        expect((await executor.spinUntil(done, 5000)).ok).toBe(true);
+      };
+      expect((await lc.waitForService(5000)).ok).toBe(true);
+      await step('configure');
+      await until(() => talker().some((l) => l.includes('inactive')));
+      expect(heard).toEqual([]);
+      await step('activate');
+      await until(() => heard.length >= 2);
+      await step('deactivate');
+      const heardWhileActive = heard.length;
+      const inactiveBefore = talker().filter((l) => l.includes('inactive')).length;
+      await until(() => talker().filter((l) => l.includes('inactive')).length > inactiveBefore + 1);
+      await step('cleanup');
+      await step('shutdown');
+      executor.cancel();
+      await spinning;
+      expect(heard.length).toBeGreaterThanOrEqual(2);
+      expect(heard.length).toBe(heardWhileActive);
+      expect(heard[0]).toMatch(/^Lifecycle HelloWorld #\d+$/);
+      const lines = talker();
+      expect(lines[0]).toBe('on_configure() is called.');
+      expect(lines).toContain('on_activate() is called.');
+      expect(lines).toContain(`Lifecycle publisher is active. Publishing: [${heard[0]}]`);
+      expect(lines).toContain('on_deactivate() is called.');
+      expect(lines).toContain('on cleanup is called.');
+      expect(lines.at(-1)).toBe('on shutdown is called from state unconfigured.');
     }));
 });
