@@ -34,7 +34,7 @@ async function sendRequest(node: Node, request: Request, budgetMs: number): Prom
   }
   const future = client.value.sendRequest(request);
   if (!future.ok) return future;
-  const response = await future.value.wait(Math.max(0, deadline - Date.now()));
+  const response = await node.executor.spinUntilFutureComplete(future.value, Math.max(0, deadline - Date.now()));
   return response.ok ? { ok: true, value: response.value.sum } : response;
 }
 
