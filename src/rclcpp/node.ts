@@ -393,13 +393,14 @@ export class NodeImpl extends NodeGraph implements Node {
   }
 
   createTimer(period: number | Duration, callback: Callback, options?: TimerOptions): ResultOf<Timer> {
-    let clock: unknown;
+    let clock: Clock | undefined;
     try {
-      clock = options === undefined ? this.clock : (options.clock ?? this.clock);
+      const c: unknown = options === undefined ? this.clock : (options.clock ?? this.clock);
+      clock = c instanceof Clock ? c : undefined;
     } catch {
-      clock = undefined;
+      // A Proxy or a throwing getter is not a Clock.
     }
-    if (!(clock instanceof Clock)) return err('InvalidArgument', 'options.clock must be a Clock');
+    if (clock === undefined) return err('InvalidArgument', 'options.clock must be a Clock');
     return this.makeTimer('period', period, callback, false, clock.clockType === 'ros' ? clock : undefined);
   }
 
