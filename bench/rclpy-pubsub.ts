@@ -187,7 +187,8 @@ export async function benchRclpyPubSub(
           better: 'lower',
           subject: 'rclts Publisher -> Subscription',
           figure: { value: lost.get(RCLTS)!, unit: 'count' },
-          baselineSubject: `${RCLPY_EVENTS}: ${lost.get(RCLPY_EVENTS)} lost`,
+          baselineSubject: `${RCLPY_EVENTS} lost; ${RCLPY_DEFAULT}: ${lost.get(RCLPY_DEFAULT)}`,
+          baseline: { value: lost.get(RCLPY_EVENTS)!, unit: 'count' },
           target: cmp.lossTarget,
         });
     }
