@@ -99,4 +99,6 @@ export { ClockType, Time } from './time.js';
 export type { JumpHandler, JumpThreshold, TimeJump } from './time/clock.js';
 export { Clock, ClockChange } from './time/clock.js';
 export { Rate, type SleepBudget } from './time/rate.js';
+// tf2_ros's classes as `tf2.Buffer`, `tf2.TransformListener`, ... (a bare `Buffer` would shadow Node's).
+export * as tf2 from './tf2/index.js';
 export type { MessageOf, MessageType, RequestOf, ResponseOf, ServiceType } from './type-support.js';
