@@ -2,7 +2,7 @@
 // onResponse gets that client's response type; spinAll and spinUntilFutureComplete answer typed results.
 import { expectError, expectType } from 'tsd';
 import type { ClientHandle, Executor, Future, ResultOf, SpinReport } from '../src/index.js';
-import { example_interfaces } from '../src/index.js';
+import type { example_interfaces } from '../src/index.js';
 
 declare const r: ResultOf<number>;
 // Not narrowed on `ok`: neither side's field is there.
@@ -28,5 +28,5 @@ client.asyncSendRequest(
     },
   },
 );
-expectError(client.asyncSendRequest({ a: 1n, b: 2n }, { onResponse: (response: ResultOf<string>) => {} }));
+expectError(client.asyncSendRequest({ a: 1n, b: 2n }, { onResponse: (_response: ResultOf<string>) => {} }));
 future.onDone((result) => expectType<ResultOf<bigint>>(result));
