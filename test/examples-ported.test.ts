@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { runClient } from '../examples/ported/add_two_ints_client.js';
 import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
+import { DummyLaser, runGameLoop } from '../examples/ported/dummy_laser_game_loop.js';
 import { EvenParameterNode } from '../examples/ported/even_parameters_node.js';
 import { FibonacciActionClient } from '../examples/ported/fibonacci_action_client.js';
 import { FibonacciActionServer } from '../examples/ported/fibonacci_action_server.js';
@@ -20,9 +21,11 @@ import {
   LifecycleClient,
   LogLevel,
   ParametersClient,
+  QoS,
   Result,
   std_msgs,
 } from '../src/index.js';
+import { sensor_msgs } from '../src/rclcpp/interfaces/generated/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
@@ -232,4 +235,68 @@ describe('examples/ported: lifecycle lc_talker', () => {
       expect(lines).toContain('on cleanup is called.');
       expect(lines.at(-1)).toBe('on shutdown is called from state unconfigured.');
     }));
+});
+
+describe('examples/ported: dummy_sensors dummy_laser in a host game loop', () => {
+  it('publishes 30 Hz scans from a 60 Hz host loop, and its budgeted drain keeps up with a 200 Hz topic', async () => {
+    const world = Result.expect(await Executor.create(), 'world executor');
+    try {
+      await withExecutor(async (game) => {
+        const laser = Result.expect(DummyLaser.create(game), 'dummy_laser');
+        // Another component of the same game listening to a fast topic (200 Hz, keep-last 10).
+        let fastHeard = 0;
+        const component = Result.expect(game.createNode('game_component'), 'component');
+        Result.expect(
+          component.createSubscription(std_msgs.msg.UInt32, 'fast', () => void fastHeard++),
+          'fast subscription',
+        );
+        const observer = Result.expect(world.createNode('scan_observer'), 'observer');
+        const scans: sensor_msgs.msg.LaserScan[] = [];
+        Result.expect(
+          observer.createSubscription(
+            sensor_msgs.msg.LaserScan,
+            'scan',
+            (m) => void scans.push(m),
+            QoS.default().keepAll(),
+          ),
+          'scan subscription',
+        );
+        const fast = Result.expect(observer.createPublisher(std_msgs.msg.UInt32, 'fast'), 'fast publisher');
+        let fastSent = 0;
+        const fastTimer = Result.expect(
+          observer.createWallTimer(5, () => void fast.publish({ data: ++fastSent })),
+          'fast timer',
+        );
+        const worldSpin = world.spin();
+        const report = Result.expect(await runGameLoop(game, laser, { frames: 45, hostHz: 60 }), 'game loop');
+        fastTimer.cancel();
+        Result.expect(await runGameLoop(game, laser, { frames: 3, hostHz: 60, sensorHz: 0.001 }), 'last frames');
+        await world.spinFor(0);
+        world.cancel();
+        await worldSpin;
+        await world.spinFor(50);
+
+        // 45 host frames at 60 Hz poll a 30 Hz Rate: about one scan every other frame.
+        expect(report.scans).toBeGreaterThanOrEqual(10);
+        expect(report.scans).toBeLessThanOrEqual(30);
+        expect(scans.length).toBe(report.scans);
+        scans.forEach((scan, k) => {
+          expect(scan.header.frame_id).toBe('single_rrbot_hokuyo_link');
+          expect(scan.ranges.length).toBe(1081);
+          expect(scan.ranges[0]).toBeCloseTo(Math.abs(Math.sin(0.1 * (k + 1))), 5);
+        });
+        const stamps = scans.map((s) => BigInt(s.header.stamp.sec) * 1_000_000_000n + BigInt(s.header.stamp.nanosec));
+        expect(stamps.every((s, i) => i === 0 || s >= (stamps[i - 1] ?? 0n))).toBe(true);
+        expect(fastSent).toBeGreaterThan(45);
+        expect(fastHeard).toBe(fastSent);
+        expect(linesOf('dummy_laser')).toEqual([
+          'angle inc:\t0.004363',
+          'scan size:\t1081',
+          'scan time increment: \t0.000000',
+        ]);
+      });
+    } finally {
+      await world.shutdown();
+    }
+  });
 });
