@@ -13,6 +13,7 @@ import { FibonacciActionClient } from '../examples/ported/fibonacci_action_clien
 import { FibonacciActionServer } from '../examples/ported/fibonacci_action_server.js';
 import { LifecycleTalker } from '../examples/ported/lifecycle_talker.js';
 import { Listener } from '../examples/ported/listener.js';
+import { OdometryPublisher } from '../examples/ported/odometry_publisher.js';
 import { Talker } from '../examples/ported/talker.js';
 import {
   Executor,
@@ -25,7 +26,7 @@ import {
   Result,
   std_msgs,
 } from '../src/index.js';
-import { sensor_msgs } from '../src/rclcpp/interfaces/generated/index.js';
+import { nav_msgs, rosgraph_msgs, sensor_msgs, tf2_msgs } from '../src/rclcpp/interfaces/generated/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
@@ -299,4 +300,66 @@ describe('examples/ported: dummy_sensors dummy_laser in a host game loop', () =>
       await world.shutdown();
     }
   });
+});
+
+describe('examples/ported: odometry_publisher on sim time', () => {
+  it('publishes odom -> base_link on /tf only as /clock advances, stamped with sim time, integrating the pose', () =>
+    withExecutor(async (executor) => {
+      const odometry = Result.expect(
+        OdometryPublisher.create(executor, { periodMs: 100, arguments: ['--ros-args', '-p', 'use_sim_time:=true'] }),
+        'odometry_publisher',
+      );
+      const tfs: tf2_msgs.msg.TFMessage[] = [];
+      const odoms: nav_msgs.msg.Odometry[] = [];
+      const viewer = Result.expect(executor.createNode('tf_viewer'), 'viewer');
+      Result.expect(
+        viewer.createSubscription(tf2_msgs.msg.TFMessage, '/tf', (m) => void tfs.push(m)),
+        'tf sub',
+      );
+      Result.expect(
+        viewer.createSubscription(nav_msgs.msg.Odometry, 'odom', (m) => void odoms.push(m)),
+        'odom sub',
+      );
+
+      // Real time passes, sim time does not: a wall timer of 100 ms would have fired twice.
+      await executor.spinFor(250);
+      expect(tfs).toEqual([]);
+
+      // A clock player: +25 ms of sim time every 5 ms of real time.
+      const player = Result.expect(executor.createNode('clock_player'), 'player');
+      const clock = Result.expect(player.createPublisher(rosgraph_msgs.msg.Clock, '/clock', QoS.clock()), 'clock pub');
+      let simMs = 0;
+      Result.expect(
+        player.createWallTimer(5, () => {
+          simMs += 25;
+          clock.publish({ clock: { sec: Math.floor(simMs / 1000), nanosec: (simMs % 1000) * 1_000_000 } });
+        }),
+        'clock timer',
+      );
+      expect((await executor.spinUntil(() => tfs.length >= 5, 10_000)).ok).toBe(true);
+
+      const stamps = tfs.slice(0, 5).map((m) => m.transforms[0]?.header.stamp);
+      expect(stamps).toEqual([1, 2, 3, 4, 5].map((k) => ({ sec: 0, nanosec: k * 100_000_000 })));
+      let x = 0;
+      let y = 0;
+      let th = 0;
+      tfs.slice(0, 5).forEach((m) => {
+        x += (0.1 * Math.cos(th) + 0.1 * Math.sin(th)) * 0.1;
+        y += (0.1 * Math.sin(th) - 0.1 * Math.cos(th)) * 0.1;
+        th += 0.01;
+        const t = m.transforms[0];
+        expect(t?.header.frame_id).toBe('odom');
+        expect(t?.child_frame_id).toBe('base_link');
+        expect(t?.transform.translation.x).toBeCloseTo(x, 12);
+        expect(t?.transform.translation.y).toBeCloseTo(y, 12);
+        expect(t?.transform.rotation.z).toBeCloseTo(Math.sin(th / 2), 12);
+        expect(t?.transform.rotation.w).toBeCloseTo(Math.cos(th / 2), 12);
+      });
+      expect(odoms[0]?.header.stamp).toEqual(stamps[0]);
+      expect(odoms[0]?.twist.twist.linear).toEqual({ x: 0.1, y: -0.1, z: 0 });
+      expect(odometry.node.now().nanoseconds).toBeGreaterThanOrEqual(500_000_000n);
+      expect(linesOf('odometry_publisher')).toEqual([
+        'publishing odom -> base_link on /tf and odom at 100 ms of sim time from /clock',
+      ]);
+    }));
 });
