@@ -72,7 +72,7 @@ async function call(service: string, type: string, request: unknown, target = fq
 describe('parameter services of an rclts node, called by zenoh-ros2-sdk', () => {
   it('lists, gets and types the declared parameters', async () => {
     const listed = await call('list_parameters', 'rcl_interfaces/srv/ListParameters', { prefixes: [], depth: 0 });
-    expect((listed.result as { names: string[] }).names).toEqual(['gains', 'greeting', 'rate']);
+    expect((listed.result as { names: string[] }).names).toEqual(['gains', 'greeting', 'rate', 'use_sim_time']);
     const got = await call('get_parameters', 'rcl_interfaces/srv/GetParameters', {
       names: ['rate', 'greeting', 'gains'],
     });

@@ -51,7 +51,8 @@ describe('rclts param and lifecycle through the router', () => {
   it('param list, get, set (accepted and refused) and dump', async () => {
     const listed = await rclts('param', 'list', `${NS}/talker`);
     expect(listed.code).toBe(0);
-    expect(listed.out).toBe('  gains\n  greeting\n  rate\n');
+    // use_sim_time: every ros node declares it, as ros2 param list shows it for an rclcpp node.
+    expect(listed.out).toBe('  gains\n  greeting\n  rate\n  use_sim_time\n');
     const got = await rclts('param', 'get', `${NS}/talker`, 'rate');
     expect(got.out).toBe('Integer value is: 10\n');
     const set = await rclts('param', 'set', `${NS}/talker`, 'rate', '20');
@@ -62,7 +63,7 @@ describe('rclts param and lifecycle through the router', () => {
     expect(refused.out).toContain('integer range');
     const dumped = await rclts('param', 'dump', `${NS}/talker`);
     expect(dumped.out).toBe(
-      `${NS}/talker:\n  ros__parameters:\n    gains: [0.5, 2.0]\n    greeting: hello world\n    rate: 20\n`,
+      `${NS}/talker:\n  ros__parameters:\n    gains: [0.5, 2.0]\n    greeting: hello world\n    rate: 20\n    use_sim_time: false\n`,
     );
   }, 300_000);
 

@@ -74,11 +74,11 @@ describe('ParametersClient', () => {
     );
     expect(none).toEqual(ParameterDescriptor.create({ name: 'missing' }));
     expect(unwrap(await remote.listParameters([], 0, 2000))).toEqual({
-      names: ['g.name', 'gain', 'rate'],
+      names: ['g.name', 'gain', 'rate', 'use_sim_time'],
       prefixes: ['g'],
     });
     expect(unwrap(await remote.listParameters(['g'], 1, 2000)).names).toEqual(['g.name']);
-    expect(unwrap(await remote.listParameters([], 1, 2000)).names).toEqual(['gain', 'rate']);
+    expect(unwrap(await remote.listParameters([], 1, 2000)).names).toEqual(['gain', 'rate', 'use_sim_time']);
   });
 
   it('sets values with one result each, or all or none', async () => {

@@ -36,7 +36,8 @@ describe('declaring', () => {
       expect(expectErr(r), String(bad)).toBe('InvalidArgument');
       if (!r.ok) expect(r.error.message).toContain('parameter name must be a non-empty string without spaces');
     }
-    expect(n.listParameters().names).toEqual([]);
+    // Only what every ros node declares (rclcpp's TimeSource).
+    expect(n.listParameters().names).toEqual(['use_sim_time']);
   });
 
   it('refuses a default that is not a parameter value, and a second declaration of a name', () => {
@@ -161,7 +162,7 @@ describe('undeclaring, getting and listing', () => {
     for (const name of ['z', 'g.y', 'gx', 'g', 'g.x', 'g.h.z', 'a.b.c.d', 'k.m'])
       unwrap(n.declareParameter(name, true));
     expect(n.listParameters()).toEqual({
-      names: ['a.b.c.d', 'g', 'g.h.z', 'g.x', 'g.y', 'gx', 'k.m', 'z'],
+      names: ['a.b.c.d', 'g', 'g.h.z', 'g.x', 'g.y', 'gx', 'k.m', 'use_sim_time', 'z'],
       prefixes: ['a.b.c', 'g', 'g.h', 'k'],
     });
     expect(n.listParameters(['g'])).toEqual({ names: ['g', 'g.h.z', 'g.x', 'g.y'], prefixes: ['g', 'g.h'] });
@@ -173,10 +174,11 @@ describe('undeclaring, getting and listing', () => {
   it('limits the listing by depth: dot levels of the whole name, or below the prefix (0: any depth)', () => {
     const n = node();
     for (const name of ['a', 'g.x', 'g.h.z', 'a.b.c.d']) unwrap(n.declareParameter(name, true));
-    expect(n.listParameters([], 1).names).toEqual(['a']);
-    expect(n.listParameters([], 2).names).toEqual(['a', 'g.x']);
-    expect(n.listParameters([], 3).names).toEqual(['a', 'g.h.z', 'g.x']);
-    expect(n.listParameters([], 0).names).toEqual(['a', 'a.b.c.d', 'g.h.z', 'g.x']);
+    // use_sim_time: every ros node declares it (rclcpp's TimeSource).
+    expect(n.listParameters([], 1).names).toEqual(['a', 'use_sim_time']);
+    expect(n.listParameters([], 2).names).toEqual(['a', 'g.x', 'use_sim_time']);
+    expect(n.listParameters([], 3).names).toEqual(['a', 'g.h.z', 'g.x', 'use_sim_time']);
+    expect(n.listParameters([], 0).names).toEqual(['a', 'a.b.c.d', 'g.h.z', 'g.x', 'use_sim_time']);
     expect(n.listParameters(['g'], 1)).toEqual({ names: ['g.x'], prefixes: ['g'] });
     expect(n.listParameters(['g'], 2).names).toEqual(['g.h.z', 'g.x']);
     expect(n.listParameters(['a'], 2).names).toEqual(['a']);

@@ -114,9 +114,9 @@ describe('parameters', () => {
   it('lists by prefix and depth', () => {
     const n = node();
     for (const name of ['a', 'g.x', 'g.y', 'g.h.z']) unwrap(n.declareParameter(name, true));
-    expect(n.listParameters().names).toEqual(['a', 'g.h.z', 'g.x', 'g.y']);
+    expect(n.listParameters().names).toEqual(['a', 'g.h.z', 'g.x', 'g.y', 'use_sim_time']);
     expect(n.listParameters(['g'], 1).names).toEqual(['g.x', 'g.y']);
-    expect(n.listParameters([], 1).names).toEqual(['a']);
+    expect(n.listParameters([], 1).names).toEqual(['a', 'use_sim_time']);
     expect(n.listParameters(['g']).prefixes).toEqual(['g', 'g.h']);
   });
 
