@@ -44,7 +44,12 @@ export function defineParametersSuite(backendName: string, makeExecutorOptions: 
       unwrap(server.declareParameter('gains', [1.5, 2.5]));
       const remote = unwrap(ParametersClient.create(client, server.getFullyQualifiedName()));
       unwrap(await remote.waitForService(DISCOVERY_BUDGET_MS));
-      expect(unwrap(await remote.listParameters([], 0, DISCOVERY_BUDGET_MS)).names).toEqual(['gains', 'name', 'rate', 'use_sim_time']);
+      expect(unwrap(await remote.listParameters([], 0, DISCOVERY_BUDGET_MS)).names).toEqual([
+        'gains',
+        'name',
+        'rate',
+        'use_sim_time',
+      ]);
       const got = unwrap(await remote.getParameters(['rate', 'name', 'missing'], DISCOVERY_BUDGET_MS));
       expect(got.map((p) => p.value)).toEqual([7n, 'bot', undefined]);
       expect(unwrap(await remote.getParameterTypes(['gains', 'missing'], DISCOVERY_BUDGET_MS))).toEqual([
