@@ -36,3 +36,27 @@ describe('lifecycle publisher', () => {
     expect(pub.getSubscriptionCount().ok).toBe(false);
   });
 });
+
+describe('lc.node, the node a lifecycle node hands out', () => {
+  it('makes lifecycle publishers too, so a port writing lc.node.createPublisher does not publish while unconfigured', async () => {
+    const { executor, node } = makeFixture();
+    const lc = unwrap(LifecycleNode.create(executor, 'ported_talker'));
+    const pub = unwrap(lc.node.createPublisher(std_msgs.msg.String, 'chatter_ported'));
+    const got: string[] = [];
+    unwrap(node.createSubscription(std_msgs.msg.String, '/chatter_ported', (m) => void got.push(m.data)));
+    const early = pub.publish({ data: 'unconfigured' });
+    expect(!early.ok && early.error.name).toBe('NotAllowed');
+    expect(!early.ok && early.error.message).toContain('unconfigured');
+    unwrap(await lc.configure());
+    expect(pub.publish({ data: 'inactive' }).ok).toBe(false);
+    unwrap(await lc.activate());
+    unwrap(pub.publish({ data: 'active' }));
+    unwrap(await executor.spinUntil(() => got.length === 1, 2000));
+    expect(got).toEqual(['active']);
+    // The rest is the node's own: names, the executor, one bound verb per name.
+    expect(lc.node.getFullyQualifiedName()).toBe('/ported_talker');
+    expect(lc.node.executor).toBe(executor);
+    expect(lc.node.getName).toBe(lc.node.getName);
+    await executor.shutdown();
+  });
+});

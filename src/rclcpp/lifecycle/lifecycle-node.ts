@@ -13,6 +13,7 @@ import * as lcSrv from '../interfaces/generated/lifecycle_msgs/srv.js';
 import { coreOf } from '../handle.js';
 import type { MessageType } from '../type-support.js';
 import { LifecyclePublisher } from './lifecycle-publisher.js';
+import { managedNode } from './managed-node.js';
 import {
   ALL_STATES,
   availableFrom,
@@ -53,11 +54,18 @@ export class LifecycleNode {
   private readonly callbacks: LifecycleCallbacks;
   private events: Publisher<lcMsg.TransitionEvent> | undefined;
 
+  /**
+   * The node, whose `createPublisher` makes lifecycle publishers (managed-node.ts), as every
+   * publisher of an rclcpp_lifecycle node is one.
+   */
+  readonly node: Node;
+
   private constructor(
-    readonly node: Node,
+    private readonly raw: Node,
     callbacks: LifecycleCallbacks,
   ) {
     this.callbacks = { ...callbacks };
+    this.node = managedNode(raw, (type, topic, qos) => this.createPublisher(type, topic, qos));
   }
 
   /** Creates the node, its services and transition_event publisher; starts unconfigured. */
@@ -194,7 +202,7 @@ export class LifecycleNode {
 
   /** A publisher that publishes only while the node is active (NotAllowed otherwise). */
   createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<LifecyclePublisher<M>> {
-    const p = this.node.createPublisher(type, topic, qos);
+    const p = this.raw.createPublisher(type, topic, qos);
     if (!p.ok) return p;
     return ok(
       new LifecyclePublisher(p.value, () => (this.current.id === State.ACTIVE ? undefined : this.current.label)),
@@ -203,7 +211,7 @@ export class LifecycleNode {
 
   destroy(): Result {
     this.events = undefined;
-    return this.node.destroy();
+    return this.raw.destroy();
   }
 
   private fqn(): string {
@@ -211,10 +219,10 @@ export class LifecycleNode {
   }
 
   private declare(): Result {
-    const events = this.node.createPublisher(lcMsg.TransitionEvent, '~/transition_event');
+    const events = this.raw.createPublisher(lcMsg.TransitionEvent, '~/transition_event');
     if (!events.ok) return events;
     this.events = events.value;
-    const n = this.node;
+    const n = this.raw;
     const made = [
       n.createService(lcSrv.ChangeState, '~/change_state', async (req) => {
         const { id, label } = req.transition;
