@@ -5,31 +5,20 @@
  */
 import { describeThrown, describeValue, err, ok, type Result } from '../../result.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
-import { type CacheMiss, type FrameCache, StaticCache, TimeCache } from './time-cache.js';
-import { tf2Err, type Tf2ErrorKind, Tf2ErrorKind as Kind, type Tf2ResultOf } from './tf2-errors.js';
+import { Tf2ErrorKind as Kind, type Tf2ResultOf, tf2Err } from './tf2-errors.js';
 import { displayTime, nsFromMs, stampFromNs, type Tf2Time, tf2TimeNs } from './tf2-time.js';
-import {
-  type RigidTransform,
-  transformCompose,
-  transformCopy,
-  transformIdentity,
-  transformInverse,
-} from './transform.js';
+import { type CacheMiss, type FrameCache, StaticCache, TimeCache } from './time-cache.js';
+import { type RigidTransform, transformCompose, transformIdentity, transformInverse } from './transform.js';
+import { checkTransform } from './transform-check.js';
 
 /** tf2's default cache length (BUFFER_CORE_DEFAULT_CACHE_TIME). */
 export const DEFAULT_CACHE_TIME_MS = 10_000;
 /** A chain longer than this is a loop (tf2's MAX_GRAPH_DEPTH). */
 export const MAX_GRAPH_DEPTH = 1000;
-/** tf2 refuses a rotation whose squared norm is further than this from 1. */
-const QUATERNION_NORMALIZATION_TOLERANCE = 10e-3;
 
 export interface BufferOptions {
   /** How long each dynamic link's history reaches back from its newest stamp (default 10 s). */
   readonly cacheTimeMs?: number | undefined;
-}
-
-function finite(...values: unknown[]): boolean {
-  return values.every((v) => typeof v === 'number' && Number.isFinite(v));
 }
 
 export class BufferCore {
@@ -48,50 +37,10 @@ export class BufferCore {
    * not a unit quaternion (InvalidArgument), or a stamp older than the child's cache (Rejected).
    */
   setTransform(transform: TransformStamped, authority = 'default_authority', isStatic = false): Result {
-    let parent: string;
-    let child: string;
-    let stampNs: bigint;
-    let value: RigidTransform;
-    try {
-      const { header, child_frame_id, transform: t } = transform;
-      if (typeof header.frame_id !== 'string' || typeof child_frame_id !== 'string') {
-        return err('InvalidArgument', `setTransform: frame ids must be strings (from authority "${authority}")`);
-      }
-      parent = header.frame_id.replace(/^\//, '');
-      child = child_frame_id.replace(/^\//, '');
-      const stamp = tf2TimeNs(`setTransform: the stamp of "${child}"`, header.stamp);
-      if (!stamp.ok) return stamp;
-      stampNs = stamp.value;
-      value = transformCopy(t);
-    } catch (thrown) {
-      return err('InvalidArgument', `setTransform: the transform could not be read: ${describeThrown(thrown)}`);
-    }
+    const checked = checkTransform(transform, authority);
+    if (!checked.ok) return checked;
+    const { parent, child, stampNs, translation: v, rotation: q } = checked.value;
     const from = `from authority "${authority}"`;
-    if (child === '')
-      return err('InvalidArgument', `TF_NO_CHILD_FRAME_ID: ignoring a transform ${from}: child_frame_id not set`);
-    if (parent === '') {
-      return err('InvalidArgument', `TF_NO_FRAME_ID: ignoring the transform of "${child}" ${from}: frame_id not set`);
-    }
-    if (child === parent) {
-      return err(
-        'InvalidArgument',
-        `TF_SELF_TRANSFORM: ignoring the transform of "${child}" ${from}: frame_id and child_frame_id are the same`,
-      );
-    }
-    const { translation: v, rotation: q } = value;
-    if (!finite(v.x, v.y, v.z, q.x, q.y, q.z, q.w)) {
-      return err(
-        'InvalidArgument',
-        `TF_NAN_INPUT: ignoring the transform of "${child}" ${from}: a value is not a finite number (${[v.x, v.y, v.z, q.x, q.y, q.z, q.w].map(describeValue).join(' ')})`,
-      );
-    }
-    const norm2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
-    if (Math.abs(norm2 - 1) >= QUATERNION_NORMALIZATION_TOLERANCE) {
-      return err(
-        'InvalidArgument',
-        `TF_DENORMALIZED_QUATERNION: ignoring the transform of "${child}" ${from}: the rotation (${q.x} ${q.y} ${q.z} ${q.w}) is not a unit quaternion`,
-      );
-    }
     let cache = this.frames.get(child);
     if (cache === undefined || cache.isStatic !== isStatic) {
       // A link that turns static (or dynamic) starts a new history, as tf2 reallocates it.
@@ -221,11 +170,7 @@ export class BufferCore {
     return tf2Err(Kind.Lookup, `The tf tree is invalid because it contains a loop.\n${this.allFramesAsString()}`);
   }
 
-  private missError(
-    m: CacheMiss | { kind: Tf2ErrorKind; text: string },
-    target: string,
-    source: string,
-  ): Tf2ResultOf<never> {
+  private missError(m: CacheMiss, target: string, source: string): Tf2ResultOf<never> {
     return tf2Err(m.kind, `${m.text}, when looking up transform from frame [${source}] to frame [${target}]`);
   }
 

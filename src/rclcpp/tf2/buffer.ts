@@ -5,11 +5,11 @@
  * executor's ready rounds while nobody spins, so a wait in a plain script fills the buffer itself.
  */
 import { checkBudget, timerDelay } from '../../budget.js';
-import { type Result, ok } from '../../result.js';
+import { ok, type Result } from '../../result.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { BufferCore, type BufferOptions, checkCacheTime } from './buffer-core.js';
 import { doTransform, type StampedGeometry } from './do-transform.js';
-import { asTf2Err, tf2Err, Tf2ErrorKind as Kind, type Tf2ResultOf } from './tf2-errors.js';
+import { asTf2Err, Tf2ErrorKind as Kind, type Tf2ResultOf, tf2Err } from './tf2-errors.js';
 import { displayTime, type Tf2Time, tf2TimeNs } from './tf2-time.js';
 
 /** What a Buffer needs of an executor to wait on it (rclts's Executor has it). */

@@ -3,6 +3,8 @@ export { Buffer, type BufferCreateOptions, type WaitingExecutor } from './buffer
 export { type BufferOptions, DEFAULT_CACHE_TIME_MS, MAX_GRAPH_DEPTH } from './buffer-core.js';
 export { doTransform, rotateCovariance, type StampedGeometry, type StampedTransformLike } from './do-transform.js';
 export {
+  type Quat,
+  type QuaternionLike,
   quaternionDot,
   quaternionFromRPY,
   quaternionIdentity,
@@ -13,8 +15,6 @@ export {
   quaternionRotate,
   quaternionSlerp,
   quaternionToRPY,
-  type Quat,
-  type QuaternionLike,
   type RPY,
   type Vec3,
   type Vector3Like,

@@ -7,15 +7,15 @@ import { describeThrown, err, ok, type Result, type ResultOf } from '../../resul
 import type { Node, Publisher, QoSLike } from '../api.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { TFMessage } from '../interfaces/generated/tf2_msgs/msg.js';
-import { Buffer } from './buffer.js';
 import { dynamicBroadcasterQoS, staticBroadcasterQoS, TF_STATIC_TOPIC, TF_TOPIC } from './tf2-qos.js';
+import { checkTransform } from './transform-check.js';
 
 export interface BroadcasterOptions {
   /** Overrides the tf2_ros profile (DynamicBroadcasterQoS or StaticBroadcasterQoS). */
   readonly qos?: QoSLike | undefined;
 }
 
-/** The transforms as a list, each checked (a scratch Buffer applies tf2's rules), or InvalidArgument. */
+/** The transforms as a list, each checked by the rules a Buffer applies, or InvalidArgument. */
 function checkedList(
   what: string,
   transforms: TransformStamped | readonly TransformStamped[],
@@ -28,11 +28,10 @@ function checkedList(
   } catch (thrown) {
     return err('InvalidArgument', `${what}: the transforms could not be read: ${describeThrown(thrown)}`);
   }
-  const scratch = Buffer.create({ cacheTimeMs: Number.MAX_SAFE_INTEGER });
-  if (!scratch.ok) return scratch;
   for (const [i, t] of list.entries()) {
-    const set = scratch.value.setTransform(t, what, true);
-    if (!set.ok) return err('InvalidArgument', `${what}: transform ${i} refused, nothing sent: ${set.error.message}`);
+    const checked = checkTransform(t, what);
+    if (!checked.ok)
+      return err('InvalidArgument', `${what}: transform ${i} refused, nothing sent: ${checked.error.message}`);
   }
   return ok(list);
 }
