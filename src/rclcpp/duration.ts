@@ -16,7 +16,10 @@ export function inInt64(ns: bigint): boolean {
 /** The nanoseconds of a Duration argument, or undefined for anything else (read inside a try). */
 export function nanosecondsOf(duration: unknown): bigint | undefined {
   try {
-    return duration instanceof Duration ? duration.nanoseconds : undefined;
+    if (!(duration instanceof Duration)) return undefined;
+    // Read once and checked: a getter may answer something else the second time.
+    const ns: unknown = duration.nanoseconds;
+    return typeof ns === 'bigint' ? ns : undefined;
   } catch {
     return undefined;
   }

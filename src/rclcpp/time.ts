@@ -17,7 +17,10 @@ export function isClockType(x: unknown): x is ClockType {
 /** A Time argument's nanoseconds and clock type, or undefined for anything else (read inside a try). */
 export function timeParts(x: unknown): { readonly ns: bigint; readonly clockType: ClockType } | undefined {
   try {
-    return x instanceof Time ? { ns: x.nanoseconds, clockType: x.clockType } : undefined;
+    if (!(x instanceof Time)) return undefined;
+    const ns: unknown = x.nanoseconds;
+    const clockType: unknown = x.clockType;
+    return typeof ns === 'bigint' && isClockType(clockType) ? { ns, clockType } : undefined;
   } catch {
     return undefined;
   }

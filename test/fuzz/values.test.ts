@@ -16,6 +16,7 @@ import {
   isRclError,
   type Node,
   QoS,
+  Rate,
   std_msgs,
   Time,
 } from '../../src/index.js';
@@ -95,6 +96,36 @@ describe('value verbs with hostile values', () => {
           for (const d of ds) probe.call('Time.plus', () => t2.value.plus(d));
         }
         probe.call(`new Clock(${s}).now()`, () => new Clock(clockType).now(), 'any');
+        await probe.finish();
+        probe.assertClean();
+      }),
+    );
+  });
+
+  it('the time helpers given hostile objects answer Results or total values, never throw', async () => {
+    await fuzz(
+      200,
+      fc.asyncProperty(objectKind, numberName, async (wrap, n) => {
+        const probe = new Probe({ wrap, n });
+        const d = Duration.fromMs(1);
+        const t = Time.fromNs(1n, 'ros');
+        if (!d.ok || !t.ok) return probe.fail('Duration.fromMs(1) or Time.fromNs(1n) failed');
+        const asDuration = hostileObject(wrap, d.value);
+        const asTime = hostileObject(wrap, t.value);
+        const asMsg = hostileObject(wrap, { sec: NUMBERS[n], nanosec: 0 });
+        probe.call(`Duration.compare(${wrap})`, () => d.value.compare(asDuration));
+        probe.call(`Duration.equals(${wrap})`, () => d.value.equals(asDuration), 'any');
+        probe.call(`Time.compare(${wrap})`, () => t.value.compare(asTime));
+        probe.call(`Time.equals(${wrap})`, () => t.value.equals(asTime), 'any');
+        probe.call(`Time.fromMsg(${wrap}, ${n})`, () => Time.fromMsg(asMsg));
+        probe.call(`Duration.fromMsg(${wrap}, ${n})`, () => Duration.fromMsg(asMsg));
+        const ros = new Clock('ros');
+        probe.call(`setRosTimeOverride(${wrap})`, () => ros.setRosTimeOverride(asTime));
+        probe.call(`createJumpHandler(${wrap})`, () =>
+          ros.createJumpHandler(undefined, undefined, hostileObject(wrap, { onClockChange: true })),
+        );
+        probe.call(`Rate.create(${n}, ${wrap})`, () => Rate.create(NUMBERS[n], hostileObject(wrap, ros)));
+        probe.call(`Rate.create(${wrap})`, () => Rate.create(asDuration));
         await probe.finish();
         probe.assertClean();
       }),

@@ -159,9 +159,13 @@ export class Rate<C extends ClockType = ClockType> {
   }
 }
 
+/** A Clock that can be read (a Proxy or an object with throwing getters is refused here, not in sleep). */
 function isClock(x: unknown): boolean {
   try {
-    return x instanceof Clock;
+    if (!(x instanceof Clock)) return false;
+    const kind: unknown = x.clockType;
+    x.isRosTimeActive();
+    return typeof x.now().nanoseconds === 'bigint' && typeof kind === 'string';
   } catch {
     return false;
   }
