@@ -25,6 +25,7 @@ import {
   QoS,
   Result,
   std_msgs,
+  tf2,
 } from '../src/index.js';
 import { nav_msgs, rosgraph_msgs, sensor_msgs, tf2_msgs } from '../src/rclcpp/interfaces/generated/index.js';
 import { captureConsole } from './unit/rclcpp-logging-fixture.js';
@@ -320,6 +321,8 @@ describe('examples/ported: odometry_publisher on sim time', () => {
         viewer.createSubscription(nav_msgs.msg.Odometry, 'odom', (m) => void odoms.push(m)),
         'odom sub',
       );
+      const buffer = Result.expect(tf2.Buffer.create(), 'tf2 buffer');
+      Result.expect(tf2.TransformListener.create(viewer, buffer), 'tf2 listener');
 
       // Real time passes, sim time does not: a wall timer of 100 ms would have fired twice.
       await executor.spinFor(250);
@@ -355,6 +358,11 @@ describe('examples/ported: odometry_publisher on sim time', () => {
         expect(t?.transform.rotation.z).toBeCloseTo(Math.sin(th / 2), 12);
         expect(t?.transform.rotation.w).toBeCloseTo(Math.cos(th / 2), 12);
       });
+      const at3 = Result.expect(
+        buffer.lookupTransform('odom', 'base_link', { sec: 0, nanosec: 300_000_000 }),
+        'lookup',
+      );
+      expect(at3.transform.translation).toEqual(tfs[2]?.transforms[0]?.transform.translation);
       expect(odoms[0]?.header.stamp).toEqual(stamps[0]);
       expect(odoms[0]?.twist.twist.linear).toEqual({ x: 0.1, y: -0.1, z: 0 });
       expect(odometry.node.now().nanoseconds).toBeGreaterThanOrEqual(500_000_000n);

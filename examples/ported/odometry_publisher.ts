@@ -9,9 +9,8 @@
  * from tf2::Quaternion::setRPY) on /tf, and publishes nav_msgs/Odometry on `odom` with that pose
  * and the twist in base_link. On `use_sim_time:=true` now() and the timer follow /clock.
  *
- * The port: there is no tf2 library in rclts yet, so the broadcaster is a publisher of
- * tf2_msgs/TFMessage on /tf with tf2_ros's dynamic broadcaster QoS (reliable, keep-last 100),
- * and the quaternion of a yaw is written out by hand. `node.createTimer` is rclcpp's
+ * The port: `tf2.TransformBroadcaster` is tf2_ros's (tf2_msgs/TFMessage on /tf, the dynamic
+ * broadcaster's QoS) and `tf2.quaternionFromRPY` is setRPY. `node.createTimer` is rclcpp's
  * create_timer on the node's ros clock, so under `-p use_sim_time:=true` it fires as /clock
  * advances (and not at all while /clock stands still); `node.now()` is a Time, the stamps come
  * from `toMsg()` and dt from `Duration.seconds()`.
@@ -26,15 +25,11 @@ import {
   type Result,
   type ResultOf,
   type Time,
+  tf2,
 } from '../../src/index.js';
-import { nav_msgs, tf2_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
+import { nav_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { runIfMain } from '../example-args.js';
 import { parsePortedArgs } from './ported-args.js';
-
-/** tf2::Quaternion::setRPY(0, 0, yaw), written out. */
-function yawToQuaternion(yaw: number): { x: number; y: number; z: number; w: number } {
-  return { x: 0, y: 0, z: Math.sin(yaw / 2), w: Math.cos(yaw / 2) };
-}
 
 export interface OdometryOptions extends NodeOptions {
   readonly periodMs?: number;
@@ -55,7 +50,7 @@ export class OdometryPublisher {
   private constructor(
     readonly node: Node,
     private readonly odomPub: Publisher<nav_msgs.msg.Odometry>,
-    private readonly tfPub: Publisher<tf2_msgs.msg.TFMessage>,
+    private readonly broadcaster: tf2.TransformBroadcaster,
   ) {
     this.lastTime = node.now();
   }
@@ -66,7 +61,7 @@ export class OdometryPublisher {
     if (!node.ok) return node;
     const odom = node.value.createPublisher(nav_msgs.msg.Odometry, 'odom', QoS.default().keepLast(50));
     if (!odom.ok) return odom;
-    const tf = node.value.createPublisher(tf2_msgs.msg.TFMessage, '/tf', QoS.default().keepLast(100));
+    const tf = tf2.TransformBroadcaster.create(node.value);
     if (!tf.ok) return tf;
     const self = new OdometryPublisher(node.value, odom.value, tf.value);
     const timer = node.value.createTimer(periodMs, () => {
@@ -91,14 +86,14 @@ export class OdometryPublisher {
     this.th += this.vth * seconds;
     const stamp = currentTime.toMsg();
     if (!stamp.ok) return stamp;
-    const rotation = yawToQuaternion(this.th);
+    const rotation = tf2.quaternionFromRPY(0, 0, this.th);
     const header = { stamp: stamp.value, frame_id: 'odom' };
     const transform = {
       header,
       child_frame_id: 'base_link',
       transform: { translation: { x: this.x, y: this.y, z: 0 }, rotation },
     };
-    const sentTf = this.tfPub.publish(tf2_msgs.msg.TFMessage.create({ transforms: [transform] }));
+    const sentTf = this.broadcaster.sendTransform(transform);
     if (!sentTf.ok) return sentTf;
     this.node
       .getLogger()
