@@ -281,9 +281,15 @@ export async function startWorld(kind: TopologyKind, routerBinary = inject('rout
   if (!created.ok) throw new Error(created.error.message);
   const executor = created.value;
   const peers: RclpyPeer[] = [];
+  // spinFor answers at once when it cannot spin (e.g. another loop is spinning): then yield to
+  // the event loop for the slice, or the worker would hang without a timeout.
+  const spinSlice = async (): Promise<void> => {
+    const r = await executor.spinFor(20);
+    if (!r.ok) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
   const spinUntil = async (done: () => boolean, budgetMs: number): Promise<boolean> => {
     const end = Date.now() + budgetMs;
-    while (!done() && Date.now() < end) await executor.spinFor(20);
+    while (!done() && Date.now() < end) await spinSlice();
     return done();
   };
   return {
@@ -301,7 +307,7 @@ export async function startWorld(kind: TopologyKind, routerBinary = inject('rout
       const watched = p.finally(() => {
         settled = true;
       });
-      while (!settled) await executor.spinFor(20);
+      while (!settled) await spinSlice();
       return watched;
     },
     spinUntil,
