@@ -38,6 +38,9 @@ export const DEFAULT_KEEP_ALL_LIMIT = 10_000;
 export const DEFAULT_DOMAIN_ID = 0;
 
 export class RclExecutor extends ExecutorCore implements api.Executor {
+  /** The nodes created here, pruned of destroyed ones at each creation (duplicate names warn). */
+  private nodes: NodeImpl[] = [];
+
   createNode(name: string, options?: api.NodeOptions): ResultOf<api.Node> {
     if (!this.isOpen()) {
       return err('NotInitialized', `executor is shut down; cannot create node ${describeValue(name)}`);
@@ -79,7 +82,26 @@ export class RclExecutor extends ExecutorCore implements api.Executor {
         ? err('Full', fullHint(nodeName, builtins.value, started.error.message))
         : started;
     }
+    this.warnIfDuplicate(node);
     return ok(node);
+  }
+
+  /**
+   * As rcl warns when a second node of one name registers with /rosout: two nodes of one fully
+   * qualified name are one node to the graph (ros2 node list warns too). A warning, not a refusal.
+   */
+  private warnIfDuplicate(node: NodeImpl): void {
+    const fqn = node.getFullyQualifiedName();
+    this.nodes = this.nodes.filter((n) => n.isAlive());
+    if (this.nodes.some((n) => n.getFullyQualifiedName() === fqn)) {
+      node
+        .getLogger()
+        .warn(
+          `a node named '${fqn}' already exists in this executor: the graph cannot tell the two apart (their ` +
+            'services, parameters and /rosout records mix); give one another name or namespace',
+        );
+    }
+    this.nodes.push(node);
   }
 }
 

@@ -78,6 +78,9 @@ const NO_BUILTINS: NodeBuiltinOptions = {
   declareUseSimTime: false,
 };
 
+/** A timer period given as a number below this is probably seconds meant as milliseconds: warned once. */
+const SHORT_PERIOD_MS = 5;
+
 export class NodeImpl extends NodeGraph implements Node {
   private readonly entities: NodeEntities;
   private readonly clock = new Clock('ros');
@@ -88,6 +91,8 @@ export class NodeImpl extends NodeGraph implements Node {
   private rosout: Rosout | undefined;
   private removeRosoutSink: (() => void) | undefined;
   private readonly logger: Logger;
+  /** A period number below SHORT_PERIOD_MS was warned about (once per node). */
+  private warnedShortPeriod = false;
   private readonly removeUnheardWatch: () => void;
   /** Entities whose first unheard handler error was logged. */
   private readonly unheardLogged = new WeakSet<Entry>();
@@ -420,6 +425,13 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!ms.ok) return ms;
     const c = checkFunction('callback', callback);
     if (!c.ok) return c;
+    if (!oneShot && typeof period === 'number' && ms.value < SHORT_PERIOD_MS && !this.warnedShortPeriod) {
+      // rclcpp's `create_wall_timer(1s, cb)` ported as `createWallTimer(1, cb)` fires every millisecond.
+      this.warnedShortPeriod = true;
+      this.logger.warn(
+        `timer period of ${ms.value} ms: periods are milliseconds (1 s is 1000); pass a Duration for a period this short to say it is meant`,
+      );
+    }
     const what = `${oneShot ? 'one-shot ' : ''}timer of ${ms.value} ms`;
     const refused = this.entities.refuse(what);
     if (refused !== undefined) return refused;
@@ -441,6 +453,11 @@ export class NodeImpl extends NodeGraph implements Node {
     if (refused !== undefined) return refused;
     const admitted = this.entities.admitLocal(new GuardEntry(callback));
     return admitted.ok ? ok(new GuardConditionHandle(this.executor, admitted.value.handleId)) : admitted;
+  }
+
+  /** Internal: false once the node is destroyed or its executor shut down. */
+  isAlive(): boolean {
+    return this.entities.refuseClosed('anything') === undefined;
   }
 
   destroy(): Result {

@@ -14,6 +14,7 @@ import type {
 } from '../interfaces/generated/action_msgs/codec.js';
 import { GoalStatusArray as GoalStatusArrayType } from '../interfaces/generated/action_msgs/msg.js';
 import { CancelGoal } from '../interfaces/generated/action_msgs/srv.js';
+import { Duration } from '../duration.js';
 import { QoS } from '../qos.js';
 import { checkFunction, readOptions } from '../type-check.js';
 import { callActionCallback, callDecidingCallback } from './action-callback.js';
@@ -268,7 +269,10 @@ function declare<G, R, F>(
   server.flush = flush.value;
   server.handles.push(flush.value);
   // Often enough that a result outlives its timeout by at most a second (or the timeout).
-  const expiry = node.createWallTimer(Math.max(1, Math.min(1000, resultTimeoutMs)), server.onExpiry);
+  const expiryMs = Math.max(1, Math.min(1000, resultTimeoutMs));
+  // A Duration: a short period here is meant (node.ts warns about short plain numbers).
+  const expiryPeriod = Duration.fromMs(expiryMs);
+  const expiry = node.createWallTimer(expiryPeriod.ok ? expiryPeriod.value : expiryMs, server.onExpiry);
   if (!expiry.ok) return expiry;
   undo.add(() => expiry.value.reset());
   server.handles.push(expiry.value);

@@ -21,6 +21,18 @@ import {
 } from './store.js';
 import type { Parameter, ParameterValue } from './value.js';
 
+/** A whole-number `number` default with no declared type: a double the porter may have meant as an integer. */
+function isWholeDouble(value: unknown, descriptor: unknown): boolean {
+  if (typeof value !== 'number' || !Number.isInteger(value)) return false;
+  try {
+    return (
+      typeof descriptor !== 'object' || descriptor === null || (descriptor as { type?: unknown }).type === undefined
+    );
+  } catch {
+    return false;
+  }
+}
+
 export class NodeParameters implements ParametersApi {
   private readonly store: ParameterStore;
   private services: ParameterServices | undefined;
@@ -61,7 +73,17 @@ export class NodeParameters implements ParametersApi {
   ): ResultOf<Parameter> {
     const gone = this.refusal(`declare parameter '${name}'`);
     if (gone !== undefined) return gone;
-    return this.store.declare(name, defaultValue, descriptor);
+    const declared = this.store.declare(name, defaultValue, descriptor);
+    if (declared.ok && isWholeDouble(defaultValue, descriptor)) {
+      // rclcpp infers INTEGER from an int default; a JS number cannot say which was meant.
+      this.node
+        .getLogger()
+        .warn(
+          `parameter '${name}' is declared as a double from the whole number ${defaultValue}: write ${defaultValue}n ` +
+            'for an integer parameter (as rclcpp infers from an int), or give descriptor.type DOUBLE to keep a double quietly',
+        );
+    }
+    return declared;
   }
   undeclareParameter(name: string): Result {
     return this.refusal(`undeclare parameter '${name}'`) ?? this.store.undeclare(name);
