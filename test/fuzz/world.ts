@@ -17,6 +17,7 @@ import {
   std_msgs,
 } from '../../src/index.js';
 import { CAP_MS, type Probe, SLACK_MS, safeDescribe, turn, validBudget } from './probe.js';
+import { BARE_NODE } from '../support/bare-node.js';
 
 export interface TrackedClient {
   readonly node: Node;
@@ -135,7 +136,9 @@ export class World {
   /** A fresh subscription on a live executor receives a published message within a bound. */
   async checkDispatches(executor: Executor, boundMs: number): Promise<void> {
     const { probe } = this;
-    const node = probe.call('createNode (dispatch check)', () => executor.createNode(`fuzz_check_${this.run}`));
+    const node = probe.call('createNode (dispatch check)', () =>
+      executor.createNode(`fuzz_check_${this.run}`, BARE_NODE),
+    );
     if (node === undefined || !node.ok) return probe.fail(`dispatch check: createNode answered ${describe(node)}`);
     const topic = `/fuzz_check_topic_${this.run}`;
     let received = 0;
