@@ -4,11 +4,11 @@
  * RFC 6455 has a client mask its frames so that bytes a web page chose cannot be taken for
  * something else by a proxy between the browser and the server (its section 10.3). A
  * connection to a loopback address has no such proxy on its path, while Node's `ws` pays for
- * the mask with a copy of every frame and a byte-by-byte XOR: ~100 µs of a 64 KiB service
- * round trip of ~400 µs. An unmasked frame, though, leaves `ws` as two writes (header and
+ * the mask with a copy of every frame and a byte-by-byte XOR, a large share of a 64 KiB service
+ * round trip. An unmasked frame, though, leaves `ws` as two writes (header and
  * payload) where a masked one is a single buffer: for frames of a few hundred bytes written
- * in bulk that costs more than the XOR saves (2000 simulated robots, ~300 B states: 16 µs of
- * CPU per state masked, 22-25 µs unmasked). So only frames of `UNMASKED_FROM_BYTES` or more
+ * in bulk that costs more than the XOR saves (measured on the swarm bench with ~300 B states:
+ * docs/benchmarks.md). So only frames of `UNMASKED_FROM_BYTES` or more
  * go unmasked; shorter ones get a random key as `ws` would give them. Any other host, and
  * every browser, keeps masked frames.
  */

@@ -3,9 +3,8 @@
  *
  * zenoh-ts's `Publisher.put` copies the payload and the attachment (`Uint8Array.from`), builds
  * a serializer with a fresh 256-byte buffer, concatenates about a dozen pieces into a third
- * buffer and goes through four async functions: measured through the router, ~4 µs of CPU per
- * 300-byte sample and most of a publication's garbage, against ~1 µs for writing the same
- * bytes once. The frame (zenoh-ts 1.10.1's PublisherPut for the remote-api plugin) is
+ * buffer and goes through four async functions: several times the CPU and most of the garbage
+ * of writing the same bytes once (docs/benchmarks.md, the frame-path rows). The frame (zenoh-ts 1.10.1's PublisherPut for the remote-api plugin) is
  *   u8 16 · u32 LE publisher id · LEB128 payload length · payload · u8 0 (no encoding)
  *   · u8 0 | u8 1, LEB128 attachment length, attachment · u8 1, u64 LE NTP64, LEB128 16, zid
  *
