@@ -5,7 +5,8 @@
  *
  * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, codec, swarm, connect, memory, web, mesh, arm, params, actions, rclpy),
  * --rclpy (make the venv of the real-ROS 2 baseline when missing; without it and without the venv the rclpy rows are skipped),
- * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed).
+ * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed),
+ * --help (this text).
  */
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,6 +54,13 @@ const BENCHES: ReadonlyArray<{
   { name: 'rclpy', needsRouter: true, run: benchRclpy },
 ];
 
+const HELP = `npm run bench [-- options]   (or: npx tsx bench/run.ts [options]); quick mode unless --full
+  --only=<name,...>   ${BENCHES.map((b) => b.name).join(', ')}
+  --rclpy             make the Fast DDS rclpy venv when missing (scripts/rclpy-venv.sh)
+  --compare=<file>    each row's change against an earlier bench/results/*.json
+The rclpy rows run on rmw_zenoh_cpp when scripts/rmw-zenoh-peer.sh has built the peer, and over
+Fast DDS when the venv exists; each says in one line how to enable it when absent.`;
+
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
@@ -60,9 +68,14 @@ async function main(): Promise<number> {
       only: { type: 'string' },
       compare: { type: 'string' },
       rclpy: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
     allowPositionals: false,
   });
+  if (values.help === true) {
+    process.stdout.write(`${HELP}\n`);
+    return 0;
+  }
   const mode: BenchMode = values.full === true ? 'full' : 'quick';
   const only = values.only
     ?.split(',')
