@@ -8,6 +8,7 @@ import type { Node, Publisher, QoSLike } from '../api.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { TFMessage } from '../interfaces/generated/tf2_msgs/msg.js';
 import { dynamicBroadcasterQoS, staticBroadcasterQoS, TF_STATIC_TOPIC, TF_TOPIC } from './tf2-qos.js';
+import { transformCopy } from './transform.js';
 import { checkTransform } from './transform-check.js';
 
 export interface BroadcasterOptions {
@@ -34,6 +35,15 @@ function checkedList(
       return err('InvalidArgument', `${what}: transform ${i} refused, nothing sent: ${checked.error.message}`);
   }
   return ok(list);
+}
+
+function copyStamped(t: TransformStamped): TransformStamped {
+  const { stamp } = t.header;
+  return {
+    header: { stamp: { sec: stamp.sec, nanosec: stamp.nanosec }, frame_id: t.header.frame_id },
+    child_frame_id: t.child_frame_id,
+    transform: transformCopy(t.transform),
+  };
 }
 
 export class TransformBroadcaster {
@@ -82,7 +92,8 @@ export class StaticTransformBroadcaster {
     const list = checkedList('StaticTransformBroadcaster.sendTransform', transforms);
     if (!list.ok) return list;
     const next = new Map(this.net);
-    for (const t of list.value) next.set(t.child_frame_id.replace(/^\//, ''), t);
+    // Copies: the set is re-sent later, and the caller may reuse its message objects meanwhile.
+    for (const t of list.value) next.set(t.child_frame_id.replace(/^\//, ''), copyStamped(t));
     const sent = this.publisher.publish({ transforms: [...next.values()] });
     if (!sent.ok) return sent;
     for (const [child, t] of next) this.net.set(child, t);
