@@ -75,6 +75,13 @@ describe('tf2_ros broadcasters and listener', () => {
       ['b', 2],
     ]);
     expect(statics.getTransforms()).toHaveLength(2);
+    // The set holds copies: a message changed after sending is re-sent as it was sent.
+    const reused = tf('base', 'c', 0, 7);
+    unwrap(statics.sendTransform(reused));
+    reused.transform.translation.x = 99;
+    unwrap(statics.sendTransform(tf('base', 'd', 0, 1)));
+    unwrap(await executor.spinUntil(() => heard.length === 4, 2000));
+    expect(heard[3]?.transforms.find((t) => t.child_frame_id === 'c')?.transform.translation.x).toBe(7);
     expect(unwrap(buffer.lookupTransform('b', 'a', { sec: 0, nanosec: 0 })).transform.translation.x).toBe(3);
     // A listener created later still gets every static frame (transient local, keep last 1).
     const late = unwrap(tf2.Buffer.create());
