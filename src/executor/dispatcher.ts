@@ -11,7 +11,7 @@ import type { EventHub } from './event-hub.js';
 import { emptyReport, type Mutable, type SpinReport } from './events.js';
 import { failed, type HandlerOutcome, mayBeThenable, observeReturned } from './handler-outcome.js';
 import { ReadyList } from './ready-list.js';
-import type { TimerEntry, TimerScheduler } from './timer-entry.js';
+import { collectDue, type TimerEntry, type TimerScheduler } from './timer-entry.js';
 import { TimerHeap } from './timer-heap.js';
 import type { WakeSignal } from './wake-signal.js';
 
@@ -48,8 +48,12 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   protected handlerDepth = 0;
   private readonly ready = new ReadyList<Entry>();
   private readonly timers = new TimerHeap<TimerEntry>();
+  private readonly markDue = (timer: TimerEntry): void => {
+    timer.due = true;
+    this.ready.mark(timer);
+  };
   private roundReport: Mutable<SpinReport> | undefined;
-  private readonly unheardWatchers = new Set<(entry: Entry, error: unknown) => void>();
+  private readonly unheardWatchers = new Set<(entry: Entry, error: unknown, entity: string) => void>();
 
   constructor(
     private readonly events: EventHub,
@@ -145,14 +149,15 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     if (later && entry.alive && entry.hasWork()) this.markReady(entry);
   }
 
-  reportHandlerError(entry: Entry, error: unknown): void {
+  /** `entity` names what failed when it is not the entry's own handler (a callback it ran). */
+  reportHandlerError(entry: Entry, error: unknown, entity: string = entry.describe()): void {
     this.events.counters.handlerErrors++;
     if (this.roundReport !== undefined) this.roundReport.handlerErrors++;
-    this.events.emit({ type: 'handler_error', entity: entry.describe(), error });
+    this.events.emit({ type: 'handler_error', entity, error });
     if (this.unheardWatchers.size === 0 || this.events.hasListeners()) return;
     for (const watch of this.unheardWatchers) {
       try {
-        watch(entry, error);
+        watch(entry, error, entity);
       } catch {
         this.events.countListenerError();
       }
@@ -163,7 +168,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
    * Internal (the rclcpp layer's nodes): told of a handler error when no onEvent listener would
    * hear it, so that the entity's node can log it rather than leave it to a counter.
    */
-  watchUnheardHandlerErrors(watch: (entry: Entry, error: unknown) => void): () => void {
+  watchUnheardHandlerErrors(watch: (entry: Entry, error: unknown, entity: string) => void): () => void {
     this.unheardWatchers.add(watch);
     return () => this.unheardWatchers.delete(watch);
   }
@@ -208,20 +213,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   /** Moves timers whose deadline has passed into the ready list; discards stale heap nodes. */
   private collectDueTimers(): void {
     if (this.timers.size === 0) return;
-    const now = this.clock();
-    for (;;) {
-      const top = this.timers.peek();
-      if (top === undefined) return;
-      const timer = top.item;
-      if (!timer.alive || timer.canceled || top.token !== timer.token) {
-        this.timers.pop();
-        continue;
-      }
-      if (top.deadline > now) return;
-      this.timers.pop();
-      timer.due = true;
-      this.ready.mark(timer);
-    }
+    collectDue(this.timers, this.clock(), this.markDue);
   }
 
   protected hasReadyWork(): boolean {

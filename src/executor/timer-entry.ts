@@ -5,6 +5,7 @@
  */
 import { describeValue, err, ok, type Result } from '../result.js';
 import { Entry, type EntryHost, EntryKind } from './entry.js';
+import type { TimerHeap } from './timer-heap.js';
 
 /**
  * The shortest period a timer accepts: 1 µs. Below it the deadline arithmetic loses the
@@ -92,6 +93,25 @@ export class TimerEntry extends Entry {
 
   dispose(): void {
     this.cancel();
+  }
+}
+
+/**
+ * Pops every live timer whose deadline is at or before `now` and hands it to `due`; stale heap
+ * nodes (released, canceled or re-armed timers) are dropped on the way.
+ */
+export function collectDue<T extends TimerEntry>(heap: TimerHeap<T>, now: number, due: (timer: T) => void): void {
+  for (;;) {
+    const top = heap.peek();
+    if (top === undefined) return;
+    const timer = top.item;
+    if (!timer.alive || timer.canceled || top.token !== timer.token) {
+      heap.pop();
+      continue;
+    }
+    if (top.deadline > now) return;
+    heap.pop();
+    due(timer);
   }
 }
 

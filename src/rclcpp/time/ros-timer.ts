@@ -6,7 +6,7 @@
  * transport callback. Jumps are handled as rcl's _rcl_timer_time_jump handles them.
  */
 import type { Entry, EntryHost } from '../../executor/entry.js';
-import { TimerEntry, type TimerScheduler } from '../../executor/timer-entry.js';
+import { collectDue, TimerEntry, type TimerScheduler } from '../../executor/timer-entry.js';
 import { TimerHeap } from '../../executor/timer-heap.js';
 import { Duration } from '../duration.js';
 import type { Clock, JumpHandler, TimeJump } from './clock.js';
@@ -77,20 +77,12 @@ class RosClockTimers {
   /** Marks every sim timer whose deadline the clock has reached; stale heap nodes are dropped. */
   collect(): void {
     if (!this.clock.isRosTimeActive() || this.changing) return;
-    const now = this.simMs();
-    for (;;) {
-      const top = this.heap.peek();
-      if (top === undefined) return;
-      const timer = top.item;
-      if (!timer.alive || timer.canceled || top.token !== timer.token) {
-        this.heap.pop();
-        continue;
-      }
-      if (top.deadline > now) return;
-      this.heap.pop();
-      timer.wake();
-    }
+    collectDue(this.heap, this.simMs(), wake);
   }
+}
+
+function wake(timer: RosTimerEntry): void {
+  timer.wake();
 }
 
 const perClock = new WeakMap<Clock, RosClockTimers>();
