@@ -132,6 +132,19 @@ describe('use_sim_time', () => {
     await f.executor.shutdown();
   });
 
+  it('-p use_sim_time with a value that is not a bool makes createNode answer InvalidArgument naming it', async () => {
+    const f = makeFixture();
+    for (const v of ['1', 'hello']) {
+      const r = f.executor.createNode(`n${v === '1' ? 'one' : v}`, {
+        arguments: ['--ros-args', '-p', `use_sim_time:=${v}`],
+      });
+      expect(r.ok ? '' : `${r.error.name}: ${r.error.message}`).toMatch(/^InvalidArgument: .*use_sim_time.*bool/);
+    }
+    const yes = f.executor.createNode('yaml_true', { arguments: ['--ros-args', '-p', 'use_sim_time:=True'] });
+    expect(yes.ok && yes.value.getClock().isRosTimeActive()).toBe(true);
+    await f.executor.shutdown();
+  });
+
   it('a timer made before use_sim_time is switched on waits for /clock, then keeps its period in sim time', async () => {
     const f = simNodes([]);
     const { sim, clockPub } = f;
