@@ -105,9 +105,16 @@ export class ExecutorCore extends Spinner {
   /**
    * A handler error of user code that is no entry's own dispatch: a promise an entity's callback
    * returned that settled later (an action's async `accepted`), a lifecycle transition callback.
-   * Counted and reported like any handler error, naming the entity.
+   * Counted and reported like any handler error, naming the entity; `owner` (a handle id) is
+   * the entry it belongs to, whose node logs the first error nobody listens for.
    */
-  reportEntityError(entity: string, error: unknown): void {
+  reportEntityError(entity: string, error: unknown, owner?: unknown): void {
+    // Through the owning entry when there is one, so its node logs it when nobody listens.
+    const found = owner === undefined ? undefined : this.lookup(owner);
+    if (found?.ok) {
+      this.reportHandlerError(found.value, error, entity);
+      return;
+    }
     this.hub.counters.handlerErrors++;
     this.hub.emit({ type: 'handler_error', entity, error });
   }
@@ -115,19 +122,12 @@ export class ExecutorCore extends Spinner {
   /**
    * Observes what a callback returned (a promise or thenable, or a plain value): a rejection is
    * reported with reportEntityError instead of ending the process as an unhandled rejection.
-   * `onValue` gets the fulfilled value (at once for a plain value). Never throws.
+   * Never throws.
    */
-  observeCallback(entity: string, returned: unknown, onValue?: (value: unknown) => void): void {
+  observeCallback(entity: string, returned: unknown, owner?: unknown): void {
     observeReturned(returned, (outcome) => {
       if (!outcome.ok) {
-        this.reportEntityError(entity, outcome.error);
-        return;
-      }
-      if (onValue === undefined) return;
-      try {
-        onValue(outcome.value);
-      } catch (thrown) {
-        this.reportEntityError(entity, thrown);
+        this.reportEntityError(entity, outcome.error, owner);
       }
     });
   }

@@ -118,7 +118,9 @@ export class NodeImpl extends NodeGraph implements Node {
       remap: this.remap,
     });
     this.removeCloser = executor.addCloser(() => this.destroy());
-    this.removeUnheardWatch = executor.watchUnheardHandlerErrors((entry, error) => this.logUnheard(entry, error));
+    this.removeUnheardWatch = executor.watchUnheardHandlerErrors((entry, error, entity) =>
+      this.logUnheard(entry, error, entity),
+    );
     this.builtins = builtins;
     this.logger = new Logger(nodeLoggerName(namespace, name));
     this.params = new NodeParameters(this, builtins.overrides, {
@@ -164,11 +166,11 @@ export class NodeImpl extends NodeGraph implements Node {
   }
 
   /** The first failure of each of its entities that no onEvent listener hears is logged once, as an error. */
-  private logUnheard(entry: Entry, error: unknown): void {
+  private logUnheard(entry: Entry, error: unknown, entity: string): void {
     if (!this.entities.owns(entry) || this.unheardLogged.has(entry)) return;
     this.unheardLogged.add(entry);
     this.logger.error(
-      `${entry.describe()}: its handler failed: ${describeThrown(error)} ` +
+      `${entity}: its handler failed: ${describeThrown(error)} ` +
         '(logged once per entity; executor.onEvent hears every handler_error)',
     );
   }

@@ -15,6 +15,10 @@ import {
 } from '../../src/index.js';
 import { Fibonacci, localNode, spinUntil, unwrap } from './rclcpp-action-fixture.js';
 import { makeFixture } from './executor-fixture.js';
+import { captureConsole } from './rclcpp-logging-fixture.js';
+
+const captured = captureConsole();
+const errorLines = (): string[] => captured.lines.filter((l) => l.startsWith('[ERROR]'));
 
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown): void => void unhandled.push(reason);
@@ -162,6 +166,52 @@ describe('lifecycle callbacks that throw', () => {
     expect(CallbackReturn.SUCCESS).toBe('success');
     await afterTicks();
     expect(unhandled).toEqual([]);
+    await executor.shutdown();
+  });
+});
+
+describe('callback errors nobody listens for', () => {
+  it("are logged once through the node's logger, naming the callback", async () => {
+    const n = await localNode('unheard');
+    let ran = 0;
+    unwrap(
+      n.createActionServer(Fibonacci, 'fib', {
+        goal: () => GoalResponse.AcceptAndExecute,
+        cancel: () => CancelResponse.Accept,
+        accepted: async () => {
+          ran++;
+          throw new Error('nobody hears this');
+        },
+      }),
+    );
+    const client = unwrap(n.createActionClient(Fibonacci, 'fib'));
+    for (const order of [1, 2]) {
+      const goal = unwrap(client.sendGoal({ order }));
+      expect(unwrap(await goal.acceptance.wait(5000))).toBe(true);
+    }
+    expect(await spinUntil(n, () => ran === 2 && n.executor.stats().handlerErrors >= 2, 5000)).toBe(true);
+    await afterTicks();
+    expect(unhandled).toEqual([]);
+    expect(errorLines()).toHaveLength(1);
+    expect(errorLines()[0]).toContain("accepted callback of action server '");
+    expect(errorLines()[0]).toContain('nobody hears this');
+  });
+
+  it('a lifecycle callback that throws is logged by its node when nobody listens', async () => {
+    const { executor } = makeFixture();
+    const lc = unwrap(
+      LifecycleNode.create(executor, 'lc_unheard', {
+        callbacks: {
+          onConfigure: () => {
+            throw new Error('config file missing');
+          },
+        },
+      }),
+    );
+    expect((await lc.configure()).ok).toBe(false);
+    expect(errorLines()).toHaveLength(1);
+    expect(errorLines()[0]).toContain("onConfigure callback of lifecycle node '/lc_unheard'");
+    expect(errorLines()[0]).toContain('config file missing');
     await executor.shutdown();
   });
 });

@@ -8,25 +8,32 @@
 import { mayBeThenable } from '../../executor/handler-outcome.js';
 import { coreOf } from '../handle.js';
 
+/** Who is calling: the executor, the callback's name, and the entity of the action it belongs to. */
+export interface CallbackSite {
+  readonly executor: unknown;
+  readonly entity: string;
+  /** An entity of the action (its node logs the first error nobody listens for). */
+  readonly owner?: { readonly handleId: unknown } | undefined;
+}
+
 /**
  * Calls `fn(...args)` and answers what it returned (undefined after a throw); a returned
  * promise is observed. `entity` names the callback in the handler_error event.
  */
 export function callActionCallback<A extends unknown[]>(
-  executor: unknown,
-  entity: string,
+  site: CallbackSite,
   fn: (...args: A) => unknown,
   ...args: A
 ): unknown {
-  const core = coreOf(executor);
+  const core = coreOf(site.executor);
   let returned: unknown;
   try {
     returned = fn(...args);
   } catch (thrown) {
-    core?.reportEntityError(entity, thrown);
+    core?.reportEntityError(site.entity, thrown, site.owner?.handleId);
     return undefined;
   }
-  if (mayBeThenable(returned)) core?.observeCallback(entity, returned);
+  if (mayBeThenable(returned)) core?.observeCallback(site.entity, returned, site.owner?.handleId);
   return returned;
 }
 
@@ -35,16 +42,18 @@ export function callActionCallback<A extends unknown[]>(
  * synchronous): a promise (any object) is reported as a handler error and the answer counts as a refusal.
  */
 export function callDecidingCallback<A extends unknown[]>(
-  executor: unknown,
-  entity: string,
+  site: CallbackSite,
   fn: (...args: A) => unknown,
   ...args: A
 ): unknown {
-  const answer = callActionCallback(executor, entity, fn, ...args);
+  const answer = callActionCallback(site, fn, ...args);
   if (!mayBeThenable(answer)) return answer;
-  coreOf(executor)?.reportEntityError(
-    entity,
-    new Error(`${entity} answered an object (a promise?); it must answer synchronously, so the request is refused`),
+  coreOf(site.executor)?.reportEntityError(
+    site.entity,
+    new Error(
+      `${site.entity} answered an object (a promise?); it must answer synchronously, so the request is refused`,
+    ),
+    site.owner?.handleId,
   );
   return undefined;
 }

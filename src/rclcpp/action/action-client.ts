@@ -131,6 +131,7 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
       o.value as SendGoalOptions<F, R>,
       `goal ${goalKey(id)} of action '${this.name}'`,
     );
+    handle.owner = this.sendGoalClient;
     const sent = cs.value[0].asyncSendRequest({ goal_id: { uuid: id }, goal });
     if (!sent.ok) return sent;
     this.goals.set(handle.key, handle);

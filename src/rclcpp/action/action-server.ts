@@ -17,7 +17,7 @@ import { CancelGoal } from '../interfaces/generated/action_msgs/srv.js';
 import { Duration } from '../duration.js';
 import { QoS } from '../qos.js';
 import { checkFunction, readOptions } from '../type-check.js';
-import { callActionCallback, callDecidingCallback } from './action-callback.js';
+import { type CallbackSite, callActionCallback, callDecidingCallback } from './action-callback.js';
 import {
   ACTION_SUFFIX,
   checkActionType,
@@ -81,13 +81,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     const now = this.node.now().nanoseconds;
     const refused = { accepted: false, stamp: stampOf(now) };
     if (!this.alive || this.goals.has(goalKey(id))) return refused;
-    const answer = callDecidingCallback(
-      this.node.executor,
-      this.callbackName('goal'),
-      this.callbacks.goal,
-      id,
-      request.goal,
-    );
+    const answer = callDecidingCallback(this.site('goal'), this.callbacks.goal, id, request.goal);
     if (answer !== GoalResponse.AcceptAndExecute && answer !== GoalResponse.AcceptAndDefer) return refused;
     const goal = new ServerGoal<G, R, F>(id, request.goal, now, this, `goal ${goalKey(id)} of action '${this.name}'`);
     this.goals.set(goal.key, goal);
@@ -118,7 +112,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     }
     const canceling: GoalInfo[] = [];
     for (const g of candidates) {
-      const answer = callDecidingCallback(this.node.executor, this.callbackName('cancel'), this.callbacks.cancel, g);
+      const answer = callDecidingCallback(this.site('cancel'), this.callbacks.cancel, g);
       if (answer !== CancelResponse.Accept) continue;
       g.startCanceling();
       canceling.push({ goal_id: { uuid: g.goalId }, stamp: stampOf(g.acceptedAtNs) });
@@ -143,7 +137,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
    */
   readonly onFlush = (): void => {
     for (const goal of this.toAnnounce.splice(0)) {
-      callActionCallback(this.node.executor, this.callbackName('accepted'), this.callbacks.accepted, goal);
+      callActionCallback(this.site('accepted'), this.callbacks.accepted, goal);
     }
     if (this.statusDirty) {
       this.statusDirty = false;
@@ -151,8 +145,12 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     }
   };
 
-  private callbackName(which: 'goal' | 'cancel' | 'accepted'): string {
-    return `${which} callback of action server '${this.name}'`;
+  private site(which: 'goal' | 'cancel' | 'accepted'): CallbackSite {
+    return {
+      executor: this.node.executor,
+      entity: `${which} callback of action server '${this.name}'`,
+      owner: this.flush,
+    };
   }
 
   readonly onExpiry = (): void => {

@@ -2,7 +2,7 @@
 import { err, type ResultOf } from '../../result.js';
 import type { Executor, Future } from '../api.js';
 import { SettableFuture } from '../future.js';
-import { callActionCallback } from './action-callback.js';
+import { type CallbackSite, callActionCallback } from './action-callback.js';
 import { type ClientGoalHandle, GoalStatus, type SendGoalOptions, type WrappedResult } from './action-types.js';
 import { goalKey } from './goal-id.js';
 
@@ -17,6 +17,8 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
   private readonly feedbackKept: F[] = [];
   /** A get_result request is awaiting its reply. */
   asking = false;
+  /** An entity of the action client (its send_goal client): its node logs a handler error nobody hears. */
+  owner: { readonly handleId: unknown } | undefined;
 
   constructor(
     private readonly executor: Executor,
@@ -60,7 +62,7 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     if (accepted.ok && accepted.value && this.status === GoalStatus.Unknown) this.status = GoalStatus.Accepted;
     const onResponse = this.handlers.goalResponse;
     if (onResponse !== undefined)
-      callActionCallback(this.executor, `goalResponse handler of ${this.what}`, onResponse, accepted, this);
+      callActionCallback(this.site(`goalResponse handler of ${this.what}`), onResponse, accepted, this);
     if (!accepted.ok) {
       // The goal may or may not run on the server; its result handler hears why it is unknown.
       this.resultFuture.settle(accepted);
@@ -74,8 +76,7 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     const onFeedback = this.handlers.feedback;
     if (onFeedback !== undefined) {
       callActionCallback(
-        this.executor,
-        `feedback handler of ${this.what}`,
+        this.site(`feedback handler of ${this.what}`),
         onFeedback,
         this as ClientGoalHandle<F, R>,
         feedback,
@@ -88,8 +89,11 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
 
   private callResult(result: ResultOf<WrappedResult<R>>): void {
     const onResult = this.handlers.result;
-    if (onResult !== undefined)
-      callActionCallback(this.executor, `result handler of ${this.what}`, onResult, result, this);
+    if (onResult !== undefined) callActionCallback(this.site(`result handler of ${this.what}`), onResult, result, this);
+  }
+
+  private site(entity: string): CallbackSite {
+    return { executor: this.executor, entity, owner: this.owner };
   }
 
   takeFeedback(): F | undefined {

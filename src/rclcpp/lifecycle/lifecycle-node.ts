@@ -7,7 +7,7 @@
  */
 
 import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
-import type { Executor, Node, NodeOptions, Publisher, QoSLike } from '../api.js';
+import type { EntityHandle, Executor, Node, NodeOptions, Publisher, QoSLike } from '../api.js';
 import * as lcMsg from '../interfaces/generated/lifecycle_msgs/msg.js';
 import * as lcSrv from '../interfaces/generated/lifecycle_msgs/srv.js';
 import { coreOf } from '../handle.js';
@@ -53,6 +53,8 @@ export class LifecycleNode {
   private failures: string[] = [];
   private readonly callbacks: LifecycleCallbacks;
   private events: Publisher<lcMsg.TransitionEvent> | undefined;
+  /** `~/change_state`: the entity a callback's error is reported against (its node logs one nobody hears). */
+  private changeState: EntityHandle | undefined;
 
   /**
    * The node, whose `createPublisher` makes lifecycle publishers (managed-node.ts), as every
@@ -181,7 +183,11 @@ export class LifecycleNode {
     } catch (thrown) {
       // rclcpp catches it and takes ERROR; the message is not lost: it is reported and answered.
       this.failures.push(`${name} threw: ${describeThrown(thrown)}`);
-      coreOf(this.node.executor)?.reportEntityError(`${name} callback of lifecycle node '${this.fqn()}'`, thrown);
+      coreOf(this.raw.executor)?.reportEntityError(
+        `${name} callback of lifecycle node '${this.fqn()}'`,
+        thrown,
+        this.changeState?.handleId,
+      );
       return 'error';
     }
     if (answer === 'success' || answer === 'failure' || answer === 'error') return answer;
@@ -241,6 +247,8 @@ export class LifecycleNode {
       })),
     ];
     for (const m of made) if (!m.ok) return m;
+    const changeState = made[0];
+    if (changeState?.ok) this.changeState = changeState.value;
     return ok();
   }
 }
