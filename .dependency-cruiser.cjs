@@ -83,10 +83,13 @@ module.exports = {
     {
       name: 'interface-compiler-is-a-tool',
       comment:
-        'the interface compiler emits code for the runtime; it imports only floor-0 files and the runtime entry, never a floor or a CLI',
+        'the interface compiler emits code for the runtime; it imports only floor-0 files, the runtime entry and the definitions entry (the parser the run-time type registry shares), never a floor or a CLI',
       severity: 'error',
       from: { path: '^src/interface-compiler/' },
-      to: { path: '^src/(rmw|executor|rclcpp|vrobots|cli)/', pathNot: '^src/rclcpp/interfaces/runtime/index\\.ts$' },
+      to: {
+        path: '^src/(rmw|executor|rclcpp|vrobots|cli)/',
+        pathNot: '^src/rclcpp/interfaces/(runtime|definitions)/index\\.ts$',
+      },
     },
     {
       name: 'examples-use-package-entries',

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundledModules } from '../src/interface-compiler/bundled.js';
-import { ARRAY_KIND, type FieldType } from '../src/interface-compiler/definition.js';
+import { ARRAY_KIND, type FieldType } from '../src/rclcpp/interfaces/definitions/index.js';
 import { EMPTY_STRUCT_MEMBER, fieldTypeId } from '../src/interface-compiler/type-hash.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));

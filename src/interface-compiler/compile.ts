@@ -4,10 +4,18 @@
  * depend on), hash every type, emit the requested packages. Pure: no file system.
  */
 
-import type { DefinitionError, InterfaceDef, StructDef } from './definition.js';
+import {
+  checkReferences,
+  type DefinitionError,
+  type InterfaceDef,
+  type InterfaceFile,
+  parseAll,
+  structTable,
+} from '../rclcpp/interfaces/definitions/index.js';
 import { emitPackage, GENERATED_HEADER, type ImportPaths } from './emit-package.js';
-import { checkReferences, type InterfaceFile, parseInterfaceFile } from './interface-set.js';
 import { typeHash } from './type-hash.js';
+
+export { parseAll, structTable };
 
 export interface CompileInput {
   /** Files of the packages to emit. */
@@ -28,30 +36,6 @@ export interface CompiledSet {
 export type CompileOutcome =
   | { readonly ok: true; readonly value: CompiledSet }
   | { readonly ok: false; readonly errors: readonly DefinitionError[] };
-
-export function parseAll(files: readonly InterfaceFile[], errors: DefinitionError[]): InterfaceDef[] {
-  const out: InterfaceDef[] = [];
-  for (const f of files) {
-    const def = parseInterfaceFile(f, errors);
-    if (def !== undefined) out.push(def);
-  }
-  return out;
-}
-
-export function structTable(defs: readonly InterfaceDef[], errors: DefinitionError[]): Map<string, StructDef> {
-  const table = new Map<string, StructDef>();
-  for (const d of defs) {
-    for (const s of d.structs) {
-      const prior = table.get(s.typeName);
-      if (prior !== undefined) {
-        errors.push({ file: s.file, line: s.line, message: `${s.typeName} is also defined in ${prior.file}` });
-      } else {
-        table.set(s.typeName, s);
-      }
-    }
-  }
-  return table;
-}
 
 export function compileInterfaces(input: CompileInput): CompileOutcome {
   const errors: DefinitionError[] = [];

@@ -10,7 +10,7 @@ import {
   type ScalarValue,
   type StructDef,
   typeNameParts,
-} from './definition.js';
+} from '../rclcpp/interfaces/definitions/index.js';
 
 const U32_MAX = 0xffffffff;
 

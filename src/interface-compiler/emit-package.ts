@@ -3,7 +3,7 @@
  * `msg.ts` / `srv.ts` / `action.ts` (the type values users import) and `index.ts`.
  */
 
-import type { ConstantDef, InterfaceDef, StructDef } from './definition.js';
+import type { ConstantDef, InterfaceDef, StructDef } from '../rclcpp/interfaces/definitions/index.js';
 import { CodecEmitter, literal, localName } from './emit-codec.js';
 
 export interface ImportPaths {

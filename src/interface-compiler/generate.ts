@@ -10,9 +10,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
 import { type CompiledSet, compileInterfaces } from './compile.js';
-import type { DefinitionError } from './definition.js';
+import type { DefinitionError } from '../rclcpp/interfaces/definitions/index.js';
 import type { ImportPaths } from './emit-package.js';
-import type { InterfaceFile } from './interface-set.js';
+import type { InterfaceFile } from '../rclcpp/interfaces/definitions/index.js';
 import { findPackageDirs, readPackage } from './load-files.js';
 
 export interface GenerateOptions {

@@ -19,8 +19,8 @@ export type {
   PrimitiveName,
   ScalarValue,
   StructDef,
-} from './definition.js';
-export { ARRAY_KIND } from './definition.js';
+} from '../rclcpp/interfaces/definitions/index.js';
+export { ARRAY_KIND } from '../rclcpp/interfaces/definitions/index.js';
 export {
   bundledInterfacesDir,
   formatDefinitionErrors,
@@ -29,6 +29,6 @@ export {
   generateInterfaces,
   readInterfaceDirs,
 } from './generate.js';
-export type { InterfaceFile } from './interface-set.js';
+export type { InterfaceFile } from '../rclcpp/interfaces/definitions/index.js';
 export { typeHash } from './type-hash.js';
 export type { ActionClass, DeepPartial, MessageClass, ServiceClass } from '../rclcpp/interfaces/runtime/index.js';

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileInterfaces } from '../../src/interface-compiler/compile.js';
-import type { InterfaceFile } from '../../src/interface-compiler/interface-set.js';
+import type { InterfaceFile } from '../../src/rclcpp/interfaces/definitions/index.js';
 import { findPackageDirs, readPackage } from '../../src/interface-compiler/load-files.js';
 import { writeTree } from '../../src/interface-compiler/generate.js';
 

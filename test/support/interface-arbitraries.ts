@@ -3,7 +3,7 @@
 // @foxglove/rosmsg2-serialization, the independent CDR implementation the tests compare with.
 import type { MessageWriter } from '@foxglove/rosmsg2-serialization';
 import fc from 'fast-check';
-import { ARRAY_KIND, type FieldType, type StructDef } from '../../src/interface-compiler/definition.js';
+import { ARRAY_KIND, type FieldType, type StructDef } from '../../src/rclcpp/interfaces/definitions/index.js';
 
 type MessageDefinition = ConstructorParameters<typeof MessageWriter>[0][number];
 type MessageDefinitionField = MessageDefinition['definitions'][number];

@@ -2,7 +2,7 @@
 // lays them out (the reference: rmw_zenoh_cpp serializes through rosidl_typesupport_fastrtps).
 // Fast-CDR skips padding without writing it, so those bytes hold whatever the buffer held
 // before; a byte comparison with rclpy's serialize_message has to leave them out.
-import { ARRAY_KIND, type FieldType, PRIMITIVE_SIZE } from '../../../src/interface-compiler/definition.js';
+import { ARRAY_KIND, type FieldType, PRIMITIVE_SIZE } from '../../../src/rclcpp/interfaces/definitions/index.js';
 import type { Structs } from './peer-json.js';
 
 const HEADER = 4;

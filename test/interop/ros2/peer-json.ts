@@ -2,7 +2,7 @@
 // docstring): int64/uint64 as decimal strings, NaN/Infinity/-0 as strings, everything else as
 // JSON has it. fromPeerJson gives the shape rclts's decode() returns (typed arrays, bigint), so a
 // message read back compares with toEqual.
-import { ARRAY_KIND, type FieldType, type StructDef } from '../../../src/interface-compiler/definition.js';
+import { ARRAY_KIND, type FieldType, type StructDef } from '../../../src/rclcpp/interfaces/definitions/index.js';
 
 export type Structs = ReadonlyMap<string, StructDef>;
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

@@ -1,6 +1,6 @@
 /** Constant and default values of `.msg` lines, checked against their type as rosidl does. */
 
-import { utf8Length } from '../rclcpp/interfaces/runtime/index.js';
+import { utf8Length } from '../runtime/index.js';
 import type { PrimitiveName, ScalarValue } from './definition.js';
 
 const INT_RANGE: Partial<Record<PrimitiveName, readonly [bigint, bigint]>> = {
