@@ -5,16 +5,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runClient } from '../examples/ported/add_two_ints_client.js';
+import { main as clientMain, runClient } from '../examples/ported/add_two_ints_client.js';
 import { AddTwoIntsServer } from '../examples/ported/add_two_ints_server.js';
 import { DummyLaser, runGameLoop } from '../examples/ported/dummy_laser_game_loop.js';
 import { EvenParameterNode } from '../examples/ported/even_parameters_node.js';
 import { FibonacciActionClient } from '../examples/ported/fibonacci_action_client.js';
 import { FibonacciActionServer } from '../examples/ported/fibonacci_action_server.js';
 import { LifecycleTalker } from '../examples/ported/lifecycle_talker.js';
-import { Listener } from '../examples/ported/listener.js';
+import { Listener, main as listenerMain } from '../examples/ported/listener.js';
 import { OdometryPublisher } from '../examples/ported/odometry_publisher.js';
-import { Talker } from '../examples/ported/talker.js';
+import { Talker, main as talkerMain } from '../examples/ported/talker.js';
 import {
   Executor,
   example_interfaces,
@@ -370,4 +370,14 @@ describe('examples/ported: odometry_publisher on sim time', () => {
         'publishing odom -> base_link on /tf and odom at 100 ms of sim time from /clock',
       ]);
     }));
+});
+
+describe('examples/ported: the mains, in-process', () => {
+  it('run to their end and answer exit codes: 0 done, 1 did not do its job (with the reason), 2 bad flags', async () => {
+    expect(await talkerMain(['--count', '3', '--period-ms', '5'])).toBe(0);
+    expect(linesOf('talker')).toEqual([1, 2, 3].map((n) => `Publishing: 'Hello World: ${n}'`));
+    expect(await listenerMain(['--count', '1', '--budget-ms', '50'])).toBe(1);
+    expect(await clientMain(['2', 'three', '--budget-ms', '50'])).toBe(1);
+    expect(await talkerMain(['--count', 'many'])).toBe(2);
+  });
 });

@@ -13,9 +13,9 @@
  * every step answers a Result, so a failure is logged with its reason, never thrown.
  *   npx tsx examples/ported/add_two_ints_client.ts [A B] [--budget-ms 10000] [--router ws/HOST:PORT]
  */
-import { Executor, example_interfaces, type Node, type NodeOptions, type ResultOf } from '../../src/index.js';
+import { type Executor, err, example_interfaces, type Node, type NodeOptions, type ResultOf } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted } from './ported-args.js';
 
 type Request = example_interfaces.srv.AddTwoInts_Request;
 
@@ -53,29 +53,15 @@ export async function runClient(
   return sum;
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0, { 'budget-ms': 10_000 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const [a = '2', b = '3'] = args.value.positionals;
-  if (!/^-?\d+$/.test(a) || !/^-?\d+$/.test(b)) {
-    console.error(`usage: add_two_ints_client [A B] (integers), got '${a}' '${b}'`);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const request = example_interfaces.srv.AddTwoInts_Request.create({ a: BigInt(a), b: BigInt(b) });
-  const sum = await runClient(executor, request, args.value.numbers['budget-ms'] ?? 10_000, {
-    arguments: args.value.rosArgs,
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { numbers: { 'budget-ms': 10_000 } }, async (executor, { positionals, numbers, rosArgs }) => {
+    const [a = '2', b = '3'] = positionals;
+    if (positionals.length > 2 || !/^-?\d+$/.test(a) || !/^-?\d+$/.test(b)) {
+      return err('InvalidArgument', `usage: add_two_ints_client [A B] (two integers), got '${positionals.join(' ')}'`);
+    }
+    const request = example_interfaces.srv.AddTwoInts_Request.create({ a: BigInt(a), b: BigInt(b) });
+    return runClient(executor, request, numbers['budget-ms'] ?? 10_000, { arguments: rosArgs });
   });
-  await executor.shutdown();
-  return sum.ok ? 0 : 1;
 }
 
 runIfMain(import.meta.url, main);

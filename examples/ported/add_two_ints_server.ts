@@ -11,9 +11,9 @@
  * executor down).
  *   npx tsx examples/ported/add_two_ints_server.ts [--router ws/HOST:PORT] [--ros-args -p one_shot:=true]
  */
-import { Executor, example_interfaces, type Node, type NodeOptions, type ResultOf } from '../../src/index.js';
+import { type Executor, example_interfaces, type Node, type NodeOptions, type ResultOf } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 export class AddTwoIntsServer {
   sawRequest = false;
@@ -43,23 +43,10 @@ export class AddTwoIntsServer {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0);
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const server = AddTwoIntsServer.create(executor, { arguments: args.value.rosArgs });
-  if (!server.ok) console.error(server.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return server.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, {}, (executor, { rosArgs }) =>
+    spinOnceMade(executor, AddTwoIntsServer.create(executor, { arguments: rosArgs })),
+  );
 }
 
 runIfMain(import.meta.url, main);

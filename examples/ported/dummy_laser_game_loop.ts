@@ -20,7 +20,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  Executor,
+  type Executor,
   type Node,
   type NodeOptions,
   type Publisher,
@@ -31,7 +31,7 @@ import {
 } from '../../src/index.js';
 import { sensor_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted } from './ported-args.js';
 
 const DEG2RAD = Math.PI / 180;
 
@@ -130,29 +130,14 @@ export async function runGameLoop(
   return { ok: true, value: { frames, scans, messagesHandled } };
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 300, { 'host-hz': 60 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const laser = DummyLaser.create(executor, { arguments: args.value.rosArgs });
-  const report = laser.ok
-    ? await runGameLoop(executor, laser.value, {
-        frames: args.value.count,
-        hostHz: args.value.numbers['host-hz'] ?? 60,
-      })
-    : laser;
-  if (!report.ok) console.error(report.error.message);
-  else if (laser.ok) laser.value.node.getLogger().info(`${report.value.frames} frames, ${report.value.scans} scans`);
-  await executor.shutdown();
-  return report.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { count: 300, numbers: { 'host-hz': 60 } }, async (executor, { count, numbers, rosArgs }) => {
+    const laser = DummyLaser.create(executor, { arguments: rosArgs });
+    if (!laser.ok) return laser;
+    const report = await runGameLoop(executor, laser.value, { frames: count, hostHz: numbers['host-hz'] ?? 60 });
+    if (report.ok) laser.value.node.getLogger().info(`${report.value.frames} frames, ${report.value.scans} scans`);
+    return report;
+  });
 }
 
 runIfMain(import.meta.url, main);

@@ -15,7 +15,7 @@
  *   then: npx rclts param set /even_parameters_node myint 3   (refused: not even)
  */
 import {
-  Executor,
+  type Executor,
   type Node,
   type NodeOptions,
   type Parameter,
@@ -24,7 +24,7 @@ import {
   type SetParametersResult,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 export class EvenParameterNode {
   private constructor(readonly node: Node) {}
@@ -70,23 +70,10 @@ export class EvenParameterNode {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0);
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const node = EvenParameterNode.create(executor, { arguments: args.value.rosArgs });
-  if (!node.ok) console.error(node.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return node.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, {}, (executor, { rosArgs }) =>
+    spinOnceMade(executor, EvenParameterNode.create(executor, { arguments: rosArgs })),
+  );
 }
 
 runIfMain(import.meta.url, main);

@@ -19,7 +19,8 @@
  */
 import {
   type ActionClient,
-  Executor,
+  type Executor,
+  err,
   example_interfaces,
   GoalStatus,
   type Node,
@@ -28,7 +29,7 @@ import {
   type WrappedResult,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted } from './ported-args.js';
 
 type Client = ActionClient<
   example_interfaces.action.Fibonacci_Goal,
@@ -89,30 +90,19 @@ export class FibonacciActionClient {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0, { 'budget-ms': 30_000, 'cancel-after': 0 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const order = Number(args.value.positionals[0] ?? 10);
-  if (!Number.isInteger(order)) {
-    console.error(`usage: fibonacci_action_client [ORDER] (an integer), got '${args.value.positionals[0]}'`);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const client = FibonacciActionClient.create(executor, { arguments: args.value.rosArgs });
-  const outcome = client.ok
-    ? await client.value.sendGoal(order, args.value.numbers['budget-ms'] ?? 30_000, args.value.numbers['cancel-after'])
-    : client;
-  if (!outcome.ok) console.error(outcome.error.message);
-  await executor.shutdown();
-  return outcome.ok && outcome.value.code === GoalStatus.Succeeded ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  const defaults = { numbers: { 'budget-ms': 30_000, 'cancel-after': 0 } };
+  return runPorted(argv, defaults, async (executor, { positionals, numbers, rosArgs }) => {
+    const order = Number(positionals[0] ?? 10);
+    if (!Number.isInteger(order)) {
+      return err('InvalidArgument', `usage: fibonacci_action_client [ORDER] (an integer), got '${positionals[0]}'`);
+    }
+    const client = FibonacciActionClient.create(executor, { arguments: rosArgs });
+    if (!client.ok) return client;
+    const outcome = await client.value.sendGoal(order, numbers['budget-ms'] ?? 30_000, numbers['cancel-after']);
+    if (!outcome.ok || outcome.value.code === GoalStatus.Succeeded) return outcome;
+    return err('Error', `the goal ended with status ${outcome.value.code}`);
+  });
 }
 
 runIfMain(import.meta.url, main);

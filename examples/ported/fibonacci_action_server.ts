@@ -18,7 +18,7 @@
  */
 import {
   CancelResponse,
-  Executor,
+  type Executor,
   example_interfaces,
   GoalResponse,
   type Node,
@@ -27,7 +27,7 @@ import {
   type ServerGoalHandle,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 type Fibonacci = typeof example_interfaces.action.Fibonacci;
 type GoalHandleFibonacci = ServerGoalHandle<
@@ -101,26 +101,13 @@ export class FibonacciActionServer {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0, { 'period-ms': 1000 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const server = FibonacciActionServer.create(executor, {
-    arguments: args.value.rosArgs,
-    periodMs: args.value.numbers['period-ms'] ?? 1000,
-  });
-  if (!server.ok) console.error(server.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return server.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { numbers: { 'period-ms': 1000 } }, (executor, { numbers, rosArgs }) =>
+    spinOnceMade(
+      executor,
+      FibonacciActionServer.create(executor, { arguments: rosArgs, periodMs: numbers['period-ms'] ?? 1000 }),
+    ),
+  );
 }
 
 runIfMain(import.meta.url, main);

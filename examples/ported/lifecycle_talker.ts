@@ -22,7 +22,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CallbackReturn,
-  Executor,
+  type Executor,
   LifecycleNode,
   type LifecycleNodeOptions,
   type LifecyclePublisher,
@@ -32,7 +32,7 @@ import {
   type Timer,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 export interface LifecycleTalkerOptions extends LifecycleNodeOptions {
   readonly periodMs?: number;
@@ -109,27 +109,18 @@ export class LifecycleTalker {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, 0, { 'period-ms': 1000, 'activate-delay-ms': 2000 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const created = await Executor.create({ router: args.value.router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const talker = LifecycleTalker.create(executor, {
-    arguments: args.value.rosArgs,
-    periodMs: args.value.numbers['period-ms'] ?? 1000,
-    activateDelayMs: args.value.numbers['activate-delay-ms'] ?? 2000,
-  });
-  if (!talker.ok) console.error(talker.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return talker.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  const numbers = { 'period-ms': 1000, 'activate-delay-ms': 2000 };
+  return runPorted(argv, { numbers }, (executor, args) =>
+    spinOnceMade(
+      executor,
+      LifecycleTalker.create(executor, {
+        arguments: args.rosArgs,
+        periodMs: args.numbers['period-ms'] ?? 1000,
+        activateDelayMs: args.numbers['activate-delay-ms'] ?? 2000,
+      }),
+    ),
+  );
 }
 
 runIfMain(import.meta.url, main);

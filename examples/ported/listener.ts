@@ -9,9 +9,18 @@
  * `--budget-ms` bounds the wait, so a lone listener gives up instead of hanging.
  *   npx tsx examples/ported/listener.ts [--count N] [--budget-ms 0 (none)] [--router ws/HOST:PORT] [--ros-args ...]
  */
-import { Executor, type Node, type NodeOptions, QoS, Result, type ResultOf, std_msgs } from '../../src/index.js';
+import {
+  type Executor,
+  err,
+  type Node,
+  type NodeOptions,
+  QoS,
+  Result,
+  type ResultOf,
+  std_msgs,
+} from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted } from './ported-args.js';
 
 export interface ListenerOptions extends NodeOptions {
   readonly onHeard?: (msg: std_msgs.msg.String, count: number) => void;
@@ -41,31 +50,18 @@ export class Listener {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, Number.POSITIVE_INFINITY, { 'budget-ms': 0 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const { router, count, numbers, rosArgs } = args.value;
-  const created = await Executor.create({ router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const listener = Listener.create(executor, {
-    arguments: rosArgs,
-    onHeard: (_msg, n) => n >= count && executor.cancel(),
-  });
-  if (!listener.ok) console.error(listener.error.message);
-  else {
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { numbers: { 'budget-ms': 0 } }, async (executor, { count, numbers, rosArgs }) => {
+    const listener = Listener.create(executor, {
+      arguments: rosArgs,
+      onHeard: (_msg, n) => n >= count && executor.cancel(),
+    });
+    if (!listener.ok) return listener;
     const budget = numbers['budget-ms'] ?? 0;
-    if (budget > 0) await executor.spinFor(budget);
-    else await executor.spin();
-  }
-  await executor.shutdown();
-  return listener.ok && (!Number.isFinite(count) || listener.value.heard >= count) ? 0 : 1;
+    const spun = budget > 0 ? await executor.spinFor(budget) : await executor.spin();
+    if (!spun.ok || !Number.isFinite(count) || listener.value.heard >= count) return spun;
+    return err('Timeout', `heard ${listener.value.heard} of ${count} messages within --budget-ms ${budget}`);
+  });
 }
 
 runIfMain(import.meta.url, main);

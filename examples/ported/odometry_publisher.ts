@@ -17,7 +17,7 @@
  *   npx tsx examples/ported/odometry_publisher.ts [--count N] [--period-ms 1000] [--router ws/HOST:PORT] [--ros-args -p use_sim_time:=true]
  */
 import {
-  Executor,
+  type Executor,
   type Node,
   type NodeOptions,
   type Publisher,
@@ -29,7 +29,7 @@ import {
 } from '../../src/index.js';
 import { nav_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 export interface OdometryOptions extends NodeOptions {
   readonly periodMs?: number;
@@ -112,28 +112,17 @@ export class OdometryPublisher {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, Number.POSITIVE_INFINITY, { 'period-ms': 1000 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const { router, count, numbers, rosArgs } = args.value;
-  const created = await Executor.create({ router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const odometry = OdometryPublisher.create(executor, {
-    arguments: rosArgs,
-    periodMs: numbers['period-ms'] ?? 1000,
-    onPublished: (n) => n >= count && executor.cancel(),
-  });
-  if (!odometry.ok) console.error(odometry.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return odometry.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { numbers: { 'period-ms': 1000 } }, (executor, { count, numbers, rosArgs }) =>
+    spinOnceMade(
+      executor,
+      OdometryPublisher.create(executor, {
+        arguments: rosArgs,
+        periodMs: numbers['period-ms'] ?? 1000,
+        onPublished: (n) => n >= count && executor.cancel(),
+      }),
+    ),
+  );
 }
 
 runIfMain(import.meta.url, main);

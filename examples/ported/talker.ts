@@ -11,7 +11,7 @@
  *   npx tsx examples/ported/talker.ts [--count N] [--period-ms 1000] [--router ws/HOST:PORT] [--ros-args ...]
  */
 import {
-  Executor,
+  type Executor,
   type Node,
   type NodeOptions,
   type Publisher,
@@ -21,7 +21,7 @@ import {
   std_msgs,
 } from '../../src/index.js';
 import { runIfMain } from '../example-args.js';
-import { parsePortedArgs } from './ported-args.js';
+import { runPorted, spinOnceMade } from './ported-args.js';
 
 export interface TalkerOptions extends NodeOptions {
   readonly periodMs?: number;
@@ -61,28 +61,17 @@ export class Talker {
   }
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = parsePortedArgs(argv, Number.POSITIVE_INFINITY, { 'period-ms': 1000 });
-  if (!args.ok) {
-    console.error(args.error.message);
-    return 2;
-  }
-  const { router, count, numbers, rosArgs } = args.value;
-  const created = await Executor.create({ router });
-  if (!created.ok) {
-    console.error(`cannot start: ${created.error.message}`);
-    return 1;
-  }
-  const executor = created.value;
-  const talker = Talker.create(executor, {
-    arguments: rosArgs,
-    periodMs: numbers['period-ms'] ?? 1000,
-    onPublished: (n) => n >= count && executor.cancel(),
-  });
-  if (!talker.ok) console.error(talker.error.message);
-  else await executor.spin();
-  await executor.shutdown();
-  return talker.ok ? 0 : 1;
+export function main(argv: readonly string[]): Promise<number> {
+  return runPorted(argv, { numbers: { 'period-ms': 1000 } }, (executor, { count, numbers, rosArgs }) =>
+    spinOnceMade(
+      executor,
+      Talker.create(executor, {
+        arguments: rosArgs,
+        periodMs: numbers['period-ms'] ?? 1000,
+        onPublished: (n) => n >= count && executor.cancel(),
+      }),
+    ),
+  );
 }
 
 runIfMain(import.meta.url, main);
