@@ -40,8 +40,13 @@ export async function main(argv: readonly string[], log: Log = console.log): Pro
   const executor = created.value;
   const robot = executor.createNode('robot');
   const echo = executor.createNode('tf2_echo');
-  const buffer = tf2.Buffer.create();
-  if (!robot.ok || !echo.ok || !buffer.ok) {
+  if (!robot.ok || !echo.ok) {
+    await executor.shutdown();
+    return 1;
+  }
+  // As tf2_ros's Buffer(node->get_clock()): history is dropped if that clock jumps back.
+  const buffer = tf2.Buffer.create({ clock: echo.value.getClock() });
+  if (!buffer.ok) {
     await executor.shutdown();
     return 1;
   }

@@ -1,7 +1,7 @@
 // tf2's BufferCore semantics on a Buffer alone: chains, latest common time, interpolation,
 // static links, cache length, and each tf2 error kind with the frames and times in its sentence.
 import { describe, expect, it } from 'vitest';
-import { tf2 } from '../../src/index.js';
+import { Clock, tf2 } from '../../src/index.js';
 import type { PointStamped, TransformStamped } from '../../src/rclcpp/interfaces/generated/geometry_msgs/codec.js';
 
 function tf(
@@ -276,5 +276,30 @@ describe('tf2 Buffer', () => {
     expect(chained.header.frame_id).toBe('map');
     expect(chained.transform.translation).toMatchObject({ x: expect.closeTo(1), y: expect.closeTo(1) });
     expect(b.transform(p, 'elsewhere')).toMatchObject({ ok: false, error: { kind: 'LookupException' } });
+  });
+
+  it('following a clock, forgets dynamic history on a backward jump or a source change, as tf2_ros', () => {
+    const made = Clock.create('ros');
+    if (!made.ok) throw new Error(made.error.message);
+    const clock = made.value;
+    const b = value(tf2.Buffer.create({ clock }));
+    const fill = () => {
+      b.setTransform(tf('a', 'b', 5, { x: 1, y: 0, z: 0 }));
+      b.setTransform(tf('a', 's', 0, { x: 2, y: 0, z: 0 }), 'test', true);
+    };
+    const latest = { sec: 0, nanosec: 0 };
+    fill();
+    expect(clock.enableRosTimeOverride().ok).toBe(true); // the source changes: cleared
+    expect(b.canTransform('a', 'b', latest)).toBe(false);
+    expect(b.canTransform('a', 's', latest)).toBe(true); // static links stay
+    fill();
+    expect(clock.setRosTimeOverride(10_000_000_000n).ok).toBe(true); // forward: kept
+    expect(b.canTransform('a', 'b', latest)).toBe(true);
+    expect(clock.setRosTimeOverride(9_999_999_999n).ok).toBe(true); // back by 1 ns: cleared
+    expect(b.canTransform('a', 'b', latest)).toBe(false);
+    b.destroy();
+    fill();
+    expect(clock.setRosTimeOverride(1n).ok).toBe(true); // no longer followed
+    expect(b.canTransform('a', 'b', latest)).toBe(true);
   });
 });

@@ -6,7 +6,9 @@
  */
 import { checkBudget, timerDelay } from '../../budget.js';
 import { ok, type Result } from '../../result.js';
+import { Duration } from '../duration.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
+import { type Clock, ClockChange, type JumpHandler, type TimeJump } from '../time/clock.js';
 import { BufferCore, type BufferOptions, checkCacheTime } from './buffer-core.js';
 import { doTransform, type StampedGeometry } from './do-transform.js';
 import { asTf2Err, Tf2ErrorKind as Kind, type Tf2ResultOf, tf2Err } from './tf2-errors.js';
@@ -20,10 +22,22 @@ export interface WaitingExecutor {
 export interface BufferCreateOptions extends BufferOptions {
   /** The executor whose rounds fill this buffer (else the first TransformListener's). */
   readonly executor?: WaitingExecutor | undefined;
+  /**
+   * A clock to follow as tf2_ros's Buffer does (`node.getClock()`): the buffer forgets its
+   * dynamic history when the clock jumps back or changes source (sim time on or off).
+   */
+  readonly clock?: Pick<Clock, 'createJumpHandler'> | undefined;
+}
+
+/** tf2_ros's min_backward of -1 ns: every backward jump counts. */
+function oneNanosecondBack(): Duration {
+  const d = Duration.fromNs(-1n);
+  return d.ok ? d.value : Duration.zero();
 }
 
 export class Buffer extends BufferCore {
   private executor: WaitingExecutor | undefined;
+  private jumpHandler: JumpHandler | undefined;
   private readonly waiters = new Set<() => void>();
 
   /** A buffer keeping `cacheTimeMs` of history per dynamic link (default 10 s, as tf2). */
@@ -32,7 +46,28 @@ export class Buffer extends BufferCore {
     if (!ms.ok) return ms;
     const buffer = new Buffer(ms.value);
     buffer.executor = options?.executor;
+    if (options?.clock !== undefined) {
+      // Any backward jump and any change of source, never a forward jump (tf2_ros's threshold).
+      const handler = options.clock.createJumpHandler(undefined, (jump) => buffer.onTimeJump(jump), {
+        onClockChange: true,
+        minBackward: oneNanosecondBack(),
+      });
+      if (!handler.ok) return asTf2Err(handler, Kind.InvalidArgument);
+      buffer.jumpHandler = handler.value;
+    }
     return ok(buffer);
+  }
+
+  /** Stops following the clock (the buffer keeps working). */
+  destroy(): void {
+    this.jumpHandler?.remove();
+    this.jumpHandler = undefined;
+  }
+
+  private onTimeJump(jump: TimeJump): void {
+    const changed =
+      jump.clockChange === ClockChange.RosTimeActivated || jump.clockChange === ClockChange.RosTimeDeactivated;
+    if (changed || jump.delta.nanoseconds < 0n) this.clear();
   }
 
   /** The executor a wait may spin; kept if one is set already (a second listener changes nothing). */
