@@ -26,8 +26,8 @@ export interface Future<T> {
 /** What a SettableFuture needs of its executor (an ExecutorCore; structural, so this file imports no executor). */
 interface Spinner {
   spinUntil(done: () => boolean, budgetMs: number, what?: string): Promise<Result>;
-  reportEntityError?(entity: string, error: unknown): void;
-  observeCallback?(entity: string, returned: unknown): void;
+  reportEntityError?(entity: string, error: unknown, owner?: unknown): void;
+  observeCallback?(entity: string, returned: unknown, owner?: unknown): void;
 }
 
 /** A Future settled once from inside spin (a reply, a status, a result); waiting spins the executor. */
@@ -38,6 +38,8 @@ export class SettableFuture<T> implements Future<T> {
   constructor(
     private readonly spinner: Spinner,
     protected readonly what: string,
+    /** The handle id of the entity that settles it (a client): its node logs a done-callback error nobody hears. */
+    private readonly owner?: () => unknown,
   ) {}
 
   /** The first settlement wins; the done callbacks run now, each on its own (one's throw is reported, the next runs). */
@@ -85,9 +87,9 @@ export class SettableFuture<T> implements Future<T> {
     try {
       returned = callback(result);
     } catch (thrown) {
-      this.spinner.reportEntityError?.(entity, thrown);
+      this.spinner.reportEntityError?.(entity, thrown, this.owner?.());
       return;
     }
-    if (returned !== undefined) this.spinner.observeCallback?.(entity, returned);
+    if (returned !== undefined) this.spinner.observeCallback?.(entity, returned, this.owner?.());
   }
 }

@@ -18,8 +18,9 @@ export class FutureImpl<T> extends SettableFuture<T> {
     core: ExecutorCore,
     readonly sequenceNumber: bigint,
     what: string,
+    owner: () => unknown,
   ) {
-    super(core, what);
+    super(core, what, owner);
   }
 
   describe(): string {
@@ -74,6 +75,7 @@ export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
       this.core,
       sent.value,
       `the reply to request ${sent.value} of service '${entry.name}'`,
+      () => this.handle.handleId,
     );
     this.inFlight = future;
     return ok(future);

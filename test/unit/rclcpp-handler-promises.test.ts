@@ -9,6 +9,7 @@ import {
   CallbackReturn,
   CancelResponse,
   type ExecutorEvent,
+  example_interfaces,
   GoalResponse,
   LifecycleNode,
   type Node,
@@ -195,6 +196,23 @@ describe('callback errors nobody listens for', () => {
     expect(errorLines()).toHaveLength(1);
     expect(errorLines()[0]).toContain("accepted callback of action server '");
     expect(errorLines()[0]).toContain('nobody hears this');
+  });
+
+  it("a PollClient future's done callback that throws is logged by the client's node", async () => {
+    const { executor, node } = makeFixture();
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', (r) => ({ sum: r.a + r.b })));
+    const client = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
+    const future = unwrap(client.sendRequest({ a: 1n, b: 2n }));
+    unwrap(
+      future.onDone(() => {
+        throw new Error('done callback broke');
+      }),
+    );
+    unwrap(await executor.spinUntil(() => future.isReady(), 5000));
+    expect(errorLines()).toHaveLength(1);
+    expect(errorLines()[0]).toContain("done callback of the reply to request 1 of service '/add'");
+    expect(errorLines()[0]).toContain('done callback broke');
+    await executor.shutdown();
   });
 
   it('a lifecycle callback that throws is logged by its node when nobody listens', async () => {

@@ -27,8 +27,8 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     readonly what: string,
   ) {
     this.key = goalKey(goalId);
-    this.acceptance = new SettableFuture<boolean>(executor, `the acceptance of ${what}`);
-    this.resultFuture = new SettableFuture<WrappedResult<R>>(executor, `the result of ${what}`);
+    this.acceptance = new SettableFuture<boolean>(executor, `the acceptance of ${what}`, this.ownerId);
+    this.resultFuture = new SettableFuture<WrappedResult<R>>(executor, `the result of ${what}`, this.ownerId);
   }
 
   getStatus(): GoalStatus {
@@ -46,7 +46,7 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
   renewResult(): SettableFuture<WrappedResult<R>> {
     const current = this.resultFuture.take();
     if (!this.resultFuture.isReady() || current.ok) return this.resultFuture;
-    this.resultFuture = new SettableFuture<WrappedResult<R>>(this.executor, `the result of ${this.what}`);
+    this.resultFuture = new SettableFuture<WrappedResult<R>>(this.executor, `the result of ${this.what}`, this.ownerId);
     return this.resultFuture;
   }
 
@@ -91,6 +91,8 @@ export class ClientGoal<F, R> implements ClientGoalHandle<F, R> {
     const onResult = this.handlers.result;
     if (onResult !== undefined) callActionCallback(this.site(`result handler of ${this.what}`), onResult, result, this);
   }
+
+  private readonly ownerId = (): unknown => this.owner?.handleId;
 
   private site(entity: string): CallbackSite {
     return { executor: this.executor, entity, owner: this.owner };
