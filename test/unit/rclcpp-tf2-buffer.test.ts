@@ -302,4 +302,48 @@ describe('tf2 Buffer', () => {
     expect(clock.setRosTimeOverride(1n).ok).toBe(true); // no longer followed
     expect(b.canTransform('a', 'b', latest)).toBe(true);
   });
+
+  it('answers hostile input with an error value, never a throw', () => {
+    const b = buffer();
+    const throwing = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('no');
+        },
+      },
+    ) as TransformStamped;
+    expect(b.setTransform(null as unknown as TransformStamped)).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    expect(b.setTransform(throwing)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    const stamp = { sec: 1.5, nanosec: 0 };
+    expect(
+      b.setTransform({ ...tf('a', 'b', 1, { x: 0, y: 0, z: 0 }), header: { stamp, frame_id: 'a' } }),
+    ).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    b.setTransform(tf('a', 'b', 1, { x: 0, y: 0, z: 0 }));
+    expect(b.lookupTransform(7 as unknown as string, 'b', { sec: 1, nanosec: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidArgumentException' },
+    });
+    expect(b.lookupTransform('a', 'b', throwing as never)).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidArgumentException' },
+    });
+    expect(b.lookupTransform('a', 'b', { nanoseconds: -1n })).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidArgumentException' },
+    });
+    expect(tf2.Buffer.create(throwing as never)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(
+      b.transform({ header: { stamp: { sec: 1, nanosec: 0 }, frame_id: 'b' }, point: throwing } as never, 'a'),
+    ).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidArgumentException' },
+    });
+  });
 });

@@ -5,7 +5,7 @@
  * executor's ready rounds while nobody spins, so a wait in a plain script fills the buffer itself.
  */
 import { checkBudget, timerDelay } from '../../budget.js';
-import { ok, type Result } from '../../result.js';
+import { describeThrown, ok, type Result } from '../../result.js';
 import { Duration } from '../duration.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { type Clock, ClockChange, type JumpHandler, type TimeJump } from '../time/clock.js';
@@ -125,7 +125,11 @@ export class Buffer extends BufferCore {
     }
     const t = this.lookupTransform(targetFrame, frame, stamp);
     if (!t.ok) return t;
-    return ok(doTransform(message, t.value));
+    try {
+      return ok(doTransform(message, t.value));
+    } catch (thrown) {
+      return tf2Err(Kind.InvalidArgument, `transform: the message could not be read: ${describeThrown(thrown)}`);
+    }
   }
 
   private waitPassively(able: () => boolean, budgetMs: number): Promise<Result> {
