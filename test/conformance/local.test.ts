@@ -1,4 +1,5 @@
 import { defineActionSuite } from './action-suite.js';
+import { defineCompletionSuite } from './completion-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
@@ -9,3 +10,4 @@ defineContractSuite('local', () => ({ backend: 'local' }));
 defineParametersSuite('local', () => ({ backend: 'local' }));
 defineLifecycleSuite('local', () => ({ backend: 'local' }));
 defineActionSuite('local', () => ({ backend: 'local' }));
+defineCompletionSuite('local', () => ({ backend: 'local' }));

@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { defineActionSuite } from './action-suite.js';
+import { defineCompletionSuite } from './completion-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
@@ -10,3 +11,4 @@ defineContractSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineParametersSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineLifecycleSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineActionSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineCompletionSuite('zenoh', () => ({ router: inject('zenohLocator') }));
