@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { QoS, std_msgs } from '../../src/index.js';
 import { expectErr, makeFixture, unwrap } from './executor-fixture.js';
 
+/** Room for a host loop stalled ~150 ms on a loaded machine; spinSome falls further behind than that. */
+const DEPTH = 30;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A publisher at ~200 Hz (outside the executor) into a subscriber spun by a ~60 Hz host loop. */
 async function hostLoop(drain: 'spinSome' | 'spinAll', runMs: number) {
   const { executor, node } = makeFixture();
   let received = 0;
-  unwrap(node.createSubscription(std_msgs.msg.Int32, 'fast', () => void received++, QoS.default().keepLast(10)));
-  const pub = unwrap(node.createPublisher(std_msgs.msg.Int32, 'fast', QoS.default().keepLast(10)));
+  unwrap(node.createSubscription(std_msgs.msg.Int32, 'fast', () => void received++, QoS.default().keepLast(DEPTH)));
+  const pub = unwrap(node.createPublisher(std_msgs.msg.Int32, 'fast', QoS.default().keepLast(DEPTH)));
   let published = 0;
   const publisher = setInterval(() => void pub.publish({ data: published++ }), 5);
   const step = (): void => {
