@@ -334,6 +334,10 @@ describe('tf2 Buffer', () => {
       ok: false,
       error: { kind: 'InvalidArgumentException' },
     });
+    expect(b.lookupTransform('a', 'b', { sec: Number.MAX_SAFE_INTEGER, nanosec: 0 })).toMatchObject({
+      ok: false,
+      error: { kind: 'InvalidArgumentException' },
+    });
     expect(b.lookupTransform('a', 'b', { nanoseconds: -1n })).toMatchObject({
       ok: false,
       error: { kind: 'InvalidArgumentException' },

@@ -31,7 +31,8 @@ export function tf2TimeNs(what: string, time: unknown): ResultOf<bigint> {
         (t.nanosec as number) >= 0 &&
         (t.nanosec as number) < 1e9
       ) {
-        return ok(BigInt(t.sec as number) * NS_PER_S + BigInt(t.nanosec as number));
+        const ns = BigInt(t.sec as number) * NS_PER_S + BigInt(t.nanosec as number);
+        if (ns <= INT64_MAX) return ok(ns);
       }
     }
   } catch {
