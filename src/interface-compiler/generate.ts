@@ -5,15 +5,18 @@
  * and renamed into place at the end, so a failure leaves `out` as it was.
  */
 
+import * as fs from 'node:fs';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
 import { type CompiledSet, compileInterfaces } from './compile.js';
-import type { DefinitionError } from '../rclcpp/interfaces/definitions/index.js';
+import {
+  type DefinitionError,
+  type InterfaceFile,
+  readInterfaceDirsIn,
+} from '../rclcpp/interfaces/definitions/index.js';
 import type { ImportPaths } from './emit-package.js';
-import type { InterfaceFile } from '../rclcpp/interfaces/definitions/index.js';
-import { findPackageDirs, readPackage } from './load-files.js';
 
 export interface GenerateOptions {
   /** Package folders, or folders holding package folders. */
@@ -46,20 +49,7 @@ export function bundledInterfacesDir(): string | undefined {
 }
 
 export function readInterfaceDirs(inputs: readonly string[]): ResultOf<InterfaceFile[]> {
-  const files: InterfaceFile[] = [];
-  for (const input of inputs) {
-    const dir = resolve(input);
-    if (!existsSync(dir)) return err('NotFound', `interface folder ${input} does not exist`);
-    let dirs: string[];
-    try {
-      dirs = findPackageDirs(dir);
-      for (const d of dirs) files.push(...readPackage(d));
-    } catch (thrown) {
-      return err('Error', `cannot read interface folder ${input}: ${describeThrown(thrown)}`);
-    }
-    if (dirs.length === 0) return err('NotFound', `${input} holds no package (no msg/, srv/ or action/ folder)`);
-  }
-  return ok(files);
+  return readInterfaceDirsIn(fs, resolve, inputs);
 }
 
 export function formatDefinitionErrors(errors: readonly DefinitionError[]): string {

@@ -22,6 +22,7 @@ import type {
 } from './action/action-types.js';
 import type { Duration } from './duration.js';
 import type { Future } from './future.js';
+import type { GenericMessage, TypeRegistry } from './generic/type-registry.js';
 import type { Logger } from './logging/logger.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
@@ -207,6 +208,24 @@ export interface ClientOptions {
   readonly maxRequestsInFlight?: number | undefined;
 }
 
+export interface GenericEntityOptions {
+  /** Where the type name is looked up; default `TypeRegistry.bundled()`. */
+  readonly registry?: TypeRegistry | undefined;
+}
+
+export interface GenericSubscriptionOptions extends GenericEntityOptions {
+  /** true: the handler gets the CDR bytes (header included), rclcpp's SerializedMessage; default false: a plain object. */
+  readonly raw?: boolean | undefined;
+}
+
+export interface GenericClientOptions extends ClientOptions, GenericEntityOptions {}
+
+/** Publishes plain objects (`publish`) or CDR bytes (`publishRaw`, rclcpp's GenericPublisher::publish). */
+export interface GenericPublisher extends Publisher<GenericMessage> {
+  /** `pkg/msg/Name`, as resolved. */
+  readonly typeName: string;
+}
+
 /** A QoS value (the rclcpp `QoS` class) or a plain record of policies. */
 export interface QoSLike {
   toRmw(): RmwQos;
@@ -258,6 +277,38 @@ export interface Node extends ParametersApi {
     name: string,
     options?: ClientOptions,
   ): ResultOf<PollClient<Req, Res>>;
+  /**
+   * rclcpp's create_generic_publisher: a publisher of a type known by name (`std_msgs/msg/String`
+   * or `std_msgs/String`, looked up in `options.registry`), the real type's hash on the wire.
+   */
+  createGenericPublisher(
+    typeName: string,
+    topic: string,
+    qos?: QoSLike,
+    options?: GenericEntityOptions,
+  ): ResultOf<GenericPublisher>;
+  /** rclcpp's create_generic_subscription: CDR bytes with `{ raw: true }`, else plain objects. */
+  createGenericSubscription(
+    typeName: string,
+    topic: string,
+    handler: SubscriptionHandler<Uint8Array>,
+    qos: QoSLike | undefined,
+    options: GenericSubscriptionOptions & { readonly raw: true },
+  ): ResultOf<SubscriptionHandle>;
+  createGenericSubscription(
+    typeName: string,
+    topic: string,
+    handler: SubscriptionHandler<GenericMessage>,
+    qos?: QoSLike,
+    options?: GenericSubscriptionOptions & { readonly raw?: false | undefined },
+  ): ResultOf<SubscriptionHandle>;
+  /** A client of a service type known by name; requests and responses are plain objects. */
+  createGenericClient(
+    typeName: string,
+    service: string,
+    onResponse: ResponseHandler<GenericMessage>,
+    options?: GenericClientOptions,
+  ): ResultOf<ClientHandle<GenericMessage, GenericMessage>>;
   /**
    * An action server (`<name>/_action/...`: three services, feedback and status topics); its
    * callbacks run in spin. `type` is a generated action (`example_interfaces.action.Fibonacci`).

@@ -40,6 +40,10 @@ export type {
   EntityHandle,
   ExecutorOptions,
   Future,
+  GenericClientOptions,
+  GenericEntityOptions,
+  GenericPublisher,
+  GenericSubscriptionOptions,
   GuardCondition,
   Handler,
   MessageInfo,
@@ -59,6 +63,16 @@ export type {
   TimerOptions,
 } from './api.js';
 export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
+export { checkSerialized, deserialize, serialize } from './generic/serialized.js';
+export type {
+  GenericActionType,
+  GenericMessage,
+  GenericMessageType,
+  GenericServiceType,
+  TypeRegistryOptions,
+} from './generic/type-registry.js';
+export { TypeRegistry } from './generic/type-registry.js';
+export type { ConstantDef, FieldDef, FieldType, InterfaceDef, StructDef } from './interfaces/definitions/index.js';
 export { Duration } from './duration.js';
 // `Executor` is the interface and the value `Executor.create` at once (see executor.ts).
 export {
@@ -79,6 +93,8 @@ export {
   Transition as LifecycleTransitionId,
 } from './lifecycle/state-machine.js';
 export * from './logging/index.js';
+// message_filters' classes as `message_filters.Cache`, ... (a bare `Cache` would shadow the browser's).
+export * as message_filters from './message-filters/index.js';
 export * from './msgs/index.js';
 export { PARAMETER_EVENTS_TOPIC } from './parameters/parameter-services.js';
 export type {

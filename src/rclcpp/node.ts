@@ -23,6 +23,10 @@ import type {
   Callback,
   ClientHandle,
   ClientOptions,
+  GenericClientOptions,
+  GenericEntityOptions,
+  GenericPublisher,
+  GenericSubscriptionOptions,
   GuardCondition,
   Node,
   PollClient,
@@ -41,6 +45,8 @@ import { Rosout } from './builtins/rosout.js';
 import { startTypeDescriptionService } from './builtins/type-description-service.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
+import * as generic from './generic/generic-entities.js';
+import type { GenericMessage } from './generic/type-registry.js';
 import { Handle } from './handle.js';
 import { Logger, nodeLoggerName } from './logging/logger.js';
 import { addRosoutSink } from './logging/rosout-sinks.js';
@@ -341,6 +347,36 @@ export class NodeImpl extends NodeGraph implements Node {
     poll = new PollClientImpl<Req, Res>(new Handle(this.executor, entry.value.handleId), this.executor);
     entry.value.onReleased = poll.onReleased;
     return ok(poll);
+  }
+
+  // ---- runtime-typed entities (generic/): a type name resolved, then the typed verbs above ----
+
+  createGenericPublisher(
+    typeName: string,
+    topic: string,
+    qos?: QoSLike,
+    options?: GenericEntityOptions,
+  ): ResultOf<GenericPublisher> {
+    return generic.createGenericPublisher(this, typeName, topic, qos, options);
+  }
+
+  createGenericSubscription(
+    typeName: string,
+    topic: string,
+    handler: SubscriptionHandler<Uint8Array> | SubscriptionHandler<GenericMessage>,
+    qos?: QoSLike,
+    options?: GenericSubscriptionOptions,
+  ): ResultOf<SubscriptionHandle> {
+    return generic.createGenericSubscription(this, typeName, topic, handler, qos, options);
+  }
+
+  createGenericClient(
+    typeName: string,
+    service: string,
+    onResponse: ResponseHandler<GenericMessage>,
+    options?: GenericClientOptions,
+  ): ResultOf<ClientHandle<GenericMessage, GenericMessage>> {
+    return generic.createGenericClient(this, typeName, service, onResponse, options);
   }
 
   private clientEntry<Req, Res>(

@@ -5,7 +5,7 @@ import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bundledModules } from '../../src/interface-compiler/bundled.js';
-import { DynamicTypes } from '../../src/cli/rclts/dynamic-type.js';
+import { DynamicTypes } from '../../src/rclcpp/generic/dynamic-type.js';
 import type { StructDef } from '../../src/rclcpp/interfaces/definitions/index.js';
 import type { MessageClass } from '../../src/rclcpp/interfaces/runtime/index.js';
 import * as msgs from '../../src/rclcpp/interfaces/generated/index.js';

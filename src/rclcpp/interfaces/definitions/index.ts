@@ -20,7 +20,7 @@ export type {
 } from './definition.js';
 export { ARRAY_KIND, DefinitionFailure, isPrimitive, PRIMITIVE_SIZE, typeNameParts } from './definition.js';
 export { checkReferences, type InterfaceFile, parseInterfaceFile } from './interface-set.js';
-export { findPackageDirsIn, type PackageFileSystem, readPackageIn } from './package-files.js';
+export { findPackageDirsIn, type PackageFileSystem, readInterfaceDirsIn, readPackageIn } from './package-files.js';
 export { type ParsedSection, parseFieldType, parseSections, TYPE_NAME } from './parse-definition.js';
 export { parseScalar, splitArrayLiteral } from './parse-values.js';
 export { parseAll, structTable } from './struct-table.js';

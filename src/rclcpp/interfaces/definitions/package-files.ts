@@ -5,6 +5,7 @@
  * built-in: the interface compiler hands it node:fs, the run-time type registry the host's.
  */
 
+import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
 import type { InterfaceFile } from './interface-set.js';
 
 /** The few node:fs calls used (synchronous: a registry loads while a command starts). */
@@ -61,4 +62,26 @@ export function readPackageIn(fs: PackageFileSystem, dir: string): InterfaceFile
     }
   }
   return files;
+}
+
+/** Every interface file of the package folders `inputs` (each a package or a folder of them). */
+export function readInterfaceDirsIn(
+  fs: PackageFileSystem,
+  resolve: (path: string) => string,
+  inputs: readonly string[],
+): ResultOf<InterfaceFile[]> {
+  const files: InterfaceFile[] = [];
+  for (const input of inputs) {
+    const dir = resolve(input);
+    if (!fs.existsSync(dir)) return err('NotFound', `interface folder ${input} does not exist`);
+    let dirs: string[];
+    try {
+      dirs = findPackageDirsIn(fs, dir);
+      for (const d of dirs) files.push(...readPackageIn(fs, d));
+    } catch (thrown) {
+      return err('Error', `cannot read interface folder ${input}: ${describeThrown(thrown)}`);
+    }
+    if (dirs.length === 0) return err('NotFound', `${input} holds no package (no msg/, srv/ or action/ folder)`);
+  }
+  return ok(files);
 }

@@ -4,7 +4,7 @@
  * type), slower. For tools that meet a type only when they run (`rclts topic echo --interfaces`).
  */
 
-import { ARRAY_KIND, type FieldDef, type FieldType, type StructDef } from '../../interface-compiler/index.js';
+import { ARRAY_KIND, type FieldDef, type FieldType, type StructDef } from '../interfaces/definitions/index.js';
 import {
   type ActionClass,
   type CdrSink,
@@ -21,7 +21,7 @@ import {
   sizeString,
   sizeWString,
   type TypedArrayConstructor,
-} from '../../rclcpp/interfaces/runtime/index.js';
+} from '../interfaces/runtime/index.js';
 
 type Message = Record<string, unknown>;
 type AnyService = ServiceClass<Message, Message, Message>;
