@@ -8,12 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LogLevel } from '../../src/rclcpp/builtins/rosout.js';
 import { answerTypeDescription } from '../../src/rclcpp/builtins/type-description-service.js';
 import { bundledTypeDescription } from '../../src/rclcpp/builtins/type-descriptions.js';
 import { createExecutorOnSession } from '../../src/rclcpp/executor.js';
 import * as msgs from '../../src/rclcpp/interfaces/generated/index.js';
 import type { TypeDescription } from '../../src/rclcpp/interfaces/generated/type_description_interfaces/codec.js';
+import { LogLevel } from '../../src/rclcpp/logging/severity.js';
 import type { NodeImpl } from '../../src/rclcpp/node.js';
 import { QoS } from '../../src/rclcpp/qos.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';

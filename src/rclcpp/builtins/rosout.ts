@@ -13,10 +13,6 @@ import { QoS } from '../qos.js';
 
 export const ROSOUT_TOPIC = '/rosout';
 
-/** Log severities as rcl_interfaces/msg/Log numbers them. */
-export const LogLevel = { Debug: 10, Info: 20, Warn: 30, Error: 40, Fatal: 50 } as const;
-export type LogLevel = (typeof LogLevel)[keyof typeof LogLevel];
-
 /** One record: what rcl's rosout handler takes besides the time, which `publish` stamps. */
 export interface LogRecord {
   readonly level: number;

@@ -7,9 +7,9 @@ import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import { Log } from '../interfaces/generated/rcl_interfaces/msg.js';
 
 /**
- * Severities, numbered as rcl_interfaces/msg/Log's constants. (builtins/rosout.ts has the same
- * object; this one is what the public API names, taken from the message so the two cannot drift,
- * and kept free of rosout.ts's imports so that api.ts can name the Logger without a cycle.)
+ * Severities, numbered as rcl_interfaces/msg/Log's constants (taken from the message so they
+ * cannot drift). Kept free of builtins/rosout.ts's imports so that api.ts can name the Logger
+ * without a cycle.
  */
 export const LogLevel = {
   Debug: Log.DEBUG,
