@@ -1,5 +1,5 @@
 // Compile-time contract of tf2: a wait takes a budget, lookups answer tf2 results (usable as
-// ResultOf), doTransform gives back the type it was given, and a time is a Time or a stamp.
+// ResultOf), doTransform answers a tf2 result of the type it was given, and a time is a Time or a stamp.
 import { expectAssignable, expectError, expectType } from 'tsd';
 import { type Node, type ResultOf, tf2 } from '../src/index.js';
 import type {
@@ -25,8 +25,8 @@ expectError(buffer.lookupTransform('map', 'base', 0));
 expectType<boolean>(buffer.canTransform('map', 'base', stamp));
 
 declare const t: TransformStamped;
-expectType<PointStamped>(tf2.doTransform(point, t));
-expectType<PoseStamped>(tf2.doTransform(pose, t));
+expectType<tf2.Tf2ResultOf<PointStamped>>(tf2.doTransform(point, t));
+expectType<tf2.Tf2ResultOf<PoseStamped>>(tf2.doTransform(pose, t));
 expectType<tf2.Tf2ResultOf<PoseStamped>>(buffer.transform(pose, 'map'));
 // Something that is not a stamped geometry message does not compile.
 expectError(tf2.doTransform({ header: point.header, data: 'x' }, t));

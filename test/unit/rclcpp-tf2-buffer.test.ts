@@ -255,23 +255,24 @@ describe('tf2 Buffer', () => {
     expect(inMap.header.frame_id).toBe('map');
     expect(inMap.point).toMatchObject({ x: expect.closeTo(1), y: expect.closeTo(1), z: expect.closeTo(0) });
     const t = value(b.lookupTransform('map', 'base', { sec: 4, nanosec: 0 }));
-    const v = tf2.doTransform({ header: p.header, vector: { x: 1, y: 0, z: 0 } }, t);
+    const v = value(tf2.doTransform({ header: p.header, vector: { x: 1, y: 0, z: 0 } }, t));
     expect(v.vector).toMatchObject({ x: expect.closeTo(0), y: expect.closeTo(1) });
-    const pose = tf2.doTransform(
-      { header: p.header, pose: { position: { x: 0, y: 0, z: 0 }, orientation: yaw(0.1) } },
-      t,
+    const pose = value(
+      tf2.doTransform({ header: p.header, pose: { position: { x: 0, y: 0, z: 0 }, orientation: yaw(0.1) } }, t),
     );
     expect(pose.pose.position.x).toBeCloseTo(1);
     expect(tf2.quaternionToRPY(pose.pose.orientation).yaw).toBeCloseTo(Math.PI / 2 + 0.1);
     const cov = new Array(36).fill(0);
     cov[0] = 4; // variance in x becomes variance in y after a quarter turn
-    const pc = tf2.doTransform(
-      { header: p.header, pose: { pose: { position: { x: 0, y: 0, z: 0 }, orientation: yaw(0) }, covariance: cov } },
-      t,
+    const pc = value(
+      tf2.doTransform(
+        { header: p.header, pose: { pose: { position: { x: 0, y: 0, z: 0 }, orientation: yaw(0) }, covariance: cov } },
+        t,
+      ),
     );
     expect(pc.pose.covariance[7]).toBeCloseTo(4);
     expect(pc.pose.covariance[0]).toBeCloseTo(0);
-    const chained = tf2.doTransform(tf('base', 'tool', 4, { x: 1, y: 0, z: 0 }), t);
+    const chained = value(tf2.doTransform(tf('base', 'tool', 4, { x: 1, y: 0, z: 0 }), t));
     expect(chained.child_frame_id).toBe('tool');
     expect(chained.header.frame_id).toBe('map');
     expect(chained.transform.translation).toMatchObject({ x: expect.closeTo(1), y: expect.closeTo(1) });
@@ -348,6 +349,14 @@ describe('tf2 Buffer', () => {
     ).toMatchObject({
       ok: false,
       error: { kind: 'InvalidArgumentException' },
-    });
+    }); // doTransform itself: a message of no known shape, or one that throws, is an error value.
+    const t = tf('a', 'b', 1, { x: 0, y: 0, z: 0 });
+    const header = { stamp: { sec: 1, nanosec: 0 }, frame_id: 'b' };
+    for (const hostile of [{ header, pose: null }, { header }, { header, point: throwing }, throwing, null]) {
+      expect(tf2.doTransform(hostile as never, t)).toMatchObject({
+        ok: false,
+        error: { name: 'InvalidArgument', kind: 'InvalidArgumentException' },
+      });
+    }
   });
 });

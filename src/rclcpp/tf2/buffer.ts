@@ -5,7 +5,7 @@
  * executor's ready rounds while nobody spins, so a wait in a plain script fills the buffer itself.
  */
 import { checkBudget, timerDelay } from '../../budget.js';
-import { describeThrown, ok, type Result } from '../../result.js';
+import { ok, type Result } from '../../result.js';
 import { Duration } from '../duration.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { type Clock, ClockChange, type JumpHandler, type TimeJump } from '../time/clock.js';
@@ -124,12 +124,7 @@ export class Buffer extends BufferCore {
       return tf2Err(Kind.InvalidArgument, 'transform: the message has no readable header');
     }
     const t = this.lookupTransform(targetFrame, frame, stamp);
-    if (!t.ok) return t;
-    try {
-      return ok(doTransform(message, t.value));
-    } catch (thrown) {
-      return tf2Err(Kind.InvalidArgument, `transform: the message could not be read: ${describeThrown(thrown)}`);
-    }
+    return t.ok ? doTransform(message, t.value) : t;
   }
 
   private waitPassively(able: () => boolean, budgetMs: number): Promise<Result> {

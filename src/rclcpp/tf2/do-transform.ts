@@ -2,8 +2,11 @@
  * tf2_geometry_msgs's doTransform: a stamped geometry message expressed in the transform's
  * target frame. The output takes the transform's header (its stamp and target frame id), as
  * tf2 does; the input is not changed. Points move, vectors only turn, poses do both, a
- * covariance turns with its pose (R 0; 0 R on both sides).
+ * covariance turns with its pose (R 0; 0 R on both sides). A message that cannot be read (not
+ * one of these shapes at run time, a getter that throws) is InvalidArgumentException, never a throw.
  */
+
+import { describeThrown, ok } from '../../result.js';
 import type {
   PointStamped,
   PoseStamped,
@@ -14,6 +17,7 @@ import type {
 } from '../interfaces/generated/geometry_msgs/codec.js';
 import type { Header } from '../interfaces/generated/std_msgs/codec.js';
 import { quaternionMultiply, quaternionRotate } from './quaternion.js';
+import { Tf2ErrorKind, type Tf2ResultOf, tf2Err } from './tf2-errors.js';
 import { type TransformLike, transformCompose, transformPoint, transformPose, transformVector } from './transform.js';
 
 /** The stamped messages doTransform and Buffer.transform take. */
@@ -68,17 +72,28 @@ export function rotateCovariance(t: TransformLike, covariance: ArrayLike<number>
   return out;
 }
 
-export function doTransform(input: PointStamped, transform: StampedTransformLike): PointStamped;
-export function doTransform(input: Vector3Stamped, transform: StampedTransformLike): Vector3Stamped;
-export function doTransform(input: PoseStamped, transform: StampedTransformLike): PoseStamped;
+export function doTransform(input: PointStamped, transform: StampedTransformLike): Tf2ResultOf<PointStamped>;
+export function doTransform(input: Vector3Stamped, transform: StampedTransformLike): Tf2ResultOf<Vector3Stamped>;
+export function doTransform(input: PoseStamped, transform: StampedTransformLike): Tf2ResultOf<PoseStamped>;
 export function doTransform(
   input: PoseWithCovarianceStamped,
   transform: StampedTransformLike,
-): PoseWithCovarianceStamped;
-export function doTransform(input: QuaternionStamped, transform: StampedTransformLike): QuaternionStamped;
-export function doTransform(input: TransformStamped, transform: StampedTransformLike): TransformStamped;
-export function doTransform<M extends StampedGeometry>(input: M, transform: StampedTransformLike): M;
-export function doTransform(input: StampedGeometry, transform: StampedTransformLike): StampedGeometry {
+): Tf2ResultOf<PoseWithCovarianceStamped>;
+export function doTransform(input: QuaternionStamped, transform: StampedTransformLike): Tf2ResultOf<QuaternionStamped>;
+export function doTransform(input: TransformStamped, transform: StampedTransformLike): Tf2ResultOf<TransformStamped>;
+export function doTransform<M extends StampedGeometry>(input: M, transform: StampedTransformLike): Tf2ResultOf<M>;
+export function doTransform(input: StampedGeometry, transform: StampedTransformLike): Tf2ResultOf<StampedGeometry> {
+  try {
+    return ok(transformed(input, transform));
+  } catch (thrown) {
+    return tf2Err(
+      Tf2ErrorKind.InvalidArgument,
+      `doTransform: the message could not be read: ${describeThrown(thrown)}`,
+    );
+  }
+}
+
+function transformed(input: StampedGeometry, transform: StampedTransformLike): StampedGeometry {
   const t = transform.transform;
   const header = headerOf(transform);
   if ('point' in input) return { ...input, header, point: transformPoint(t, input.point) };
