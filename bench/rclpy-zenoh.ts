@@ -9,27 +9,14 @@
  * Client mode matters: rmw_zenoh's default peer mode would link two rclpy processes directly,
  * past the router rclts has to go through, and the rows would compare two different paths.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, type RunningRouter, startRouter } from '../scripts/zenoh-router-lib.mjs';
+import { type RunningRmwZenohd, startRmwZenohd } from '../scripts/rmw-zenohd.mjs';
+import { type RunningRouter, startRouter } from '../scripts/zenoh-router-lib.mjs';
 import { comparedStacks, type RclpyComparison, type RclpyLaunch } from './rclpy-peer.js';
 
-const VERSION = '0.6.6';
+export { rmwZenohDir, rmwZenohReady } from '../scripts/rmw-zenohd.mjs';
+
 const LISTEN_BUDGET_MS = 20_000;
-
-/** Where scripts/rmw-zenoh-peer.sh builds the peer (its RCLTS_RMW_ZENOH_CACHE and XDG rules). */
-export function rmwZenohDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.RCLTS_RMW_ZENOH_CACHE ?? join(env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'rclts', 'rmw_zenoh');
-  return join(base, VERSION);
-}
-
-/** Built: the script writes READY last. */
-export function rmwZenohReady(dir: string): boolean {
-  return existsSync(join(dir, 'rpy')) && existsSync(join(dir, 'READY'));
-}
 
 export const RMW_ZENOH_ENABLE =
   'bash scripts/rmw-zenoh-peer.sh (about 20 minutes once, sources from RCLTS_THIRD_PARTY=DIR)';
@@ -54,59 +41,9 @@ export function rmwZenohLaunch(dir: string, endpoint: string, env: NodeJS.Proces
   };
 }
 
-function tcpAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = tcpConnect({ host: '127.0.0.1', port }, () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-}
-
-interface Started {
-  readonly endpoint: string;
-  stop(): Promise<void>;
-}
-
-/** rmw_zenohd of the same build on a free loopback port, up once it accepts TCP. */
-async function startRmwZenohd(dir: string): Promise<Started> {
-  const binary = join(dir, 'install/lib/rmw_zenoh_cpp/rmw_zenohd');
-  const port = await freePort();
-  const endpoint = `tcp/127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('sh', ['-c', `. "${join(dir, 'env.sh')}" && exec "${binary}"`], {
-    env: {
-      ...process.env,
-      RUST_LOG: 'warn',
-      ZENOH_CONFIG_OVERRIDE: `listen/endpoints=["${endpoint}"];scouting/multicast/enabled=false`,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let tail = '';
-  child.stderr?.on('data', (c: Buffer) => {
-    tail = (tail + c.toString()).slice(-1000);
-  });
-  const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL');
-    await gone;
-  };
-  process.once('exit', () => child.kill('SIGKILL'));
-  const end = Date.now() + LISTEN_BUDGET_MS;
-  while (!(await tcpAccepts(port))) {
-    if (Date.now() > end || child.exitCode !== null) {
-      await stop();
-      throw new Error(`rmw_zenohd did not listen on ${endpoint} within ${LISTEN_BUDGET_MS} ms: ${tail}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { endpoint, stop };
-}
-
 /** T2: rmw_zenohd, and a bridge joined to it for rclts; stop() ends both. */
-export async function startZenohdTopology(dir: string): Promise<Started & { readonly locator: string }> {
-  const zenohd = await startRmwZenohd(dir);
+export async function startZenohdTopology(dir: string): Promise<RunningRmwZenohd & { readonly locator: string }> {
+  const zenohd = await startRmwZenohd(dir, { listenBudgetMs: LISTEN_BUDGET_MS });
   let bridge: RunningRouter;
   try {
     bridge = await startRouter({ readyBudgetMs: LISTEN_BUDGET_MS, connect: [zenohd.endpoint] });

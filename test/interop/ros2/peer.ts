@@ -17,24 +17,16 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, inject } from 'vitest';
-import { freePort, type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
+import { rmwZenohDir, rmwZenohReady, startRmwZenohd } from '../../../scripts/rmw-zenohd.mjs';
+import { type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
 import { Executor } from '../../../src/index.js';
 
 const SCRIPT = join(import.meta.dirname, 'rclpy_peer.py');
-const VERSION = '0.6.6';
 const ENABLE =
   'real-ROS 2 interop tests skipped: rclpy on rmw_zenoh_cpp is not built (enable: bash scripts/rmw-zenoh-peer.sh, sources from RCLTS_THIRD_PARTY=DIR)';
-
-function cacheDir(): string {
-  const base =
-    process.env.RCLTS_RMW_ZENOH_CACHE ??
-    join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'rclts', 'rmw_zenoh');
-  return join(base, VERSION);
-}
 
 function provided(key: 'ros2Peer' | 'ros2PeerMissing'): string | undefined {
   try {
@@ -54,13 +46,8 @@ export function ros2PeerPython(): string | undefined {
   if (given !== undefined && given !== '') return given;
   const missing = provided('ros2PeerMissing');
   if (given === '' && missing !== undefined && !missing.includes('RCLTS_SKIP_PROVISION')) return undefined;
-  const rpy = join(cacheDir(), 'rpy');
-  return existsSync(rpy) && existsSync(join(cacheDir(), 'READY')) ? rpy : undefined;
-}
-
-/** rmw_zenohd of the same build, and the env.sh it needs. */
-function rmwZenohd(): { binary: string; env: string } {
-  return { binary: join(cacheDir(), 'install/lib/rmw_zenoh_cpp/rmw_zenohd'), env: join(cacheDir(), 'env.sh') };
+  const dir = rmwZenohDir();
+  return rmwZenohReady(dir) ? join(dir, 'rpy') : undefined;
 }
 
 const PYTHON = ros2PeerPython();
@@ -94,51 +81,6 @@ const children = new Set<ChildProcessWithoutNullStreams>();
 process.on('exit', () => {
   for (const c of children) c.kill('SIGKILL');
 });
-
-function tcpAccepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = tcpConnect({ host: '127.0.0.1', port }, () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-  });
-}
-
-async function startRmwZenohd(): Promise<{ endpoint: string; stop(): Promise<void> }> {
-  const { binary, env } = rmwZenohd();
-  if (!existsSync(binary)) throw new Error(`rmw_zenohd not found at ${binary}: run bash scripts/rmw-zenoh-peer.sh`);
-  const port = (await freePort()) as number;
-  const endpoint = `tcp/127.0.0.1:${port}`;
-  const child = spawn('sh', ['-c', `. "${env}" && exec "${binary}"`], {
-    env: {
-      ...process.env,
-      RUST_LOG: 'warn',
-      ZENOH_CONFIG_OVERRIDE: `listen/endpoints=["${endpoint}"];scouting/multicast/enabled=false`,
-    },
-  });
-  children.add(child);
-  let tail = '';
-  child.stderr.on('data', (c: Buffer) => {
-    tail = (tail + c.toString()).slice(-2000);
-  });
-  child.stdout.resume();
-  const end = Date.now() + 20_000;
-  while (!(await tcpAccepts(port))) {
-    if (Date.now() > end || child.exitCode !== null) {
-      child.kill('SIGKILL');
-      throw new Error(`rmw_zenohd did not listen on ${endpoint} within 20000 ms: ${tail}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    endpoint,
-    stop: async () => {
-      child.kill('SIGKILL');
-      children.delete(child);
-    },
-  };
-}
 
 export interface PeerAnswer {
   readonly id: number;
@@ -268,7 +210,7 @@ export async function startWorld(kind: TopologyKind, routerBinary = inject('rout
   let endpoint: string;
   let bridge: RunningRouter;
   if (kind === 'rmw_zenohd') {
-    const zenohd = await startRmwZenohd();
+    const zenohd = await startRmwZenohd(rmwZenohDir());
     stops.push(zenohd.stop);
     endpoint = zenohd.endpoint;
     bridge = await startRouter({ binary: routerBinary, connect: [endpoint] });
