@@ -85,7 +85,7 @@ describe('generic entities on zenoh', () => {
     unwrap(await pub.ready(5000));
     const message = type.create({
       basic_types_value: { float64_value: 2.5, string_value: 'over zenoh' },
-    } as GenericMessage);
+    });
     unwrap(
       await subExec.spinUntil(
         () => {

@@ -171,7 +171,7 @@ describe('generic publishers and subscriptions', () => {
       }),
     );
     const pub = unwrap(node.createGenericPublisher('test_msgs/msg/Nested', 'nested', undefined, { registry }));
-    const message = type.create({ basic_types_value: { int32_value: -7, string_value: 'x' } } as GenericMessage);
+    const message = type.create({ basic_types_value: { int32_value: -7, string_value: 'x' } });
     unwrap(pub.publish(message));
     await spinUntil(executor, () => raw.length > 0 && decoded.length > 0);
     expect(raw[0]).toEqual(type.encode(message));
