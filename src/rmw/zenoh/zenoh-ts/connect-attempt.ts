@@ -8,6 +8,7 @@
  * capped back-off until the budget runs out; every timer and socket of an attempt that gives
  * up is closed, so nothing keeps the process alive.
  */
+import { timerDelay } from '../../../budget.js';
 import { describeThrown } from '../../../result.js';
 import { frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
 import { type BrowserStyleSocket, type BrowserStyleSocketClass, SessionSocket } from './session-socket.js';
@@ -58,7 +59,7 @@ type TryOutcome = { kind: 'open' } | { kind: 'failed'; error: unknown } | { kind
 /** One socket: open, failed (error or close before open) or out of time. */
 function tryOnce(socket: BrowserStyleSocket, untilMs: number): Promise<TryOutcome> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve({ kind: 'timeout' }), Math.max(0, untilMs - Date.now()));
+    const timer = setTimeout(() => resolve({ kind: 'timeout' }), timerDelay(untilMs - Date.now()));
     const done = (outcome: TryOutcome) => {
       clearTimeout(timer);
       resolve(outcome);
