@@ -6,7 +6,6 @@
  */
 
 import { ok, type Result, type ResultOf } from '../../result.js';
-import { stampOf } from '../action/goal-id.js';
 import type { Node, Publisher } from '../api.js';
 import { Log } from '../interfaces/generated/rcl_interfaces/msg.js';
 import { QoS } from '../qos.js';
@@ -38,8 +37,10 @@ export class Rosout {
   /** Stamps the record with the node's clock and publishes it; a value out of its field's range is InvalidArgument. */
   publish(record: LogRecord): Result {
     if (this.publisher === undefined) return ok();
+    const stamp = this.node.now().toMsg();
+    if (!stamp.ok) return stamp;
     return this.publisher.publish({
-      stamp: stampOf(this.node.now().nanoseconds),
+      stamp: stamp.value,
       level: record.level,
       name: record.name,
       msg: record.msg,

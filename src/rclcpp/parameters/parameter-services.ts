@@ -130,9 +130,10 @@ export class ParameterServices {
   /** Publishes one change record on /parameter_events (nothing when the node has no such publisher). */
   publish(changes: ParameterChanges): Result {
     if (this.events === undefined) return ok();
-    const ns = this.node.now().nanoseconds;
+    const stamp = this.node.now().toMsg();
+    if (!stamp.ok) return stamp;
     return this.events.publish({
-      stamp: { sec: Number(ns / 1_000_000_000n), nanosec: Number(ns % 1_000_000_000n) },
+      stamp: stamp.value,
       node: this.node.getFullyQualifiedName(),
       new_parameters: changes.added.map(toParameterMsg),
       changed_parameters: changes.changed.map(toParameterMsg),
