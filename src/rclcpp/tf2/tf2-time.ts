@@ -4,6 +4,8 @@
  * TimePointZero). Internally a time is bigint nanoseconds since the epoch.
  */
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import { INT64_MAX } from '../duration.js';
+import { NS_PER_S } from '../time/msg-fields.js';
 
 /** A Time (node.now(), Time.fromMsg) or a header stamp `{ sec, nanosec }`. */
 export type Tf2Time = { readonly nanoseconds: bigint } | { readonly sec: number; readonly nanosec: number };
@@ -13,9 +15,6 @@ export interface StampMsg {
   sec: number;
   nanosec: number;
 }
-
-const NS_PER_S = 1_000_000_000n;
-const INT64_MAX = 2n ** 63n - 1n;
 
 /** The nanoseconds of a tf2 time, or InvalidArgument naming `what` and the value. */
 export function tf2TimeNs(what: string, time: unknown): ResultOf<bigint> {
