@@ -40,10 +40,6 @@ export function ownLevel(name: string): LoggerLevel {
   return levels.get(name) ?? UNSET_LEVEL;
 }
 
-export function defaultLoggerLevel(): LogLevel {
-  return defaultLevel;
-}
-
 /** rcutils_logging_set_logger_level: UNSET_LEVEL makes the logger inherit again. */
 export function setLoggerLevel(name: string, level: unknown): Result {
   if (typeof name !== 'string')
