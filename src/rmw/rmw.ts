@@ -150,6 +150,11 @@ export interface RmwEndpointInfo {
   readonly typeName: string;
   readonly typeHash: string;
   readonly qos: RmwActualQos;
+  /**
+   * 16 bytes naming the endpoint on the graph: with ros naming on zenoh, rmw_zenoh's (a hash of
+   * the liveliness token, what a peer's rclcpp reports); in process, drawn once per entity.
+   */
+  readonly gid: Uint8Array;
 }
 
 export interface RmwGraph {

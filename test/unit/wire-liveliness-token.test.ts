@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RmwQos } from '../../src/rmw/qos.js';
 import { dataKey, ddsTypeName, rosTypeName, stripOuterSlashes } from '../../src/rmw/wire/data-key.js';
+import { gidOfToken } from '../../src/rmw/wire/gid.js';
 import {
   demangleName,
   endpointToken,
@@ -159,6 +160,7 @@ describe('liveliness tokens', () => {
       typeName: 'std_msgs/msg/String',
       typeHash: HASH,
       qos,
+      gid: gidOfToken(tok),
     });
   });
 

@@ -7,6 +7,7 @@
  */
 import { type Err, err, ok, type Result } from '../../result.js';
 import type { RmwActualQos } from '../qos.js';
+import { newGid } from '../wire/gid.js';
 import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwEndpointSpec, RmwNodeInfo } from '../rmw.js';
 import type { BusEndpoint, BusSessionLink, BusSubscriber, LocalBus } from './local-bus.js';
 
@@ -40,6 +41,9 @@ function sharedType(typeName: string, typeHash: string): EndpointType {
   if (known === undefined && types.size < MAX_SHARED_TYPES) types.set(key, type);
   return type;
 }
+
+/** GIDs of entities without a stamp GID, drawn when the graph first shows them (no field per entity). */
+const drawnGids = new WeakMap<LocalEntity, Uint8Array>();
 
 const CLOSED = 1;
 const ROS_NAMING = 2;
@@ -96,10 +100,24 @@ export abstract class LocalEntity implements BusEndpoint {
     return undefined;
   }
 
+  /** The GID its samples carry, where it stamps them; others draw one. */
+  protected get ownGid(): Uint8Array | undefined {
+    return undefined;
+  }
+
+  get gid(): Uint8Array {
+    let gid = this.ownGid ?? drawnGids.get(this);
+    if (gid === undefined) {
+      gid = newGid();
+      drawnGids.set(this, gid);
+    }
+    return gid;
+  }
+
   get info(): RmwEndpointInfo {
-    const { kind, naming, name, qos } = this;
+    const { kind, naming, name, qos, gid } = this;
     const { typeName, typeHash } = this.type;
-    return { kind, node: this.owner.info, naming, name, typeName, typeHash, qos };
+    return { kind, node: this.owner.info, naming, name, typeName, typeHash, qos, gid };
   }
 
   ready(): Promise<Result> {

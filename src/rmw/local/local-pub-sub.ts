@@ -42,6 +42,10 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
     return 'publisher';
   }
 
+  protected override get ownGid(): Uint8Array | undefined {
+    return this.stampGid;
+  }
+
   protected get role(): string {
     return 'publisher';
   }

@@ -81,7 +81,7 @@ export class LocalServiceClient extends LocalEntity implements RmwServiceClient 
     return 'service client';
   }
 
-  get gid(): Uint8Array {
+  protected override get ownGid(): Uint8Array {
     return this.stamp.gid;
   }
 

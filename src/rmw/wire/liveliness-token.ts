@@ -7,6 +7,7 @@
 import type { RmwQos } from '../qos.js';
 import type { EndpointKind, RmwEndpointInfo, RmwNodeInfo } from '../rmw.js';
 import { rosTypeName } from './data-key.js';
+import { gidOfToken } from './gid.js';
 import { decodeQosChunk, encodeQosChunk } from './qos-chunk.js';
 
 export const LIVELINESS_ADMIN_SPACE = '@ros2_lv';
@@ -125,6 +126,7 @@ export function parseToken(key: string): ParsedToken | undefined {
     typeName: rosTypeName(demangleName(p[10] as string)),
     typeHash: demangleName(p[11] as string),
     qos,
+    gid: gidOfToken(key),
   };
   return { ...base, endpoint };
 }
