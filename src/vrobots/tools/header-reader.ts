@@ -1,31 +1,29 @@
 /**
  * Reads seq and capture stamp from the header of any swarmbotix message without knowing
  * which message it is: every one carries `Header header = 1` (seq = 3, timestamp_ns = 4),
- * so the tools measure latency and drops on state, frames, cmd and estimate alike.
+ * so the tools measure latency and drops on state, frames, cmd and estimate alike. It reads
+ * with the codec's own wire reader, skipping every other field.
  */
-import protobuf from 'protobufjs/minimal.js';
+import { WireReader } from '../messages/wire-reader.js';
 
 export interface HeaderStamp {
   readonly seq: bigint;
   readonly stampNs: bigint;
 }
 
-type Long64 = number | { readonly low: number; readonly high: number };
+const VARINT = 0;
+const DELIMITED = 2;
 
-function toBigInt(value: Long64): bigint {
-  if (typeof value === 'number') return BigInt(Math.trunc(value));
-  return (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
-}
-
-function readStamp(reader: protobuf.Reader, end: number): HeaderStamp {
+function readStamp(r: WireReader): HeaderStamp {
   let seq = 0n;
   let stampNs = 0n;
-  while (reader.pos < end) {
-    const tag = reader.uint32();
+  while (r.pos < r.end) {
+    const tag = r.tag();
     const field = tag >>> 3;
-    if (field === 3 && (tag & 7) === 0) seq = toBigInt(reader.uint64() as Long64);
-    else if (field === 4 && (tag & 7) === 0) stampNs = toBigInt(reader.uint64() as Long64);
-    else reader.skipType(tag & 7);
+    const wire = tag & 7;
+    if (field === 3 && wire === VARINT) seq = r.long(true);
+    else if (field === 4 && wire === VARINT) stampNs = r.long(true);
+    else r.skip(wire, field, 0);
   }
   return { seq, stampNs };
 }
@@ -33,16 +31,14 @@ function readStamp(reader: protobuf.Reader, end: number): HeaderStamp {
 /** The header's seq and stamp, or undefined when the payload has no decodable header. */
 export function readHeader(_key: string, payload: Uint8Array): HeaderStamp | undefined {
   try {
-    const reader = protobuf.Reader.create(payload);
-    while (reader.pos < reader.len) {
-      const tag = reader.uint32();
-      if (tag >>> 3 === 1 && (tag & 7) === 2) {
-        const length = reader.uint32();
-        const end = reader.pos + length;
-        if (end > reader.len) return undefined;
-        return readStamp(reader, end);
+    const r = new WireReader(payload);
+    while (r.pos < r.end) {
+      const tag = r.tag();
+      if (tag >>> 3 === 1 && (tag & 7) === DELIMITED) {
+        r.end = r.delimited();
+        return readStamp(r);
       }
-      reader.skipType(tag & 7);
+      r.skip(tag & 7, tag >>> 3, 0);
     }
     return undefined;
   } catch {
