@@ -117,4 +117,13 @@ export class Lookahead {
   expect(type: Lexeme): string | undefined {
     return this.peek() === type ? this.accept() : undefined;
   }
+
+  /** A rule's `node:` prefix, consumed with its colon; undefined (nothing consumed) when there is none. */
+  nodePrefix(): string | undefined {
+    const [l1, l2] = this.peek2();
+    if (l1 !== Lexeme.token || l2 !== Lexeme.colon) return undefined;
+    const node = this.accept();
+    this.accept();
+    return node;
+  }
 }

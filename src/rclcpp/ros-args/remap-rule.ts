@@ -106,12 +106,7 @@ function nameRule(lex: Lookahead, text: string, nodeName: string | undefined): R
 /** Parses one remap rule; InvalidArgument naming it when malformed, Unsupported for wildcards and backreferences. */
 export function parseRemapRule(text: string): ResultOf<RemapRule> {
   const lex = new Lookahead(text);
-  let nodeName: string | undefined;
-  const [l1, l2] = lex.peek2();
-  if (l1 === Lexeme.token && l2 === Lexeme.colon) {
-    nodeName = lex.accept();
-    lex.accept();
-  }
+  const nodeName = lex.nodePrefix();
   const l = lex.peek();
   const rule =
     l === Lexeme.node

@@ -26,12 +26,7 @@ export interface LogLevelRule {
 export function parseParamRule(flag: string, text: string): ResultOf<ParamOverride> {
   const what = `${flag} '${text}'`;
   const lex = new Lookahead(text);
-  let node: string | undefined;
-  const [l1, l2] = lex.peek2();
-  if (l1 === Lexeme.token && l2 === Lexeme.colon) {
-    node = lex.accept();
-    lex.accept();
-  }
+  const node = lex.nodePrefix();
   const start = lex.position();
   for (;;) {
     const first = lex.peek();
