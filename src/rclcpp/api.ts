@@ -23,6 +23,7 @@ import type {
 import type { Duration } from './duration.js';
 import type { Future } from './future.js';
 import type { GenericMessage, TypeRegistry } from './generic/type-registry.js';
+import type { ServiceIntrospectionState } from './introspection/introspection-state.js';
 import type { Logger } from './logging/logger.js';
 import type { ParametersApi } from './parameters/parameters-api.js';
 import type { ParameterValue } from './parameters/value.js';
@@ -138,7 +139,15 @@ export interface Publisher<M> {
 }
 
 export type SubscriptionHandle = EntityHandle;
-export type ServiceHandle = EntityHandle;
+/** A service's handle; rclcpp's Service verbs beyond reset. */
+export declare abstract class ServiceHandle extends EntityHandle {
+  /**
+   * rclcpp's configure_introspection: service_msgs events (REQUEST_RECEIVED, RESPONSE_SENT) on
+   * `<service>/_service_event`, stamped by `clock`; Off, Metadata (no request or response in
+   * the event) or Contents. Unsupported for a type without an `Event` message.
+   */
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result;
+}
 
 /**
  * Invariant in both types (`in out`): a handle of one service type is not usable as another,
@@ -155,6 +164,8 @@ export declare abstract class ClientHandle<in out Req, in out Res> extends Entit
   serviceIsReady(): ResultOf<boolean>;
   /** Spins the executor cooperatively until a server is visible; Reentrant inside a handler. */
   waitForService(budgetMs: number): Promise<Result>;
+  /** rclcpp's configure_introspection: REQUEST_SENT and RESPONSE_RECEIVED events (see ServiceHandle). */
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result;
 }
 
 /** Options of one `ClientHandle.asyncSendRequest`. */

@@ -14,9 +14,16 @@ import { QueuedEntry } from '../executor/queued-entry.js';
 import { describeThrown, describeValue, err, errCode, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwReply, RmwServiceClient } from '../rmw/rmw.js';
-import type { ClientHandle, ResponseHandler, SendRequestOptions } from './api.js';
+import type { ClientHandle, Node, QoSLike, ResponseHandler, SendRequestOptions } from './api.js';
 import { entryOf, Handle, readHandle } from './handle.js';
 import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
+import {
+  configureIntrospection,
+  ServiceEventType,
+  type ServiceEventPublisher,
+  type ServiceIntrospectionState,
+} from './introspection/index.js';
+import type { Clock } from './time/clock.js';
 import { checkFunction, decodeMessage, encodeMessage, readOptions } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
@@ -60,6 +67,10 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   private pendingMap: Map<bigint, RequestState> | undefined;
   /** The completions given with single requests (asyncSendRequest's onResponse), by sequence number. */
   private completions: Map<bigint, ResponseHandler<Res>> | undefined;
+  /** The node that made it (set by the node): where an introspection publisher is created. */
+  node: Node | undefined;
+  /** Set while introspection is on (configureIntrospection). */
+  introspection: ServiceEventPublisher | undefined;
 
   constructor(
     host: EntryHost,
@@ -113,6 +124,7 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
       closeEncodeLease(lease);
     }
     if (sent.ok) {
+      this.introspect(ServiceEventType.RequestSent, sent.value, request);
       this.pending.set(sent.value, 'sent');
       if (onResponse !== undefined) {
         this.completions ??= new Map();
@@ -152,8 +164,21 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     } else {
       result = decodeMessage(this.type.Response, reply.payload, `reply from service '${this.name}'`);
       if (!result.ok) host.reportDecodeError(this, result.error.message);
+      else this.introspect(ServiceEventType.ResponseReceived, reply.sequenceNumber, result.value);
     }
     host.runHandlerWith(this, completion ?? this.onResponse, result, reply.sequenceNumber);
+  }
+
+  /** rcl's event of one request: its sequence number and the client's own GID (rmw_get_gid_for_client). */
+  private introspect(kind: ServiceEventType, sequenceNumber: bigint, body: unknown): void {
+    const events = this.introspection;
+    if (events === undefined) return;
+    // Both backends' clients carry the GID their requests are stamped with.
+    const gid = (this.rmw as { readonly gid?: unknown } | undefined)?.gid;
+    const sent = events.send(kind, sequenceNumber, gid instanceof Uint8Array ? gid : undefined, body);
+    if (!sent.ok) {
+      this.host.reportHandlerError(this, new Error(`service event of client of '${this.name}': ${sent.error.message}`));
+    }
   }
 
   protected override onDropped(reply: RmwReply): void {
@@ -162,6 +187,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
   }
 
   protected closeTransport(): void {
+    this.introspection?.destroy();
+    this.introspection = undefined;
     this.onReleased?.();
     const rmw = this.rmw;
     if (rmw === undefined) return;
@@ -255,5 +282,11 @@ export class ClientHandleImpl<Req, Res> extends Handle implements ClientHandle<R
 
   waitForService(budgetMs: number): Promise<Result> {
     return waitForClientService(this, budgetMs);
+  }
+
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result {
+    const found = entryOf(this, ClientEntry, 'client') as ResultOf<ClientEntry<Req, Res>>;
+    if (!found.ok) return found;
+    return configureIntrospection(found.value, `client of '${found.value.name}'`, clock, qos, state);
   }
 }

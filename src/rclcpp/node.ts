@@ -48,6 +48,7 @@ import type { Duration } from './duration.js';
 import * as generic from './generic/generic-entities.js';
 import type { GenericMessage } from './generic/type-registry.js';
 import { Handle } from './handle.js';
+import { rememberEventType } from './introspection/index.js';
 import { Logger, nodeLoggerName } from './logging/logger.js';
 import { addRosoutSink } from './logging/rosout-sinks.js';
 import { fullyQualifiedNodeName, type NameRemap, resolveName } from './names.js';
@@ -63,7 +64,7 @@ import { PollSubscriptionImpl } from './poll-subscription.js';
 import { PublisherImpl } from './publisher.js';
 import { nameRemapOf } from './ros-args/node-arguments.js';
 import { NO_REMAPS, type RemapRules } from './ros-args/remap.js';
-import { ServiceEntry } from './service.js';
+import { ServiceEntry, ServiceHandleImpl } from './service.js';
 import { SubscriptionEntry } from './subscription.js';
 import type { ClockType, Time } from './time.js';
 import { Clock } from './time/clock.js';
@@ -320,7 +321,9 @@ export class NodeImpl extends NodeGraph implements Node {
     const admitted = this.entities.admit(entry, what, () => this.rmw.createServiceServer(spec, offerTo(entry)));
     if (!admitted.ok) return admitted;
     this.entities.useType(entry, t.value);
-    return ok(new Handle(this.executor, admitted.value.handleId));
+    entry.node = this;
+    rememberEventType(t.value, type);
+    return ok(new ServiceHandleImpl(this.executor, admitted.value.handleId));
   }
 
   createClient<Req, Res>(
@@ -406,7 +409,11 @@ export class NodeImpl extends NodeGraph implements Node {
     const admitted = this.entities.admit(entry, what, () =>
       this.rmw.createServiceClient(spec, entry.receive.bind(entry)),
     );
-    if (admitted.ok) this.entities.useType(entry, t.value);
+    if (admitted.ok) {
+      this.entities.useType(entry, t.value);
+      entry.node = this;
+      rememberEventType(t.value, type);
+    }
     return admitted;
   }
 

@@ -7,16 +7,28 @@
 import type { EntryHost } from '../executor/entry.js';
 import { EntryKind } from '../executor/entry.js';
 import { type QueueBound, QueuedEntry } from '../executor/queued-entry.js';
-import { describeThrown } from '../result.js';
+import { describeThrown, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { RmwRequest, RmwServiceServer } from '../rmw/rmw.js';
-import type { ServiceHandler } from './api.js';
+import type { Node, QoSLike, ServiceHandle, ServiceHandler } from './api.js';
+import { entryOf, Handle } from './handle.js';
 import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
+import {
+  configureIntrospection,
+  ServiceEventType,
+  type ServiceEventPublisher,
+  type ServiceIntrospectionState,
+} from './introspection/index.js';
+import type { Clock } from './time/clock.js';
 import { decodeMessage, encodeMessage, messageInfo } from './type-check.js';
 import type { ServiceType } from './type-support.js';
 
 export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
   rmw: RmwServiceServer | undefined;
+  /** The node that made it (set by the node): where an introspection publisher is created. */
+  node: Node | undefined;
+  /** Set while introspection is on (configureIntrospection). */
+  introspection: ServiceEventPublisher | undefined;
 
   constructor(
     host: EntryHost,
@@ -36,6 +48,7 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
       return;
     }
     const info = messageInfo(request);
+    this.introspect(ServiceEventType.RequestReceived, request, decoded.value, host);
     // The answer goes out when the handler's outcome is known, possibly after later rounds.
     host.runHandler(
       this,
@@ -57,10 +70,20 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
         request.fail(bytes.error.message);
         return;
       }
-      request.respond(bytes.value);
+      const sent = request.respond(bytes.value);
+      if (sent.ok) this.introspect(ServiceEventType.ResponseSent, request, response, host);
     } finally {
       closeEncodeLease(lease);
     }
+  }
+
+  /** rcl's event of this request: its client's sequence number and GID, as the attachment carries them. */
+  private introspect(kind: ServiceEventType, request: RmwRequest, body: unknown, host: EntryHost): void {
+    const events = this.introspection;
+    if (events === undefined) return;
+    const a = request.attachment;
+    const sent = events.send(kind, a?.sequenceNumber ?? 0n, a?.gid, body);
+    if (!sent.ok) host.reportHandlerError(this, new Error(`service event of '${this.name}': ${sent.error.message}`));
   }
 
   protected override onDropped(request: RmwRequest): void {
@@ -69,10 +92,20 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
   }
 
   protected closeTransport(): void {
+    this.introspection?.destroy();
+    this.introspection = undefined;
     this.rmw?.close();
   }
 
   override actualQos(): RmwActualQos | undefined {
     return this.rmw?.actualQos();
+  }
+}
+
+export class ServiceHandleImpl extends Handle implements ServiceHandle {
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result {
+    const found = entryOf(this, ServiceEntry, 'service') as ResultOf<ServiceEntry<unknown, unknown>>;
+    if (!found.ok) return found;
+    return configureIntrospection(found.value, `service '${found.value.name}'`, clock, qos, state);
   }
 }
