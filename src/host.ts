@@ -56,3 +56,12 @@ export function nextMacrotask(): Promise<void> {
     else postTask(resolve);
   });
 }
+
+/**
+ * A Node built-in by id (`node:fs`), fetched synchronously only when asked for; undefined in a
+ * page or in a Node without `process.getBuiltinModule` (before 20.16).
+ */
+export function nodeBuiltin(id: string): unknown {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule(id) : undefined;
+}

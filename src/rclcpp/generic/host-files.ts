@@ -1,10 +1,11 @@
 /**
  * What the run-time type registry needs from Node, fetched only when a registry loads
  * definition files: the file system, SHA-256 and where the bundled definitions are installed.
- * `process.getBuiltinModule` keeps this synchronous and names no Node module in an import,
+ * host.ts's `nodeBuiltin` (process.getBuiltinModule) keeps this synchronous and names no Node module in an import,
  * so a browser bundle carries none and a page is answered `Unsupported`.
  */
 
+import { nodeBuiltin } from '../../host.js';
 import { err, ok, type ResultOf } from '../../result.js';
 import type { PackageFileSystem } from '../interfaces/definitions/index.js';
 
@@ -28,17 +29,11 @@ interface NodePath {
 interface NodeUrl {
   fileURLToPath(url: string): string;
 }
-type GetBuiltin = (id: string) => unknown;
 
 // How far up from this module (src/rclcpp/generic or dist/src/rclcpp/generic) the package root may be.
 const PACKAGE_ROOT_DEPTH = 6;
 
 let cached: HostFiles | undefined;
-
-function getBuiltin(): GetBuiltin | undefined {
-  const proc = (globalThis as { process?: { getBuiltinModule?: GetBuiltin } }).process;
-  return typeof proc?.getBuiltinModule === 'function' ? proc.getBuiltinModule.bind(proc) : undefined;
-}
 
 function findBundledDir(fs: PackageFileSystem, path: NodePath, url: NodeUrl): string | undefined {
   if (!import.meta.url.startsWith('file:')) return undefined;
@@ -53,17 +48,16 @@ function findBundledDir(fs: PackageFileSystem, path: NodePath, url: NodeUrl): st
 /** Node's file system and hash, or Unsupported (a browser page, or a Node without getBuiltinModule). */
 export function hostFiles(): ResultOf<HostFiles> {
   if (cached !== undefined) return ok(cached);
-  const get = getBuiltin();
-  if (get === undefined) {
+  const fs = nodeBuiltin('node:fs') as PackageFileSystem | undefined;
+  if (fs === undefined) {
     return err(
       'Unsupported',
       'loading interface definition files needs Node (>= 20.16, process.getBuiltinModule); in a browser use the bundled types',
     );
   }
-  const fs = get('node:fs') as PackageFileSystem;
-  const crypto = get('node:crypto') as NodeCrypto;
-  const path = get('node:path') as NodePath;
-  const url = get('node:url') as NodeUrl;
+  const crypto = nodeBuiltin('node:crypto') as NodeCrypto;
+  const path = nodeBuiltin('node:path') as NodePath;
+  const url = nodeBuiltin('node:url') as NodeUrl;
   cached = {
     fs,
     sha256Hex: (text) => crypto.createHash('sha256').update(text, 'utf8').digest('hex'),
