@@ -21,7 +21,7 @@ import { requestWhenDrained, type SentRequest, withSentRequest } from './zenoh-t
 /** Requests of one session waiting for the plugin's answer at once. */
 export const MAX_REQUESTS_IN_FLIGHT = 32;
 /** Tries of one declaration step (the first and the retries) when the plugin answers too late. */
-export const DECLARATION_ATTEMPTS = 4;
+const DECLARATION_ATTEMPTS = 4;
 /** Back-off before the first retry; doubles for every further one. */
 const RETRY_FIRST_MS = 250;
 

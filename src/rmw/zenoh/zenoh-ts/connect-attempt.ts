@@ -35,7 +35,7 @@ export interface ConnectRequest {
 }
 
 /** The URL of a locator, as zenoh-ts's `RemoteLink.parseZenohLocator` turns it. */
-export function socketUrlOf(locator: string): string {
+function socketUrlOf(locator: string): string {
   const slash = locator.indexOf('/');
   const scheme = locator.slice(0, slash);
   if (slash < 0 || (scheme !== 'ws' && scheme !== 'wss') || locator.startsWith('//', slash)) return locator;

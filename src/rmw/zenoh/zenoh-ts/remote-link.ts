@@ -11,7 +11,7 @@
 import type { SessionSocket } from './session-socket.js';
 
 /** zenoh-ts's link holds sends back (polling every 10 ms) while the socket buffers more than this. */
-export const LINK_BUFFER_BYTES = 2 * 1024 * 1024;
+const LINK_BUFFER_BYTES = 2 * 1024 * 1024;
 const BUFFER_POLL_MS = 10;
 const OPEN = 1;
 const CLOSING = 2;

@@ -59,7 +59,7 @@ export function markLinkDead(session: Session): void {
 }
 
 /** zenoh-ts's link.send sends at once (synchronously) while the socket holds at most this much. */
-export const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
+const LINK_SENDS_AT_ONCE_BYTES = 2 * 1024 * 1024;
 
 /**
  * Whether a frame handed to this link's socket now leaves as zenoh-ts's own send would: the

@@ -13,7 +13,7 @@ export const allocate: (size: number) => Uint8Array = (() => {
     : (size: number) => new Uint8Array(size);
 })();
 
-export function lebSize(n: number): number {
+function lebSize(n: number): number {
   let size = 1;
   while (n > 127) {
     n = Math.floor(n / 128);

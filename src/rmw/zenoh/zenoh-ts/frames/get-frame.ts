@@ -168,7 +168,7 @@ const routes = new WeakMap<object, Map<number, FrameGetter | undefined>>();
  * The frame route for gets of `target` on `session` (one per session and target, shared by
  * its clients), or undefined when zenoh-ts's internals are not as checked.
  */
-export function frameGetter(zenoh: ZenohTs, session: Session, target: number): FrameGetter | undefined {
+function frameGetter(zenoh: ZenohTs, session: Session, target: number): FrameGetter | undefined {
   const inner = innerOf(session) as GetInner | undefined;
   if (inner === undefined) return undefined;
   let byTarget = routes.get(inner);

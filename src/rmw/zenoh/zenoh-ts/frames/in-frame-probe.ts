@@ -97,12 +97,12 @@ export function probeSampleFrame(target: number, p: Probe): Uint8Array {
 }
 
 /** A reply frame carrying a sample, for query `target`. */
-export function probeReplyFrame(target: number, p: Probe): Uint8Array {
+function probeReplyFrame(target: number, p: Probe): Uint8Array {
   return sample(head(IN_REPLY, target).u8(1), p).frame();
 }
 
 /** An error reply frame for query `target`. */
-export function probeErrorFrame(target: number, payload: Uint8Array): Uint8Array {
+function probeErrorFrame(target: number, payload: Uint8Array): Uint8Array {
   return encoding(head(IN_REPLY, target).u8(0).sequence(payload), '').frame();
 }
 
