@@ -193,6 +193,29 @@ describe('generic publishers and subscriptions', () => {
     expect(unwrap(node.getEndpoints()).length).toBe(before);
   });
 
+  it('answers InvalidArgument, never throws, for a type name or options that are no such thing', () => {
+    const { node } = makeFixture();
+    const hostile = [undefined, null, 42, '', Object.create(null), { toString: () => 'std_msgs/String' }];
+    for (const name of hostile) {
+      const n = name as unknown as string;
+      expect(expectErr(node.createGenericPublisher(n, 'x'))).toBe('InvalidArgument');
+      expect(expectErr(node.createGenericSubscription(n, 'x', () => {}))).toBe('InvalidArgument');
+      expect(expectErr(node.createGenericClient(n, 'x', () => {}))).toBe('InvalidArgument');
+      expect(expectErr(serialize(n, {}))).toBe('InvalidArgument');
+      expect(expectErr(TypeRegistry.bundled().definition(n))).toBe('InvalidArgument');
+    }
+    const dirs = [42, 'folder', [1], Object.create(null)];
+    for (const directories of dirs) {
+      expect(expectErr(TypeRegistry.load({ directories } as unknown as { directories: string[] }))).toBe(
+        'InvalidArgument',
+      );
+    }
+    expect(expectErr(TypeRegistry.load(7 as unknown as object))).toBe('InvalidArgument');
+    expect(expectErr(deserialize('std_msgs/String', 'bytes' as unknown as Uint8Array))).toBe('InvalidArgument');
+    const pub = unwrap(node.createGenericPublisher('std_msgs/String', 'x'));
+    expect(expectErr(pub.publishRaw([0, 1, 0, 0] as unknown as Uint8Array))).toBe('InvalidArgument');
+  });
+
   it('a generic client calls a typed service with plain objects', async () => {
     const { executor, node } = makeFixture();
     unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', (req) => ({ sum: req.a + req.b })));

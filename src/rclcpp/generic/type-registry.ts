@@ -5,7 +5,7 @@
  * reads definition files and so is Node only (a page is answered Unsupported).
  */
 
-import { err, ok, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import type { ActionType } from '../action/action-types.js';
 import {
   type DefinitionError,
@@ -36,10 +36,35 @@ type Kind = 'msg' | 'srv' | 'action';
 const packages = generated as unknown as Record<string, Record<string, Record<string, unknown> | undefined>>;
 const KIND_NAME = { msg: 'message', srv: 'service', action: 'action' } as const;
 
-/** `pkg/Name` to `pkg/<kind>/Name`; a full name as it is. */
-function fullName(typeName: string, kind: Kind): string {
+/** `pkg/Name` to `pkg/<kind>/Name`; a full name as it is; a name that is no string answers InvalidArgument. */
+function fullName(typeName: unknown, kind: Kind): ResultOf<string> {
+  if (typeof typeName !== 'string' || typeName.length === 0) {
+    return err(
+      'InvalidArgument',
+      `a ${KIND_NAME[kind]} type name must be a non-empty string, got ${describeValue(typeName)}`,
+    );
+  }
   const parts = typeName.split('/');
-  return parts.length === 2 ? `${parts[0]}/${kind}/${parts[1]}` : typeName;
+  return ok(parts.length === 2 ? `${parts[0]}/${kind}/${parts[1]}` : typeName);
+}
+
+/** The folders of `options` (absent: none); anything else answers InvalidArgument. */
+function directoriesOf(options: unknown): ResultOf<readonly string[]> {
+  if (options === undefined) return ok([]);
+  if (typeof options !== 'object' || options === null) {
+    return err('InvalidArgument', `TypeRegistry.load options must be an object, got ${describeValue(options)}`);
+  }
+  let dirs: unknown;
+  try {
+    dirs = (options as { directories?: unknown }).directories;
+  } catch {
+    return err('InvalidArgument', 'TypeRegistry.load options.directories could not be read');
+  }
+  if (dirs === undefined) return ok([]);
+  if (!Array.isArray(dirs) || !dirs.every((d) => typeof d === 'string' && d.length > 0)) {
+    return err('InvalidArgument', `options.directories must be an array of folder paths, got ${describeValue(dirs)}`);
+  }
+  return ok(dirs as string[]);
 }
 
 function formatErrors(errors: readonly DefinitionError[]): string {
@@ -75,13 +100,15 @@ export class TypeRegistry {
    * answers InvalidArgument naming the file and line.
    */
   static load(options: TypeRegistryOptions = {}): ResultOf<TypeRegistry> {
+    const directories = directoriesOf(options);
+    if (!directories.ok) return directories;
     const host = hostFiles();
     if (!host.ok) return host;
     const { fs, resolve, bundledDir, sha256Hex } = host.value;
     if (bundledDir === undefined) {
       return err('NotFound', 'the bundled interface definitions (the package folder interfaces/) are not installed');
     }
-    const files = readInterfaceDirsIn(fs, resolve, [bundledDir, ...(options.directories ?? [])]);
+    const files = readInterfaceDirsIn(fs, resolve, [bundledDir, ...directories.value]);
     if (!files.ok) return files;
     const errors: DefinitionError[] = [];
     const defs = parseAll(files.value, errors);
@@ -92,7 +119,9 @@ export class TypeRegistry {
 
   /** `pkg/msg/Name` (or `pkg/Name`): the generated type of a bundled package, else one made from its definition. */
   message(typeName: string): ResultOf<GenericMessageType> {
-    const full = fullName(typeName, 'msg');
+    const name = fullName(typeName, 'msg');
+    if (!name.ok) return name;
+    const full = name.value;
     const found = this.generated(full, 'msg');
     if (found !== undefined) return ok(found as GenericMessageType);
     const s = this.structs.get(full);
@@ -103,7 +132,9 @@ export class TypeRegistry {
 
   /** `pkg/srv/Name` (or `pkg/Name`). */
   service(typeName: string): ResultOf<GenericServiceType> {
-    const full = fullName(typeName, 'srv');
+    const name = fullName(typeName, 'srv');
+    if (!name.ok) return name;
+    const full = name.value;
     const found = this.generated(full, 'srv');
     if (found !== undefined) return ok(found as GenericServiceType);
     const s = this.structs.get(full);
@@ -115,7 +146,9 @@ export class TypeRegistry {
 
   /** `pkg/action/Name` (or `pkg/Name`). */
   action(typeName: string): ResultOf<GenericActionType> {
-    const full = fullName(typeName, 'action');
+    const name = fullName(typeName, 'action');
+    if (!name.ok) return name;
+    const full = name.value;
     const found = this.generated(full, 'action');
     if (found !== undefined) return ok(found as GenericActionType);
     const s = this.structs.get(full);
@@ -130,7 +163,9 @@ export class TypeRegistry {
    * for tools that walk fields; only a registry made by `load()` has definitions.
    */
   definition(typeName: string): ResultOf<StructDef> {
-    const s = this.structs.get(fullName(typeName, 'msg'));
+    const name = fullName(typeName, 'msg');
+    if (!name.ok) return name;
+    const s = this.structs.get(name.value);
     if (s !== undefined) return ok(s);
     const why =
       this.dynamic === undefined ? ' (TypeRegistry.bundled() holds no definitions: use TypeRegistry.load())' : '';
