@@ -103,6 +103,26 @@ describe('tf2_ros broadcasters and listener', () => {
     expect(heard).toEqual([]);
   });
 
+  it('the static broadcaster keeps what it checked: a getter that throws on a second read does not throw out', () => {
+    const { dynamic, statics } = setup();
+    const fickle = (child: string): TransformStamped => {
+      const t = tf('base', child, 0, 1);
+      let reads = 0;
+      return {
+        get header() {
+          if (reads++ > 0) throw new Error('read twice');
+          return t.header;
+        },
+        child_frame_id: t.child_frame_id,
+        transform: t.transform,
+      };
+    };
+    expect(statics.sendTransform(fickle('e')).ok).toBe(true);
+    expect(statics.getTransforms().map((t) => t.child_frame_id)).toEqual(['e']);
+    // The dynamic broadcaster sends the caller's message as given: its encoder reads it again and answers an error value.
+    expect(dynamic.sendTransform(fickle('f'))).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+  });
+
   it('waitForTransform answers Timeout within its budget, with the frames, the budget and the reason', async () => {
     const { buffer, dynamic } = setup();
     unwrap(dynamic.sendTransform(tf('map', 'odom', 10, 1)));

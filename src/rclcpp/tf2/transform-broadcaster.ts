@@ -8,19 +8,24 @@ import type { Node, Publisher, QoSLike } from '../api.js';
 import type { TransformStamped } from '../interfaces/generated/geometry_msgs/codec.js';
 import { TFMessage } from '../interfaces/generated/tf2_msgs/msg.js';
 import { dynamicBroadcasterQoS, staticBroadcasterQoS, TF_STATIC_TOPIC, TF_TOPIC } from './tf2-qos.js';
+import { stampFromNs } from './tf2-time.js';
 import { transformCopy } from './transform.js';
-import { checkTransform } from './transform-check.js';
+import { type CheckedTransform, checkTransform } from './transform-check.js';
 
 export interface BroadcasterOptions {
   /** Overrides the tf2_ros profile (DynamicBroadcasterQoS or StaticBroadcasterQoS). */
   readonly qos?: QoSLike | undefined;
 }
 
+interface Checked {
+  /** The transforms as given (a dynamic broadcaster sends them as they are). */
+  readonly list: TransformStamped[];
+  /** Each as read once by the check: frame ids without a leading slash, values copied. */
+  readonly checked: CheckedTransform[];
+}
+
 /** The transforms as a list, each checked by the rules a Buffer applies, or InvalidArgument. */
-function checkedList(
-  what: string,
-  transforms: TransformStamped | readonly TransformStamped[],
-): ResultOf<TransformStamped[]> {
+function checkedList(what: string, transforms: TransformStamped | readonly TransformStamped[]): ResultOf<Checked> {
   let list: TransformStamped[];
   try {
     list = Array.isArray(transforms)
@@ -29,20 +34,21 @@ function checkedList(
   } catch (thrown) {
     return err('InvalidArgument', `${what}: the transforms could not be read: ${describeThrown(thrown)}`);
   }
+  const checked: CheckedTransform[] = [];
   for (const [i, t] of list.entries()) {
-    const checked = checkTransform(t, what);
-    if (!checked.ok)
-      return err('InvalidArgument', `${what}: transform ${i} refused, nothing sent: ${checked.error.message}`);
+    const c = checkTransform(t, what);
+    if (!c.ok) return err('InvalidArgument', `${what}: transform ${i} refused, nothing sent: ${c.error.message}`);
+    checked.push(c.value);
   }
-  return ok(list);
+  return ok({ list, checked });
 }
 
-function copyStamped(t: TransformStamped): TransformStamped {
-  const { stamp } = t.header;
+/** A message of the checked values: the caller's object is not read again (a getter may answer otherwise). */
+function stampedOf(c: CheckedTransform): TransformStamped {
   return {
-    header: { stamp: { sec: stamp.sec, nanosec: stamp.nanosec }, frame_id: t.header.frame_id },
-    child_frame_id: t.child_frame_id,
-    transform: transformCopy(t.transform),
+    header: { stamp: stampFromNs(c.stampNs), frame_id: c.parent },
+    child_frame_id: c.child,
+    transform: transformCopy(c),
   };
 }
 
@@ -57,9 +63,9 @@ export class TransformBroadcaster {
 
   /** Sends one transform or several in one message. */
   sendTransform(transforms: TransformStamped | readonly TransformStamped[]): Result {
-    const list = checkedList('TransformBroadcaster.sendTransform', transforms);
-    if (!list.ok) return list;
-    return this.publisher.publish({ transforms: list.value });
+    const read = checkedList('TransformBroadcaster.sendTransform', transforms);
+    if (!read.ok) return read;
+    return this.publisher.publish({ transforms: read.value.list });
   }
 
   getPublisher(): Publisher<TFMessage> {
@@ -89,11 +95,11 @@ export class StaticTransformBroadcaster {
    * still gets every static frame.
    */
   sendTransform(transforms: TransformStamped | readonly TransformStamped[]): Result {
-    const list = checkedList('StaticTransformBroadcaster.sendTransform', transforms);
-    if (!list.ok) return list;
+    const read = checkedList('StaticTransformBroadcaster.sendTransform', transforms);
+    if (!read.ok) return read;
     const next = new Map(this.net);
     // Copies: the set is re-sent later, and the caller may reuse its message objects meanwhile.
-    for (const t of list.value) next.set(t.child_frame_id.replace(/^\//, ''), copyStamped(t));
+    for (const c of read.value.checked) next.set(c.child, stampedOf(c));
     const sent = this.publisher.publish({ transforms: [...next.values()] });
     if (!sent.ok) return sent;
     for (const [child, t] of next) this.net.set(child, t);
