@@ -2,9 +2,9 @@
  * The judged real-ROS 2 baseline: rclpy on rmw_zenoh_cpp 0.6.6 (the `rpy` of
  * scripts/rmw-zenoh-peer.sh) through the same router as rclts, in both topologies:
  *
- * - T1: rclts's bridge (the bench's router) is the only router; rmw_zenoh nodes connect to its
+ * - T2: rclts's bridge (the bench's router) is the only router; rmw_zenoh nodes connect to its
  *   TCP port in client mode, rclts peers to its WebSocket.
- * - T2: rmw_zenohd is the router; a bridge joined to it serves rclts's WebSocket.
+ * - T1: rmw_zenohd is the router; a bridge joined to it serves rclts's WebSocket.
  *
  * Client mode matters: rmw_zenoh's default peer mode would link two rclpy processes directly,
  * past the router rclts has to go through, and the rows would compare two different paths.
@@ -41,7 +41,7 @@ export function rmwZenohLaunch(dir: string, endpoint: string, env: NodeJS.Proces
   };
 }
 
-/** T2: rmw_zenohd, and a bridge joined to it for rclts; stop() ends both. */
+/** T1: rmw_zenohd, and a bridge joined to it for rclts; stop() ends both. */
 export async function startZenohdTopology(dir: string): Promise<RunningRmwZenohd & { readonly locator: string }> {
   const zenohd = await startRmwZenohd(dir, { listenBudgetMs: LISTEN_BUDGET_MS });
   let bridge: RunningRouter;

@@ -63,7 +63,10 @@ export async function benchRclpy(bc: BenchContext): Promise<void> {
   await benchFastDds(bc, locator, `${prefix}_dds`);
 }
 
-/** T1 through the bench's own router, the cross-stack check there, then T2 with routers of its own. */
+/**
+ * T2 (the bench's own router is the only one) and the cross-stack check there, then T1
+ * (rmw_zenohd the router) with routers of its own; numbered as in docs/interop.md.
+ */
 async function benchRmwZenoh(bc: BenchContext, locator: string, prefix: string): Promise<void> {
   const { rec, mode } = bc;
   const dir = rmwZenohDir();
@@ -72,26 +75,26 @@ async function benchRmwZenoh(bc: BenchContext, locator: string, prefix: string):
     return;
   }
   if (bc.linkLocator === undefined) {
-    rec.error('rclpy on rmw_zenoh', 'T1', '-', 'the bench router has no TCP listener for rmw_zenoh nodes');
+    rec.error('rclpy on rmw_zenoh', 'T2', '-', 'the bench router has no TCP listener for rmw_zenoh nodes');
   } else {
-    const t1 = zenohComparison(dir, 'T1: bridge the router', bc.linkLocator, locator);
-    await benchRclpyService(rec, mode, t1, `${prefix}1`);
-    await benchRclpyPubSub(rec, mode, t1, `${prefix}1`);
+    const bridgeOnly = zenohComparison(dir, 'T2: bridge the router', bc.linkLocator, locator);
+    await benchRclpyService(rec, mode, bridgeOnly, `${prefix}1`);
+    await benchRclpyPubSub(rec, mode, bridgeOnly, `${prefix}1`);
     const [events, , rclts] = comparedStacks(rmwZenohLaunch(dir, bc.linkLocator), locator);
     if (events?.name === RCLPY_EVENTS && rclts?.name === RCLTS)
-      await crossStackCheck(rec, `pub/sub vs ${t1.against}`, events, rclts, `${prefix}1`);
+      await crossStackCheck(rec, `pub/sub vs ${bridgeOnly.against}`, events, rclts, `${prefix}1`);
   }
-  let t2: Awaited<ReturnType<typeof startZenohdTopology>> | undefined;
+  let zenohd: Awaited<ReturnType<typeof startZenohdTopology>> | undefined;
   try {
-    t2 = await startZenohdTopology(dir);
-    rec.log(`T2: rmw_zenohd at ${t2.endpoint}, a bridge joined to it at ${t2.locator}`);
-    const cmp = zenohComparison(dir, 'T2: rmw_zenohd the router', t2.endpoint, t2.locator);
+    zenohd = await startZenohdTopology(dir);
+    rec.log(`T1: rmw_zenohd at ${zenohd.endpoint}, a bridge joined to it at ${zenohd.locator}`);
+    const cmp = zenohComparison(dir, 'T1: rmw_zenohd the router', zenohd.endpoint, zenohd.locator);
     await benchRclpyService(rec, mode, cmp, `${prefix}2`);
     await benchRclpyPubSub(rec, mode, cmp, `${prefix}2`);
   } catch (e) {
-    rec.error('rclpy on rmw_zenoh', 'T2', '-', e instanceof Error ? e.message : String(e));
+    rec.error('rclpy on rmw_zenoh', 'T1', '-', e instanceof Error ? e.message : String(e));
   } finally {
-    await t2?.stop();
+    await zenohd?.stop();
   }
 }
 
