@@ -5,6 +5,7 @@
  * their dispatch (run the user's handler, report what went wrong).
  */
 
+import type { GroupMember } from './callback-group-state.js';
 import { type Entry, type EntryHost, EntryKind } from './entry.js';
 import type { EntryTable } from './entry-table.js';
 import type { EventHub } from './event-hub.js';
@@ -52,6 +53,8 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     timer.due = true;
     this.ready.mark(timer);
   };
+  /** A callback group's next turn: marked for the next round (and a waiting spin woken). */
+  private readonly markTurn = (member: GroupMember): void => this.markReady(member as Entry);
   private roundReport: Mutable<SpinReport> | undefined;
   private readonly unheardWatchers = new Set<(entry: Entry, error: unknown, entity: string) => void>();
 
@@ -124,10 +127,18 @@ export class Dispatcher implements EntryHost, TimerScheduler {
   private observe(entry: Entry, returned: unknown, done: ((outcome: HandlerOutcome) => void) | undefined): void {
     if (done === undefined && !mayBeThenable(returned)) return;
     const later = observeReturned(returned, (outcome, late) => this.settle(entry, outcome, late, done));
-    // Run to completion: the entry waits for its handler's promise. Except a service's: its
-    // promise is a deferred reply (rclcpp's deferred send_response), which may come late or
-    // never, and other requests go on being dispatched meanwhile.
-    entry.busy = later && entry.kind !== EntryKind.Service;
+    if (!later) return;
+    const group = entry.callbackGroup;
+    if (group === undefined) {
+      // Run to completion: the entry waits for its handler's promise. Except a service's: its
+      // promise is a deferred reply (rclcpp's deferred send_response), which may come late or
+      // never, and other requests go on being dispatched meanwhile.
+      entry.busy = entry.kind !== EntryKind.Service;
+    } else if (!group.reentrant) {
+      // A mutually exclusive group is taken until the promise settles, a service's too.
+      entry.busy = true;
+      group.hold();
+    }
   }
 
   /** The end of a handler call. Never throws: it may run from a promise reaction. */
@@ -137,7 +148,12 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     later: boolean,
     done?: (outcome: HandlerOutcome) => void,
   ): void {
+    const held = later && entry.busy;
     entry.busy = false;
+    if (held && entry.callbackGroup !== undefined) {
+      entry.callbackGroup.settle();
+      entry.callbackGroup.nextTurn(this.markTurn);
+    }
     if (!outcome.ok) this.reportHandlerError(entry, outcome.error);
     if (done !== undefined) {
       try {
@@ -248,6 +264,9 @@ export class Dispatcher implements EntryHost, TimerScheduler {
       for (const entry of entries) {
         entry.queued = false;
         if (!entry.alive || entry.busy) continue;
+        const group = entry.callbackGroup;
+        // A member of a taken mutually exclusive group waits for its turn (marked again then).
+        if (group !== undefined && !group.admits(entry)) continue;
         try {
           if (entry.dispatchOne(this)) {
             dispatched = true;
@@ -256,6 +275,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
         } catch (thrown) {
           this.reportHandlerError(entry, thrown);
         }
+        if (group !== undefined) group.nextTurn(this.markTurn);
         if (entry.alive && !entry.busy && entry.hasWork()) this.ready.mark(entry);
       }
       this.ready.recycle(entries);

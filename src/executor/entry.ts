@@ -5,6 +5,7 @@
  */
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { Slotted } from './arena.js';
+import type { CallbackGroupState } from './callback-group-state.js';
 import type { HandlerOutcome } from './handler-outcome.js';
 import type { Readyable } from './ready-list.js';
 
@@ -43,14 +44,17 @@ const ALIVE = 2;
 const RUNNING = 4;
 const BUSY = 8;
 const RELEASE_REQUESTED = 16;
+const PARKED = 32;
 /** The first flag bit a subclass may use for its own booleans. */
-export const SUBCLASS_FLAG = 32;
+export const SUBCLASS_FLAG = 64;
 
 export abstract class Entry implements Slotted, Readyable {
   handleId = 0;
   seq = 0;
   /** The booleans below, one bit each: an entry is mostly bookkeeping, and a field costs 8 bytes. */
   protected flags = ALIVE;
+  /** The callback group it belongs to; undefined: it excludes only itself. */
+  callbackGroup: CallbackGroupState | undefined = undefined;
 
   constructor(
     readonly kind: EntryKind,
@@ -94,6 +98,14 @@ export abstract class Entry implements Slotted, Readyable {
   }
   set busy(on: boolean) {
     this.setFlag(BUSY, on);
+  }
+
+  /** true while it waits for its turn in its mutually exclusive callback group */
+  get parked(): boolean {
+    return this.hasFlag(PARKED);
+  }
+  set parked(on: boolean) {
+    this.setFlag(PARKED, on);
   }
 
   get releaseRequested(): boolean {

@@ -20,6 +20,7 @@ import type {
   ActionServerOptions,
   ActionType,
 } from './action/action-types.js';
+import type { CallbackGroup, CallbackGroupType } from './callback-group.js';
 import type { Duration } from './duration.js';
 import type { Future } from './future.js';
 import type { GenericMessage, TypeRegistry } from './generic/type-registry.js';
@@ -205,7 +206,24 @@ export declare abstract class GuardCondition extends EntityHandle {
   trigger(): Result;
 }
 
-export interface ClientOptions {
+/**
+ * rclcpp's callback_group argument, taken by every entity that runs a handler. A member of a
+ * mutually exclusive group is not dispatched while another member's (or its own) async handler
+ * is pending; a reentrant group lets its members overlap, each even with itself. Default: no
+ * group, the entity excludes only itself (docs/rclcpp.md, "Callback groups").
+ */
+export interface CallbackGroupOptions {
+  /** A group of this node's, from `node.createCallbackGroup()`; another node's is refused. */
+  readonly callbackGroup?: CallbackGroup | undefined;
+}
+
+/** Options of `node.createSubscription` (after the QoS, as rclcpp's SubscriptionOptions). */
+export interface SubscriptionOptions extends CallbackGroupOptions {}
+
+/** Options of `node.createService` (after the QoS). */
+export interface ServiceOptions extends CallbackGroupOptions {}
+
+export interface ClientOptions extends CallbackGroupOptions {
   /** Default `QoS.services()`. */
   readonly qos?: QoSLike | undefined;
   /** Budget of each request sent with asyncSendRequest; past it the handler gets Timeout. Default 10000 ms (`DEFAULT_REQUEST_BUDGET_MS`). */
@@ -242,7 +260,10 @@ export interface QoSLike {
   toRmw(): RmwQos;
 }
 
-export interface TimerOptions {
+/** Options of `createWallTimer` and `createOneShotTimer`. */
+export interface WallTimerOptions extends CallbackGroupOptions {}
+
+export interface TimerOptions extends CallbackGroupOptions {
   /** Default: the node's ros clock. A system or steady clock makes it a wall timer. */
   readonly clock?: Clock | undefined;
 }
@@ -268,6 +289,7 @@ export interface Node extends ParametersApi {
     topic: string,
     handler: SubscriptionHandler<M>,
     qos?: QoSLike,
+    options?: SubscriptionOptions,
   ): ResultOf<SubscriptionHandle>;
   createPollSubscription<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<PollSubscription<M>>;
   /** The response type comes from `type` alone: a handler answering another shape does not compile. */
@@ -276,6 +298,7 @@ export interface Node extends ParametersApi {
     name: string,
     handler: ServiceHandler<NoInfer<Req>, NoInfer<Res>>,
     qos?: QoSLike,
+    options?: ServiceOptions,
   ): ResultOf<ServiceHandle>;
   createClient<Req, Res>(
     type: ServiceType<Req, Res>,
@@ -336,7 +359,7 @@ export interface Node extends ParametersApi {
     options?: ActionClientOptions,
   ): ResultOf<ActionClient<G, R, F>>;
   /** Period in ms, or a Duration. */
-  createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer>;
+  createWallTimer(period: number | Duration, callback: Callback, options?: WallTimerOptions): ResultOf<Timer>;
   /**
    * rclcpp's create_timer: a timer on a clock, by default the node's ros clock, so under
    * `use_sim_time` it fires as /clock advances. Period in ms, or a Duration (of that clock's time).
@@ -344,8 +367,15 @@ export interface Node extends ParametersApi {
   createTimer(period: number | Duration, callback: Callback, options?: TimerOptions): ResultOf<Timer>;
   /** A Rate on the node's ros clock (or `clock`): `rate` in Hz, or a period as a Duration. */
   createRate<C extends ClockType = 'ros'>(rate: number | Duration, clock?: Clock<C>): ResultOf<Rate<C>>;
-  createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer>;
+  createOneShotTimer(delay: number | Duration, callback: Callback, options?: WallTimerOptions): ResultOf<Timer>;
   createGuardCondition(callback: Callback): ResultOf<GuardCondition>;
+  /**
+   * rclcpp's create_callback_group: a group this node's entities may join (`callbackGroup` in
+   * their options). InvalidArgument for another type, NotInitialized once the node is destroyed.
+   */
+  createCallbackGroup(type: CallbackGroupType): ResultOf<CallbackGroup>;
+  /** rclcpp's default callback group: mutually exclusive. Entities join it only when given it. */
+  getDefaultCallbackGroup(): CallbackGroup;
 
   /** Name and actual QoS answered for a handle (not stored in it). */
   getEntityName(handle: EntityHandle): ResultOf<string>;

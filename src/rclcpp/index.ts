@@ -35,6 +35,7 @@ export type {
 export { CancelResponse, CancelReturnCode, GoalResponse, GoalStatus } from './action/action-types.js';
 export type {
   Callback,
+  CallbackGroupOptions,
   ClientHandle,
   ClientOptions,
   EntityHandle,
@@ -57,11 +58,15 @@ export type {
   SendRequestOptions,
   ServiceHandle,
   ServiceHandler,
+  ServiceOptions,
   SubscriptionHandle,
   SubscriptionHandler,
+  SubscriptionOptions,
   Timer,
   TimerOptions,
+  WallTimerOptions,
 } from './api.js';
+export { type CallbackGroup, CallbackGroupType } from './callback-group.js';
 export { DEFAULT_REQUEST_BUDGET_MS } from './client.js';
 export { checkSerialized, deserialize, serialize } from './generic/serialized.js';
 export type {

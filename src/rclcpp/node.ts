@@ -4,6 +4,7 @@
  * declared or registered); graph queries come from NodeGraph.
  */
 
+import type { CallbackGroupState } from '../executor/callback-group-state.js';
 import type { Entry } from '../executor/entry.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
@@ -21,6 +22,7 @@ import type {
 } from './action/action-types.js';
 import type {
   Callback,
+  CallbackGroupOptions,
   ClientHandle,
   ClientOptions,
   GenericClientOptions,
@@ -36,13 +38,23 @@ import type {
   ResponseHandler,
   ServiceHandle,
   ServiceHandler,
+  ServiceOptions,
   SubscriptionHandle,
   SubscriptionHandler,
+  SubscriptionOptions,
   Timer,
   TimerOptions,
+  WallTimerOptions,
 } from './api.js';
 import { Rosout } from './builtins/rosout.js';
 import { startTypeDescriptionService } from './builtins/type-description-service.js';
+import {
+  type CallbackGroup,
+  type CallbackGroupType,
+  createCallbackGroup,
+  defaultCallbackGroup,
+  readCallbackGroup,
+} from './callback-group.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
 import * as generic from './generic/generic-entities.js';
@@ -72,7 +84,7 @@ import { Rate } from './time/rate.js';
 import { RosTimerEntry } from './time/ros-timer.js';
 import { TimeSource } from './time/time-source.js';
 import { GuardConditionHandle, TimerHandle, timerPeriodMs } from './timer.js';
-import { checkFunction, checkMessageType, checkServiceType } from './type-check.js';
+import { checkFunction, checkMessageType, checkServiceType, readOptions } from './type-check.js';
 import type { MessageType, ServiceType } from './type-support.js';
 
 /** Nothing built in: what a node made directly (tests, internal nodes) starts with. */
@@ -105,6 +117,8 @@ export class NodeImpl extends NodeGraph implements Node {
   private readonly unheardLogged = new WeakSet<Entry>();
   /** The node's `-r` rules, applied to every name it resolves; undefined: none. */
   private readonly remap: NameRemap | undefined;
+  /** rclcpp's default callback group, made when first asked for. */
+  private defaultGroup: CallbackGroup | undefined;
 
   constructor(
     readonly executor: NodeExecutor,
@@ -270,10 +284,13 @@ export class NodeImpl extends NodeGraph implements Node {
     topic: string,
     handler: SubscriptionHandler<M>,
     qos?: QoSLike,
+    options?: SubscriptionOptions,
   ): ResultOf<SubscriptionHandle> {
     const h = checkFunction('handler', handler);
     if (!h.ok) return h;
-    const entry = this.subscriptionEntry(type, topic, handler, qos);
+    const g = this.groupOption(options, 'subscription');
+    if (!g.ok) return g;
+    const entry = this.subscriptionEntry(type, topic, handler, qos, g.value);
     return entry.ok ? ok(new Handle(this.executor, entry.value.handleId)) : entry;
   }
 
@@ -288,6 +305,7 @@ export class NodeImpl extends NodeGraph implements Node {
     topic: string,
     handler: SubscriptionHandler<M> | undefined,
     qos: QoSLike | undefined,
+    group?: CallbackGroupState,
   ): ResultOf<SubscriptionEntry<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
@@ -296,6 +314,7 @@ export class NodeImpl extends NodeGraph implements Node {
     const { name, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
+    entry.callbackGroup = group;
     const onSample = offerTo(entry);
     const options = { readsAttachment: entry.takesInfo };
     const admitted = this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
@@ -308,16 +327,20 @@ export class NodeImpl extends NodeGraph implements Node {
     name: string,
     handler: ServiceHandler<Req, Res>,
     qos?: QoSLike,
+    options?: ServiceOptions,
   ): ResultOf<ServiceHandle> {
     const t = checkServiceType('type', type);
     if (!t.ok) return t;
     const h = checkFunction('handler', handler);
     if (!h.ok) return h;
+    const g = this.groupOption(options, 'service');
+    if (!g.ok) return g;
     const ep = this.entities.endpoint('service', name, t.value, 'qos', qos);
     if (!ep.ok) return ep;
     const { name: resolved, qos: policies, spec, what } = ep.value;
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new ServiceEntry<Req, Res>(this.executor, resolved, bound, t.value, handler);
+    entry.callbackGroup = g.value;
     const admitted = this.entities.admit(entry, what, () => this.rmw.createServiceServer(spec, offerTo(entry)));
     if (!admitted.ok) return admitted;
     this.entities.useType(entry, t.value);
@@ -392,6 +415,8 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!t.ok) return t;
     const o = readClientOptions(options);
     if (!o.ok) return o;
+    const g = this.groupOption(options, 'client');
+    if (!g.ok) return g;
     const ep = this.entities.endpoint('client', name, t.value, 'options.qos', o.value.qos);
     if (!ep.ok) return ep;
     const { name: resolved, spec, what } = ep.value;
@@ -405,6 +430,7 @@ export class NodeImpl extends NodeGraph implements Node {
       onResponse,
       o.value.requestBudgetMs,
     );
+    entry.callbackGroup = g.value;
     // Bound, not an arrow: the arrow's context would keep this call's scope (spec and all) per client.
     const admitted = this.entities.admit(entry, what, () =>
       this.rmw.createServiceClient(spec, entry.receive.bind(entry)),
@@ -434,12 +460,14 @@ export class NodeImpl extends NodeGraph implements Node {
     return createActionClient(this, type, name, options);
   }
 
-  createWallTimer(period: number | Duration, callback: Callback): ResultOf<Timer> {
-    return this.makeTimer('period', period, callback, false);
+  createWallTimer(period: number | Duration, callback: Callback, options?: WallTimerOptions): ResultOf<Timer> {
+    const g = this.groupOption(options, 'timer');
+    return g.ok ? this.makeTimer('period', period, callback, false, undefined, g.value) : g;
   }
 
-  createOneShotTimer(delay: number | Duration, callback: Callback): ResultOf<Timer> {
-    return this.makeTimer('delay', delay, callback, true);
+  createOneShotTimer(delay: number | Duration, callback: Callback, options?: WallTimerOptions): ResultOf<Timer> {
+    const g = this.groupOption(options, 'one-shot timer');
+    return g.ok ? this.makeTimer('delay', delay, callback, true, undefined, g.value) : g;
   }
 
   createTimer(period: number | Duration, callback: Callback, options?: TimerOptions): ResultOf<Timer> {
@@ -451,7 +479,9 @@ export class NodeImpl extends NodeGraph implements Node {
       // A Proxy or a throwing getter is not a Clock.
     }
     if (clock === undefined) return err('InvalidArgument', 'options.clock must be a Clock');
-    return this.makeTimer('period', period, callback, false, clock.clockType === 'ros' ? clock : undefined);
+    const g = this.groupOption(options, 'timer');
+    if (!g.ok) return g;
+    return this.makeTimer('period', period, callback, false, clock.clockType === 'ros' ? clock : undefined, g.value);
   }
 
   createRate<C extends ClockType = 'ros'>(rate: number | Duration, clock?: Clock<C>): ResultOf<Rate<C>> {
@@ -465,6 +495,7 @@ export class NodeImpl extends NodeGraph implements Node {
     callback: Callback,
     oneShot: boolean,
     rosClock?: Clock,
+    group?: CallbackGroupState,
   ): ResultOf<Timer> {
     const ms = timerPeriodMs(argument, period);
     if (!ms.ok) return ms;
@@ -484,6 +515,7 @@ export class NodeImpl extends NodeGraph implements Node {
       rosClock === undefined
         ? new TimerEntry(this.executor, ms.value, oneShot, callback, what)
         : new RosTimerEntry(this.executor, rosClock, ms.value, oneShot, callback, `ros-clock ${what}`);
+    entry.callbackGroup = group;
     const admitted = this.entities.admitLocal(entry);
     if (!admitted.ok) return admitted;
     if (admitted.value instanceof RosTimerEntry) admitted.value.start();
@@ -498,6 +530,25 @@ export class NodeImpl extends NodeGraph implements Node {
     if (refused !== undefined) return refused;
     const admitted = this.entities.admitLocal(new GuardEntry(callback));
     return admitted.ok ? ok(new GuardConditionHandle(this.executor, admitted.value.handleId)) : admitted;
+  }
+
+  createCallbackGroup(type: CallbackGroupType): ResultOf<CallbackGroup> {
+    const refused = this.entities.refuseClosed('a callback group');
+    return refused ?? createCallbackGroup(this, type);
+  }
+
+  getDefaultCallbackGroup(): CallbackGroup {
+    this.defaultGroup ??= defaultCallbackGroup(this);
+    return this.defaultGroup;
+  }
+
+  /** `options.callbackGroup` checked: none, or a group of this node's. */
+  private groupOption(
+    options: CallbackGroupOptions | undefined,
+    what: string,
+  ): ResultOf<CallbackGroupState | undefined> {
+    const o = readOptions('options', options, ['callbackGroup']);
+    return o.ok ? readCallbackGroup('options.callbackGroup', o.value.callbackGroup, this, what) : o;
   }
 
   /** Internal: false once the node is destroyed or its executor shut down. */
