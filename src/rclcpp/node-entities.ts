@@ -14,7 +14,7 @@ import { type RmwQos, shareQos } from '../rmw/qos.js';
 import type { NamingScheme, RmwEndpointSpec } from '../rmw/rmw.js';
 import type { Executor } from './api.js';
 import { type NameRemap, resolveName } from './names.js';
-import { QoS, resolveQos } from './qos.js';
+import { checkHonouredQos, QoS, resolveQos } from './qos.js';
 
 /** The executor as a node sees it: the public verbs plus the arena. */
 export type NodeExecutor = ExecutorCore & Executor;
@@ -103,6 +103,8 @@ export class NodeEntities {
     const qos = resolveQos(qosArgument, rawQos, topicLike ? QoS.default : QoS.services);
     if (!qos.ok) return qos;
     const what = kind === 'client' ? `client of '${name.value}'` : `${kind} '${name.value}'`;
+    const honoured = checkHonouredQos(what, kind, name.value, qos.value);
+    if (!honoured.ok) return honoured;
     const refused = kind === 'publisher' ? this.refuseClosed(what) : this.refuse(what);
     if (refused !== undefined) return refused;
     const depth = qos.value.history === 'keep_all' ? this.executor.keepAllLimit : qos.value.depth;

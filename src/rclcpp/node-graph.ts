@@ -5,10 +5,18 @@
  */
 import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
-import { describeThrown, err, ok, type ResultOf } from '../result.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
-import type { EntityHandle } from './api.js';
+import type { Callback, EntityHandle, GuardCondition } from './api.js';
+import {
+  type EndpointEventCallbacks,
+  type EventHost,
+  type WatchedEndpoint,
+  watchEndpointEvents,
+} from './events/endpoint-events.js';
+import { waitForGraphChange } from './events/graph-change.js';
+import { type TopicEndpointInfo, topicEndpointInfo } from './events/topic-endpoint-info.js';
 import { entryOf } from './handle.js';
 
 export abstract class NodeGraph {
@@ -16,6 +24,7 @@ export abstract class NodeGraph {
   abstract readonly naming: NamingScheme;
   /** A topic name resolved as the node resolves it. */
   protected abstract resolveTopic(topic: string): ResultOf<string>;
+  abstract createGuardCondition(callback: Callback): ResultOf<GuardCondition>;
 
   getNodeNames(): ResultOf<readonly RmwNodeInfo[]> {
     return this.read(() => this.executor.session.graph.nodes());
@@ -39,6 +48,78 @@ export abstract class NodeGraph {
 
   countSubscribers(topic: string): ResultOf<number> {
     return this.count('subscription', topic);
+  }
+
+  /** rclcpp's count_services: servers of the service name, as resolved by this node. */
+  countServices(service: string): ResultOf<number> {
+    return this.count('service', service);
+  }
+
+  countClients(service: string): ResultOf<number> {
+    return this.count('client', service);
+  }
+
+  /** rclcpp's get_publishers_info_by_topic: node, type, GID and QoS of each publisher. */
+  getPublishersInfoByTopic(topic: string): ResultOf<readonly TopicEndpointInfo[]> {
+    return this.infoByTopic('publisher', topic);
+  }
+
+  getSubscriptionsInfoByTopic(topic: string): ResultOf<readonly TopicEndpointInfo[]> {
+    return this.infoByTopic('subscription', topic);
+  }
+
+  /** rclcpp's wait_for_graph_change: Ok at the next change, Timeout after the budget. */
+  waitForGraphChange(budgetMs: number): Promise<Result> {
+    return waitForGraphChange(this.executor.session.graph, budgetMs, 'waitForGraphChange');
+  }
+
+  /**
+   * `callback` runs in spin after each change of the graph (changes between two rounds make
+   * one call). Answers the function that stops it; Unsupported without a graph.
+   */
+  onGraphChange(callback: Callback): ResultOf<() => void> {
+    const graph = this.executor.session.graph;
+    if (!graph.supported) return err('Unsupported', `the ${this.executor.backend} backend cannot discover the graph`);
+    const guard = this.createGuardCondition(callback);
+    if (!guard.ok) return guard;
+    const unwatch = graph.onChange(() => {
+      // Released with its node: nothing more to deliver.
+      if (!guard.value.trigger().ok) unwatch();
+    });
+    return ok(() => {
+      unwatch();
+      guard.value.reset();
+    });
+  }
+
+  /**
+   * Internal (node.ts): delivers an endpoint's event callbacks in spin until `alive` answers
+   * false. Nothing to do without callbacks; Unsupported without a graph.
+   */
+  protected attachEvents(
+    kind: 'publisher' | 'subscription',
+    name: string,
+    type: { readonly typeName: string; readonly typeHash: string },
+    callbacks: EndpointEventCallbacks | undefined,
+    alive: () => boolean,
+  ): Result {
+    if (callbacks === undefined) return ok();
+    const endpoint: WatchedEndpoint = {
+      kind,
+      naming: this.naming,
+      name,
+      typeName: type.typeName,
+      typeHash: type.typeHash,
+    };
+    const host: EventHost = {
+      graph: this.executor.session.graph,
+      guard: (callback) => {
+        const g = this.createGuardCondition(callback);
+        return g.ok ? ok({ trigger: () => g.value.trigger().ok, destroy: () => void g.value.reset() }) : g;
+      },
+    };
+    const watched = watchEndpointEvents(host, endpoint, callbacks, alive);
+    return watched.ok ? ok() : watched;
   }
 
   getEntityName(handle: EntityHandle): ResultOf<string> {
@@ -83,7 +164,18 @@ export abstract class NodeGraph {
     });
   }
 
-  private count(kind: 'publisher' | 'subscription', topic: string): ResultOf<number> {
+  private infoByTopic(kind: 'publisher' | 'subscription', topic: string): ResultOf<readonly TopicEndpointInfo[]> {
+    const name = this.resolveTopic(topic);
+    if (!name.ok) return name;
+    return this.read(() =>
+      this.executor.session.graph
+        .endpoints()
+        .filter((e) => e.kind === kind && e.naming === this.naming && e.name === name.value)
+        .map((e) => topicEndpointInfo({ ...e, kind })),
+    );
+  }
+
+  private count(kind: EndpointKind, topic: string): ResultOf<number> {
     const name = this.resolveTopic(topic);
     if (!name.ok) return name;
     return this.read(

@@ -58,6 +58,11 @@ export class PublisherImpl<M> implements Publisher<M> {
     }
   }
 
+  /** Internal: false once destroyed (its event callbacks then stop). */
+  isAlive(): boolean {
+    return !this.destroyed;
+  }
+
   getTopicName(): string {
     return this.topic;
   }

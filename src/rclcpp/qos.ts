@@ -161,6 +161,28 @@ export function checkRmwQos(argument: string, q: RmwQos): Result {
   return ok();
 }
 
+/** The topic whose lifespan rclts carries (in its token) without enforcing it, as rcl's rosout profile asks. */
+const LIFESPAN_CARRIED_ON = '/rosout';
+
+/**
+ * Policies rmw_zenoh announces but does not enforce, refused rather than silently ignored:
+ * deadline and liveliness (no such events or checks), and a publisher's lifespan (no expiry)
+ * except on /rosout, whose rcl profile sets it and whose peers only read it from the token.
+ */
+export function checkHonouredQos(what: string, kind: string, name: string, q: RmwQos): Result {
+  const refuse = (policy: string, why: string): Result =>
+    err('Unsupported', `${what}: QoS ${policy} cannot be honoured (${why}); leave it unset`);
+  if (q.deadlineMs !== 0) return refuse(`deadline of ${q.deadlineMs} ms`, 'rmw_zenoh has no deadline checks or events');
+  if (q.liveliness !== 'automatic')
+    return refuse(`liveliness ${q.liveliness}`, 'rmw_zenoh asserts liveliness only by its tokens');
+  if (q.livelinessLeaseMs !== 0)
+    return refuse(`liveliness lease of ${q.livelinessLeaseMs} ms`, 'rmw_zenoh has no liveliness events');
+  // Lifespan is a writer's policy (a reader's is ignored, as in DDS).
+  if (q.lifespanMs !== 0 && kind === 'publisher' && name !== LIFESPAN_CARRIED_ON)
+    return refuse(`lifespan of ${q.lifespanMs} ms`, 'rmw_zenoh does not expire samples');
+  return ok();
+}
+
 /**
  * The policies of an optional QoSLike argument (default when absent), validated. `toRmw`
  * and the policies it answers are read once, inside a try: a throwing getter or a Proxy

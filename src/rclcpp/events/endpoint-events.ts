@@ -1,0 +1,197 @@
+/**
+ * rclcpp's publisher and subscription event callbacks, as far as rmw_zenoh 0.6.6 produces the
+ * events: matched (from the graph, as its graph cache does) and incompatible type (rmw_zenoh
+ * registers it but never fires it; rclts computes it from the same graph). Events rmw_zenoh
+ * cannot produce (deadline, liveliness, incompatible QoS: zenoh has none) are refused with
+ * Unsupported when asked for, so that no callback waits silently for what never comes.
+ */
+import { describeValue, err, ok, type ResultOf } from '../../result.js';
+import type { NamingScheme, RmwEndpointInfo, RmwGraph } from '../../rmw/rmw.js';
+import { gidToHex } from '../../rmw/wire/gid.js';
+
+/** rmw_matched_status_t: totals since creation and the change since the last callback. */
+export interface MatchedInfo {
+  readonly totalCount: number;
+  readonly totalCountChange: number;
+  readonly currentCount: number;
+  readonly currentCountChange: number;
+}
+
+/** rmw_incompatible_type_status_t: endpoints of the same name with another type. */
+export interface IncompatibleTypeStatus {
+  readonly totalCount: number;
+  readonly totalCountChange: number;
+}
+
+/** rclcpp's PublisherEventCallbacks / SubscriptionEventCallbacks, by what they are about. */
+export interface EndpointEventCallbacks {
+  readonly matched?: (info: MatchedInfo) => void;
+  readonly incompatibleType?: (status: IncompatibleTypeStatus) => void;
+  /** Unsupported: rmw_zenoh has no deadline events. */
+  readonly deadline?: never;
+  /** Unsupported: rmw_zenoh has no liveliness events. */
+  readonly liveliness?: never;
+  /** Unsupported: zenoh has no QoS incompatibilities (rmw_zenoh never emits it). */
+  readonly incompatibleQos?: never;
+  /** Unsupported in rclts for now (rmw_zenoh counts sequence gaps). */
+  readonly messageLost?: never;
+}
+
+export interface EndpointOptions {
+  readonly events?: EndpointEventCallbacks;
+}
+
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  deadline: 'rmw_zenoh has no deadline events',
+  liveliness: 'rmw_zenoh has no liveliness events',
+  incompatibleQos: 'zenoh has no QoS incompatibilities, rmw_zenoh never emits them',
+  messageLost: 'rclts does not report lost messages yet',
+};
+const SUPPORTED = ['matched', 'incompatibleType'] as const;
+
+/** The callbacks asked for, checked before anything is declared. */
+export function checkEndpointOptions(what: string, options: unknown): ResultOf<EndpointEventCallbacks | undefined> {
+  if (options === undefined) return ok(undefined);
+  if (typeof options !== 'object' || options === null)
+    return err('InvalidArgument', `options of ${what} must be an object, got ${describeValue(options)}`);
+  let events: unknown;
+  try {
+    events = (options as EndpointOptions).events;
+  } catch {
+    return err('InvalidArgument', `options of ${what} could not be read`);
+  }
+  if (events === undefined) return ok(undefined);
+  if (typeof events !== 'object' || events === null)
+    return err('InvalidArgument', `options.events of ${what} must be an object, got ${describeValue(events)}`);
+  const read: Record<string, unknown> = {};
+  try {
+    for (const key of Object.keys(events)) read[key] = (events as Record<string, unknown>)[key];
+  } catch {
+    return err('InvalidArgument', `options.events of ${what} could not be read`);
+  }
+  for (const [key, value] of Object.entries(read)) {
+    if (value === undefined) continue;
+    const why = UNSUPPORTED[key];
+    if (why !== undefined) return err('Unsupported', `${key} event of ${what} cannot be honoured: ${why}`);
+    if (!(SUPPORTED as readonly string[]).includes(key))
+      return err('InvalidArgument', `options.events.${key} of ${what} is not an event (${SUPPORTED.join(', ')})`);
+    if (typeof value !== 'function')
+      return err('InvalidArgument', `options.events.${key} of ${what} must be a function, got ${describeValue(value)}`);
+  }
+  return ok(read as EndpointEventCallbacks);
+}
+
+/** What the tracker needs of the endpoint it watches. */
+export interface WatchedEndpoint {
+  readonly kind: 'publisher' | 'subscription';
+  readonly naming: NamingScheme;
+  readonly name: string;
+  readonly typeName: string;
+  readonly typeHash: string;
+}
+
+/**
+ * The endpoint's matched and incompatible peers, as sets of GIDs so that one leaving and one
+ * joining between two looks still count. `update` answers the events to deliver.
+ */
+export class EndpointEventState {
+  private matched = new Set<string>();
+  private incompatible = new Set<string>();
+  private matchedTotal = 0;
+  private incompatibleTotal = 0;
+
+  constructor(private readonly endpoint: WatchedEndpoint) {}
+
+  update(endpoints: readonly RmwEndpointInfo[]): {
+    matched: MatchedInfo | undefined;
+    incompatibleType: IncompatibleTypeStatus | undefined;
+  } {
+    const peerKind = this.endpoint.kind === 'publisher' ? 'subscription' : 'publisher';
+    const matched = new Set<string>();
+    const incompatible = new Set<string>();
+    for (const e of endpoints) {
+      if (e.kind !== peerKind || e.naming !== this.endpoint.naming || e.name !== this.endpoint.name) continue;
+      // rmw_zenoh delivers between endpoints of one key expression: name, type and hash.
+      const same = e.typeName === this.endpoint.typeName && e.typeHash === this.endpoint.typeHash;
+      (same ? matched : incompatible).add(gidToHex(e.gid));
+    }
+    const joined = countNew(matched, this.matched);
+    const left = countNew(this.matched, matched);
+    const newlyIncompatible = countNew(incompatible, this.incompatible);
+    this.matched = matched;
+    this.incompatible = incompatible;
+    this.matchedTotal += joined;
+    this.incompatibleTotal += newlyIncompatible;
+    return {
+      matched:
+        joined === 0 && left === 0
+          ? undefined
+          : {
+              totalCount: this.matchedTotal,
+              totalCountChange: joined,
+              currentCount: matched.size,
+              currentCountChange: joined - left,
+            },
+      incompatibleType:
+        newlyIncompatible === 0
+          ? undefined
+          : { totalCount: this.incompatibleTotal, totalCountChange: newlyIncompatible },
+    };
+  }
+}
+
+function countNew(now: ReadonlySet<string>, before: ReadonlySet<string>): number {
+  let n = 0;
+  for (const g of now) if (!before.has(g)) n++;
+  return n;
+}
+
+/** Hooks the watcher needs from the node: a guard condition to run callbacks in spin. */
+export interface EventHost {
+  readonly graph: RmwGraph;
+  /** A callback run in spin each time `trigger` is called; `destroy` releases it. */
+  guard(callback: () => void): ResultOf<{ trigger(): boolean; destroy(): void }>;
+}
+
+/**
+ * Delivers the callbacks in spin after each graph change, until `stop` (or `alive` answers
+ * false). Answers the stop function. A backend without a graph answers Unsupported.
+ */
+export function watchEndpointEvents(
+  host: EventHost,
+  endpoint: WatchedEndpoint,
+  callbacks: EndpointEventCallbacks,
+  alive: () => boolean,
+): ResultOf<() => void> {
+  if (!host.graph.supported)
+    return err(
+      'Unsupported',
+      `the backend cannot discover the graph, so no events for ${endpoint.kind} '${endpoint.name}'`,
+    );
+  const state = new EndpointEventState(endpoint);
+  let stopped = false;
+  let unwatch = (): void => {};
+  let release = (): void => {};
+  const stop = (): void => {
+    if (stopped) return;
+    stopped = true;
+    unwatch();
+    release();
+  };
+  const guard = host.guard(() => {
+    if (stopped) return;
+    if (!alive()) return stop();
+    const events = state.update(host.graph.endpoints());
+    if (events.matched !== undefined) callbacks.matched?.(events.matched);
+    if (events.incompatibleType !== undefined) callbacks.incompatibleType?.(events.incompatibleType);
+  });
+  if (!guard.ok) return guard;
+  release = () => guard.value.destroy();
+  // A guard released with its node stops the watch at the next change.
+  unwatch = host.graph.onChange(() => {
+    if (!guard.value.trigger()) stop();
+  });
+  // What the graph already shows (this endpoint's peers) is reported as the first change.
+  guard.value.trigger();
+  return ok(stop);
+}
