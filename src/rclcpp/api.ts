@@ -22,6 +22,8 @@ import type {
 } from './action/action-types.js';
 import type { CallbackGroup, CallbackGroupType } from './callback-group.js';
 import type { Duration } from './duration.js';
+import type { EndpointOptions } from './events/endpoint-events.js';
+import type { NodeGraphEventsApi } from './events/graph-api.js';
 import type { Future } from './future.js';
 import type { GenericMessage, TypeRegistry } from './generic/type-registry.js';
 import type { ServiceIntrospectionState } from './introspection/introspection-state.js';
@@ -218,7 +220,7 @@ export interface CallbackGroupOptions {
 }
 
 /** Options of `node.createSubscription` (after the QoS, as rclcpp's SubscriptionOptions). */
-export interface SubscriptionOptions extends CallbackGroupOptions {}
+export interface SubscriptionOptions extends CallbackGroupOptions, EndpointOptions {}
 
 /** Options of `node.createService` (after the QoS). */
 export interface ServiceOptions extends CallbackGroupOptions {}
@@ -268,7 +270,7 @@ export interface TimerOptions extends CallbackGroupOptions {
   readonly clock?: Clock | undefined;
 }
 
-export interface Node extends ParametersApi {
+export interface Node extends ParametersApi, NodeGraphEventsApi {
   getName(): string;
   getNamespace(): string;
   getFullyQualifiedName(): string;
@@ -283,7 +285,13 @@ export interface Node extends ParametersApi {
   /** The node's ros clock (node.now() reads it; `use_sim_time` switches it to /clock). */
   getClock(): Clock<'ros'>;
 
-  createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>>;
+  /** `options.events`: matched and incompatible-type callbacks, run in spin (docs/rclcpp.md). */
+  createPublisher<M>(
+    type: MessageType<M>,
+    topic: string,
+    qos?: QoSLike,
+    options?: EndpointOptions,
+  ): ResultOf<Publisher<M>>;
   createSubscription<M>(
     type: MessageType<M>,
     topic: string,

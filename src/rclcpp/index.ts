@@ -79,6 +79,7 @@ export type {
 export { TypeRegistry } from './generic/type-registry.js';
 export type { ConstantDef, FieldDef, FieldType, InterfaceDef, StructDef } from './interfaces/definitions/index.js';
 export { Duration } from './duration.js';
+export * from './events/index.js';
 // `Executor` is the interface and the value `Executor.create` at once (see executor.ts).
 export {
   DEFAULT_CAPACITY,

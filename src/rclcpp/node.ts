@@ -57,6 +57,7 @@ import {
 } from './callback-group.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
+import { checkEndpointOptions, type EndpointOptions } from './events/endpoint-events.js';
 import * as generic from './generic/generic-entities.js';
 import type { GenericMessage } from './generic/type-registry.js';
 import { Handle } from './handle.js';
@@ -265,9 +266,16 @@ export class NodeImpl extends NodeGraph implements Node {
 
   // ---- entity creation: validate, then the pipeline of node-entities.ts ----
 
-  createPublisher<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<Publisher<M>> {
+  createPublisher<M>(
+    type: MessageType<M>,
+    topic: string,
+    qos?: QoSLike,
+    options?: EndpointOptions,
+  ): ResultOf<Publisher<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
+    const events = checkEndpointOptions(`publisher on '${String(topic)}'`, options);
+    if (!events.ok) return events;
     const ep = this.entities.endpoint('publisher', topic, t.value, 'qos', qos);
     if (!ep.ok) return ep;
     const { spec, what, name } = ep.value;
@@ -276,7 +284,9 @@ export class NodeImpl extends NodeGraph implements Node {
     const publisher = new PublisherImpl<M>(declared.value, t.value, name, (p) => this.entities.untrackPublisher(p));
     this.entities.trackPublisher(publisher);
     this.entities.useType(publisher, t.value);
-    return ok(publisher);
+    const watched = this.attachEvents('publisher', name, t.value, events.value, () => publisher.isAlive());
+    if (!watched.ok) publisher.destroy();
+    return watched.ok ? ok(publisher) : watched;
   }
 
   createSubscription<M>(
@@ -290,8 +300,21 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!h.ok) return h;
     const g = this.groupOption(options, 'subscription');
     if (!g.ok) return g;
+    const events = checkEndpointOptions(`subscription on '${String(topic)}'`, options);
+    if (!events.ok) return events;
     const entry = this.subscriptionEntry(type, topic, handler, qos, g.value);
-    return entry.ok ? ok(new Handle(this.executor, entry.value.handleId)) : entry;
+    return entry.ok ? this.subscriptionHandle(entry.value, events.value) : entry;
+  }
+
+  /** The handle of a new subscription, with its event callbacks attached. */
+  private subscriptionHandle<M>(
+    entry: SubscriptionEntry<M>,
+    events: EndpointOptions['events'],
+  ): ResultOf<SubscriptionHandle> {
+    const handle = new Handle(this.executor, entry.handleId);
+    const watched = this.attachEvents('subscription', entry.name, entry.type, events, () => this.isValid(handle));
+    if (!watched.ok) handle.reset();
+    return watched.ok ? ok(handle) : watched;
   }
 
   createPollSubscription<M>(type: MessageType<M>, topic: string, qos?: QoSLike): ResultOf<PollSubscription<M>> {

@@ -1,6 +1,7 @@
 import { defineActionSuite } from './action-suite.js';
 import { defineCompletionSuite } from './completion-suite.js';
 import { defineContractSuite } from './contract-suite.js';
+import { defineGraphEventsSuite } from './graph-events-suite.js';
 import { defineLifecycleSuite } from './lifecycle-suite.js';
 import { defineParametersSuite } from './parameters-suite.js';
 import { defineConformanceSuite } from './suite.js';
@@ -11,3 +12,4 @@ defineParametersSuite('local', () => ({ backend: 'local' }));
 defineLifecycleSuite('local', () => ({ backend: 'local' }));
 defineActionSuite('local', () => ({ backend: 'local' }));
 defineCompletionSuite('local', () => ({ backend: 'local' }));
+defineGraphEventsSuite('local', () => ({ backend: 'local' }));
