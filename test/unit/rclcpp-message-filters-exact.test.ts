@@ -147,4 +147,41 @@ describe('TimeSynchronizer: rclts answers', () => {
     const r = message_filters.TimeSynchronizer.create(ten as never, { queueSize: 1 });
     expect(!r.ok && r.error.message).toContain('2 to 9 inputs, got 10');
   });
+
+  it('hostile inputs answer InvalidArgument and leave no input connected', () => {
+    const a = pass();
+    let connected = 0;
+    a.registerCallback = ((cb: never) => {
+      connected++;
+      return message_filters.PassThrough.prototype.registerCallback.call(a, cb);
+    }) as never;
+    const thrower = {
+      stampOf: () => ({ sec: 0, nanosec: 0 }),
+      registerCallback: () => {
+        throw new Error('no');
+      },
+    };
+    const r = message_filters.TimeSynchronizer.create([a, thrower] as never, { queueSize: 1 });
+    expect(r).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(connected).toBe(1);
+    expect(a.add(at(0)).ok).toBe(true);
+    const getterThrows = Object.defineProperty({}, 'stampOf', {
+      get() {
+        throw new Error('no');
+      },
+    });
+    expect(message_filters.Cache.create(getterThrows as never)).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(message_filters.TimeSynchronizer.create([a, a], revoked.proxy as never)).toMatchObject({ ok: false });
+    expect(message_filters.ApproximateTimeSynchronizer.create([a, a], revoked.proxy as never)).toMatchObject({
+      ok: false,
+    });
+    expect(message_filters.TimeSynchronizer.create(revoked.proxy as never, { queueSize: 1 })).toMatchObject({
+      ok: false,
+    });
+  });
 });

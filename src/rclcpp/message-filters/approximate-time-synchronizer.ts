@@ -7,7 +7,14 @@
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import { type Duration, nanosecondsOf } from '../duration.js';
 import { ApproximateTimePolicy } from './approximate-time.js';
-import { checkSources, type SyncCallback, Synchronizer, type SyncMessages, type SyncSources } from './synchronizer.js';
+import {
+  checkSources,
+  made,
+  type SyncCallback,
+  Synchronizer,
+  type SyncMessages,
+  type SyncSources,
+} from './synchronizer.js';
 import { readQueueSize } from './time-synchronizer.js';
 
 export interface ApproximateTimeOptions {
@@ -40,7 +47,9 @@ export class ApproximateTimeSynchronizer<Ms extends SyncMessages> extends Synchr
     if (!checked.ok) return checked;
     const queueSize = readQueueSize(verb, options, 1);
     if (!queueSize.ok) return queueSize;
-    const sync = new ApproximateTimeSynchronizer<Ms>(sources, queueSize.value);
+    const built = made(verb, () => new ApproximateTimeSynchronizer<Ms>(sources, queueSize.value));
+    if (!built.ok) return built;
+    const sync = built.value;
     const set = sync.configure(options);
     if (!set.ok) return set;
     if (callback !== undefined) sync.registerCallback(callback);

@@ -48,7 +48,16 @@ export class Cache<M> extends SimpleFilter<M> {
     if (!isCacheSize(size)) {
       return err('InvalidArgument', `Cache.create: cacheSize must be an integer >= 1, got ${String(size)}`);
     }
-    const cache = new Cache<M>(size, source?.stampOf ?? stampGetterOf<M>(options));
+    let stamp: StampGetter<M> | undefined;
+    try {
+      stamp = source === undefined ? stampGetterOf<M>(options) : source.stampOf;
+    } catch {
+      return err('InvalidArgument', 'Cache.create: the source could not be read');
+    }
+    if (source !== undefined && typeof stamp !== 'function') {
+      return err('InvalidArgument', 'Cache.create takes a filter (Subscriber, Cache, PassThrough) or undefined');
+    }
+    const cache = new Cache<M>(size, stamp);
     if (source !== undefined) {
       const connected = cache.connectInput(source);
       if (!connected.ok) return connected;

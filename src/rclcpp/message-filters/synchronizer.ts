@@ -4,7 +4,7 @@
  * synchronizer reads them, hands them in and calls the callbacks once the policy is done with
  * the message, so a callback that adds to the synchronizer again sees a consistent state.
  */
-import { describeThrown, err, ok, type Result } from '../../result.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { PolicyOutput, Stamped, SyncPolicy } from './exact-time.js';
 import type { FilterSource } from './filter.js';
 import { callAnswering, RejectionCount } from './filter.js';
@@ -54,9 +54,15 @@ export abstract class Synchronizer<Ms extends SyncMessages> {
     sources: readonly FilterSource<unknown>[],
   ) {
     this.stamps = sources.map((s) => s.stampOf);
-    this.connections = sources.map((source, i) =>
-      source.registerCallback((message) => this.receive(i, message, undefined)),
-    );
+    try {
+      sources.forEach((source, i) => {
+        this.connections.push(source.registerCallback((message) => this.receive(i, message, undefined)));
+      });
+    } catch (thrown) {
+      // No input stays connected to a synchronizer its caller never gets.
+      this.disconnect();
+      throw thrown;
+    }
   }
 
   /** The policy's sink: sets are kept until the policy returns, then signalled in order. */
@@ -155,6 +161,15 @@ export abstract class Synchronizer<Ms extends SyncMessages> {
       );
     }
     return outcome;
+  }
+}
+
+/** Runs a constructor that reads the caller's filters: a throw there is InvalidArgument. */
+export function made<T>(verb: string, make: () => T): ResultOf<T> {
+  try {
+    return ok(make());
+  } catch (thrown) {
+    return err('InvalidArgument', `${verb}: an input could not be connected: ${describeThrown(thrown)}`);
   }
 }
 

@@ -9,6 +9,7 @@ import type { Connection } from './signal.js';
 import {
   checkSources,
   type DropCallback,
+  made,
   type SyncCallback,
   Synchronizer,
   type SyncMessages,
@@ -41,7 +42,9 @@ export class TimeSynchronizer<Ms extends SyncMessages> extends Synchronizer<Ms> 
     if (!checked.ok) return checked;
     const queueSize = readQueueSize('TimeSynchronizer', options, 0);
     if (!queueSize.ok) return queueSize;
-    const sync = new TimeSynchronizer<Ms>(sources, queueSize.value);
+    const built = made('TimeSynchronizer', () => new TimeSynchronizer<Ms>(sources, queueSize.value));
+    if (!built.ok) return built;
+    const sync = built.value;
     if (callback !== undefined) sync.registerCallback(callback);
     return ok(sync);
   }
