@@ -114,7 +114,7 @@ export class ApproximateTimeSynchronizer<Ms extends SyncMessages> extends Synchr
     if (!Number.isInteger(index) || index < 0 || index >= n) {
       return err(
         'InvalidArgument',
-        `ApproximateTimeSynchronizer: input index must be in [0, ${n}), got ${String(index)}`,
+        `ApproximateTimeSynchronizer: input index must be in [0, ${n}), got ${describeValue(index)}`,
       );
     }
     const ns = nonNegativeNs(`interMessageLowerBound of input ${index}`, lowerBound);

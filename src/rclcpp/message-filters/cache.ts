@@ -3,7 +3,7 @@
  * on at once to its own callbacks. Queries answer what is held now (they never wait); times
  * are a Time or a stamp `{ sec, nanosec }`, bounds inclusive as upstream's.
  */
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Time } from '../time.js';
 import { callAnswering, type FilterSource, SimpleFilter, type StampOption, stampGetterOf } from './filter.js';
 import type { Connection, SignalOutcome } from './signal.js';
@@ -46,7 +46,7 @@ export class Cache<M> extends SimpleFilter<M> {
       return err('InvalidArgument', 'Cache.create: options could not be read');
     }
     if (!isCacheSize(size)) {
-      return err('InvalidArgument', `Cache.create: cacheSize must be an integer >= 1, got ${String(size)}`);
+      return err('InvalidArgument', `Cache.create: cacheSize must be an integer >= 1, got ${describeValue(size)}`);
     }
     let stamp: StampGetter<M> | undefined;
     try {
@@ -85,7 +85,10 @@ export class Cache<M> extends SimpleFilter<M> {
   /** Upstream ignores 0; here anything but an integer >= 1 answers InvalidArgument. */
   setCacheSize(cacheSize: number): Result {
     if (!isCacheSize(cacheSize)) {
-      return err('InvalidArgument', `Cache.setCacheSize: cacheSize must be an integer >= 1, got ${String(cacheSize)}`);
+      return err(
+        'InvalidArgument',
+        `Cache.setCacheSize: cacheSize must be an integer >= 1, got ${describeValue(cacheSize)}`,
+      );
     }
     this.size = cacheSize;
     return ok();

@@ -4,7 +4,7 @@
  * it (a Cache, a synchronizer) sorts by the same time. `PassThrough` is the filter fed by
  * hand (`add`), as upstream's PassThrough.
  */
-import { describeThrown, err, ok, type Result } from '../../result.js';
+import { describeThrown, describeValue, err, ok, type Result } from '../../result.js';
 import { type Connection, type FilterCallback, Signal, type SignalOutcome } from './signal.js';
 import { type Headered, headerStamp, messageStampNs, type StampGetter } from './stamp.js';
 
@@ -47,7 +47,7 @@ export abstract class SimpleFilter<M> implements FilterSource<M> {
 
   /** For debugging, as upstream's setName. */
   setName(name: string): void {
-    this.name = String(name);
+    this.name = typeof name === 'string' ? name : describeValue(name);
   }
 
   getName(): string {

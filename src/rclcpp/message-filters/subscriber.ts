@@ -4,7 +4,7 @@
  * dispatches the message (never in a transport callback), and a callback's throw or rejection
  * is the executor's handler error like any subscription's.
  */
-import { err, ok, type Result, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { Node, QoSLike, SubscriptionHandle } from '../api.js';
 import type { MessageType } from '../type-support.js';
 import { SimpleFilter, type StampOption, stampGetterOf } from './filter.js';
@@ -46,7 +46,7 @@ export class Subscriber<M> extends SimpleFilter<M> {
       if (headered.value === false) {
         return err(
           'InvalidArgument',
-          `message_filters.Subscriber on ${String(topic)}: messages of this type have no header.stamp; pass options.stamp`,
+          `message_filters.Subscriber on ${describeValue(topic)}: messages of this type have no header.stamp; pass options.stamp`,
         );
       }
     }
@@ -54,7 +54,7 @@ export class Subscriber<M> extends SimpleFilter<M> {
     try {
       qos = (options as { qos?: QoSLike } | undefined)?.qos;
     } catch {
-      return err('InvalidArgument', `message_filters.Subscriber on ${String(topic)}: options could not be read`);
+      return err('InvalidArgument', `message_filters.Subscriber on ${describeValue(topic)}: options could not be read`);
     }
     const subscriber = new Subscriber(node, type, topic, qos, stamp);
     const made = subscriber.subscribe();

@@ -4,7 +4,7 @@
  * synchronizer reads them, hands them in and calls the callbacks once the policy is done with
  * the message, so a callback that adds to the synchronizer again sees a consistent state.
  */
-import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
+import { describeThrown, describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
 import type { PolicyOutput, Stamped, SyncPolicy } from './exact-time.js';
 import type { FilterSource } from './filter.js';
 import { callAnswering, RejectionCount } from './filter.js';
@@ -84,7 +84,7 @@ export abstract class Synchronizer<Ms extends SyncMessages> {
     if (!Number.isInteger(index) || index < 0 || index >= this.stamps.length) {
       return err(
         'InvalidArgument',
-        `${this.verb}.add: index must be an integer in [0, ${this.stamps.length}), got ${String(index)}`,
+        `${this.verb}.add: index must be an integer in [0, ${this.stamps.length}), got ${describeValue(index)}`,
       );
     }
     const refused: { message?: string } = {};
@@ -99,7 +99,7 @@ export abstract class Synchronizer<Ms extends SyncMessages> {
   }
 
   setName(name: string): void {
-    this.name = String(name);
+    this.name = typeof name === 'string' ? name : describeValue(name);
   }
 
   getName(): string {

@@ -3,7 +3,7 @@
  * each input when all carry the same stamp; `queueSize` bounds how many stamps wait for their
  * set (0: no bound, as upstream), and every set given up goes to the drop callbacks.
  */
-import { err, ok, type ResultOf } from '../../result.js';
+import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import { ExactTimePolicy } from './exact-time.js';
 import type { Connection } from './signal.js';
 import {
@@ -64,7 +64,7 @@ export function readQueueSize(verb: string, options: unknown, min: number): Resu
     return err('InvalidArgument', `${verb}: options must be an object with queueSize`);
   }
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < min) {
-    return err('InvalidArgument', `${verb}: queueSize must be an integer >= ${min}, got ${String(size)}`);
+    return err('InvalidArgument', `${verb}: queueSize must be an integer >= ${min}, got ${describeValue(size)}`);
   }
   return ok(size);
 }
