@@ -5,7 +5,15 @@
  * entities outside a group keep the per-entity rule. Nothing waiting is lost or reordered.
  */
 import { describe, expect, it } from 'vitest';
-import { CallbackGroupType, example_interfaces, type Node, QoS, std_msgs } from '../../src/index.js';
+import {
+  CallbackGroupType,
+  CancelResponse,
+  example_interfaces,
+  GoalResponse,
+  type Node,
+  QoS,
+  std_msgs,
+} from '../../src/index.js';
 import { expectErr, fakeClock, makeFixture, settle, unwrap } from './executor-fixture.js';
 
 /** Async handlers whose promises the test settles by hand, recording starts and overlap. */
@@ -194,6 +202,57 @@ describe('a mutually exclusive group', () => {
     expect(g.started).toEqual(['s1', 's3']);
     await g.release();
     expect(g.pending).toBe(0);
+  });
+});
+
+describe('actions in a group', () => {
+  it('an action server of the group answers a goal only once the pending member settles', async () => {
+    const clock = fakeClock();
+    const { executor, node } = makeFixture({}, { clock: clock.now });
+    const g = gates();
+    const group = unwrap(node.createCallbackGroup(CallbackGroupType.MutuallyExclusive));
+    unwrap(node.createOneShotTimer(10, () => g.run('timer'), { callbackGroup: group }));
+    const goals: string[] = [];
+    const fib = example_interfaces.action.Fibonacci;
+    const callbacks = {
+      goal: () => {
+        goals.push('goal');
+        return GoalResponse.AcceptAndExecute;
+      },
+      cancel: () => CancelResponse.Accept,
+      accepted: () => {},
+    };
+    unwrap(node.createActionServer(fib, 'cg_fib', callbacks, { callbackGroup: group }));
+    const client = unwrap(node.createActionClient(fib, 'cg_fib', { callbackGroup: group }));
+    clock.set(10);
+    unwrap(executor.spinSome());
+    expect(g.started).toEqual(['timer']);
+    unwrap(client.sendGoal({ order: 3 }));
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      unwrap(executor.spinSome());
+    }
+    expect(goals).toEqual([]);
+    await g.release();
+    for (let i = 0; i < 3; i++) {
+      await settle();
+      unwrap(executor.spinSome());
+    }
+    expect(goals).toEqual(['goal']);
+  });
+
+  it('refuses a group that is not the node own, naming the option', () => {
+    const { executor, node } = makeFixture();
+    const other = unwrap(executor.createNode('cg_other_action'));
+    const foreign = unwrap(other.createCallbackGroup(CallbackGroupType.Reentrant));
+    const fib = example_interfaces.action.Fibonacci;
+    const callbacks = { goal: () => GoalResponse.Reject, cancel: () => CancelResponse.Reject, accepted: () => {} };
+    const server = node.createActionServer(fib, 'cg_fib_bad', callbacks, { callbackGroup: foreign });
+    const client = node.createActionClient(fib, 'cg_fib_bad', { callbackGroup: {} as never });
+    for (const r of [server, client]) {
+      expect(expectErr(r)).toBe('InvalidArgument');
+      if (!r.ok) expect(r.error.message).toContain('options.callbackGroup');
+    }
   });
 });
 

@@ -6,6 +6,7 @@
 import { checkBudget } from '../../budget.js';
 import { err, ok, type Result, type ResultOf } from '../../result.js';
 import type { ClientHandle, EntityHandle, Executor, Future, Node } from '../api.js';
+import { type CallbackGroup, readCallbackGroup } from '../callback-group.js';
 import { SettableFuture } from '../future.js';
 import type {
   CancelGoal_Request,
@@ -272,8 +273,11 @@ export function createActionClient<G, R, F>(
 ): ResultOf<ActionClient<G, R, F>> {
   const t = checkActionType(type);
   if (!t.ok) return t;
-  const o = readOptions('options', options, ['requestBudgetMs', 'resultBudgetMs', 'maxGoalsInFlight']);
+  const o = readOptions('options', options, ['requestBudgetMs', 'resultBudgetMs', 'maxGoalsInFlight', 'callbackGroup']);
   if (!o.ok) return o;
+  const group = readCallbackGroup('options.callbackGroup', o.value.callbackGroup, node, 'action client');
+  if (!group.ok) return group;
+  const inGroup = { callbackGroup: o.value.callbackGroup as CallbackGroup | undefined };
   const requestBudgetMs = readBudget(
     'options.requestBudgetMs',
     o.value.requestBudgetMs,
@@ -296,7 +300,7 @@ export function createActionClient<G, R, F>(
     }
     return r;
   };
-  const opts = { requestBudgetMs: requestBudgetMs.value, maxRequestsInFlight: inFlight.value };
+  const opts = { requestBudgetMs: requestBudgetMs.value, maxRequestsInFlight: inFlight.value, ...inGroup };
   const steps = (): Result => {
     const s = keep(node.createClient(type.SendGoal, n + ACTION_SUFFIX.sendGoal, client.onGoalResponse, opts));
     if (!s.ok) return s;
@@ -312,10 +316,12 @@ export function createActionClient<G, R, F>(
     );
     if (!r.ok) return r;
     client.resultClient = r.value;
-    const f = keep(node.createSubscription(type.FeedbackMessage, n + ACTION_SUFFIX.feedback, client.onFeedback));
+    const f = keep(
+      node.createSubscription(type.FeedbackMessage, n + ACTION_SUFFIX.feedback, client.onFeedback, undefined, inGroup),
+    );
     if (!f.ok) return f;
     const st = keep(
-      node.createSubscription(GoalStatusArrayType, n + ACTION_SUFFIX.status, client.onStatus, statusQos()),
+      node.createSubscription(GoalStatusArrayType, n + ACTION_SUFFIX.status, client.onStatus, statusQos(), inGroup),
     );
     return st.ok ? ok() : st;
   };

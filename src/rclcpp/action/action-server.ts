@@ -5,7 +5,9 @@
  * guard condition; finished goals expire on a timer.
  */
 import { describeValue, err, ok, type Result, type ResultOf } from '../../result.js';
-import type { EntityHandle, GuardCondition, Node, Publisher, Timer } from '../api.js';
+import type { CallbackGroupOptions, EntityHandle, GuardCondition, Node, Publisher, Timer } from '../api.js';
+import { type CallbackGroup, readCallbackGroup } from '../callback-group.js';
+import { Duration } from '../duration.js';
 import type {
   CancelGoal_Request,
   CancelGoal_Response,
@@ -14,7 +16,6 @@ import type {
 } from '../interfaces/generated/action_msgs/codec.js';
 import { GoalStatusArray as GoalStatusArrayType } from '../interfaces/generated/action_msgs/msg.js';
 import { CancelGoal } from '../interfaces/generated/action_msgs/srv.js';
-import { Duration } from '../duration.js';
 import { QoS } from '../qos.js';
 import { checkFunction, readOptions } from '../type-check.js';
 import { type CallbackSite, callActionCallback, callDecidingCallback } from './action-callback.js';
@@ -224,8 +225,10 @@ export function createActionServer<G, R, F>(
     const c = checkFunction(`callbacks.${k}`, callbacks[k]);
     if (!c.ok) return c;
   }
-  const o = readOptions('options', options, ['resultTimeoutMs', 'queueDepth']);
+  const o = readOptions('options', options, ['resultTimeoutMs', 'queueDepth', 'callbackGroup']);
   if (!o.ok) return o;
+  const group = readCallbackGroup('options.callbackGroup', o.value.callbackGroup, node, 'action server');
+  if (!group.ok) return group;
   const timeout = readBudget('options.resultTimeoutMs', o.value.resultTimeoutMs, DEFAULT_RESULT_TIMEOUT_MS);
   if (!timeout.ok) return timeout;
   const depth = readCount('options.queueDepth', o.value.queueDepth, DEFAULT_ACTION_QUEUE_DEPTH);
@@ -235,7 +238,8 @@ export function createActionServer<G, R, F>(
 
   const server = new ActionServerImpl<G, R, F>(node, type, resolved.value, callbacks, timeout.value);
   const undo = new Undo();
-  const built = declare(node, type, resolved.value, server, depth.value, timeout.value, undo);
+  const inGroup = { callbackGroup: o.value.callbackGroup as CallbackGroup | undefined };
+  const built = declare(node, type, resolved.value, server, depth.value, timeout.value, inGroup, undo);
   if (!built.ok) {
     undo.run();
     return built;
@@ -250,6 +254,7 @@ function declare<G, R, F>(
   server: ActionServerImpl<G, R, F>,
   depth: number,
   resultTimeoutMs: number,
+  inGroup: CallbackGroupOptions,
   undo: Undo,
 ): Result {
   const serviceQos = QoS.services().keepLast(depth);
@@ -270,13 +275,13 @@ function declare<G, R, F>(
   const expiryMs = Math.max(1, Math.min(1000, resultTimeoutMs));
   // A Duration: a short period here is meant (node.ts warns about short plain numbers).
   const expiryPeriod = Duration.fromMs(expiryMs);
-  const expiry = node.createWallTimer(expiryPeriod.ok ? expiryPeriod.value : expiryMs, server.onExpiry);
+  const expiry = node.createWallTimer(expiryPeriod.ok ? expiryPeriod.value : expiryMs, server.onExpiry, inGroup);
   if (!expiry.ok) return expiry;
   undo.add(() => expiry.value.reset());
   server.handles.push(expiry.value);
   const services = [
-    node.createService(type.SendGoal, name + ACTION_SUFFIX.sendGoal, server.onSendGoal, serviceQos),
-    node.createService(CancelGoal, name + ACTION_SUFFIX.cancelGoal, server.onCancelGoal, serviceQos),
+    node.createService(type.SendGoal, name + ACTION_SUFFIX.sendGoal, server.onSendGoal, serviceQos, inGroup),
+    node.createService(CancelGoal, name + ACTION_SUFFIX.cancelGoal, server.onCancelGoal, serviceQos, inGroup),
     node.createService(
       type.GetResult,
       name + ACTION_SUFFIX.getResult,

@@ -4,6 +4,7 @@
  * bundles the generated parts (`example_interfaces.action.Fibonacci`).
  */
 import type { Result, ResultOf } from '../../result.js';
+import type { CallbackGroup } from '../callback-group.js';
 import type { Future } from '../future.js';
 import type { Time } from '../interfaces/generated/builtin_interfaces/codec.js';
 import type { UUID } from '../interfaces/generated/unique_identifier_msgs/codec.js';
@@ -90,6 +91,11 @@ export interface ActionServerOptions {
   readonly resultTimeoutMs?: number | undefined;
   /** Requests each of the three services queues before refusing more. Default 1000. */
   readonly queueDepth?: number | undefined;
+  /**
+   * The group its send_goal and cancel_goal services and its expiry timer join (rclcpp's
+   * create_server group). get_result stays out: its pending reply is a deferred answer, not work.
+   */
+  readonly callbackGroup?: CallbackGroup | undefined;
 }
 
 export interface ActionServer<G, R, F> {
@@ -138,6 +144,8 @@ export interface ActionClientOptions {
   readonly resultBudgetMs?: number | undefined;
   /** Goals awaiting acceptance or result at once before sendGoal answers TryAgain. Default 10 000. */
   readonly maxGoalsInFlight?: number | undefined;
+  /** The group its three clients and its feedback and status subscriptions join (rclcpp's create_client group). */
+  readonly callbackGroup?: CallbackGroup | undefined;
 }
 
 export interface CancelAnswer {
