@@ -11,6 +11,7 @@ import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
 import { runLifecycle } from './cmd-lifecycle.js';
 import { runParam } from './cmd-param.js';
+import { runServiceEcho } from './cmd-service-echo.js';
 import { runServiceCall, runTopicIo } from './cmd-topic-io.js';
 
 /** One usage line per command group: what a usage error of that group prints. */
@@ -19,7 +20,7 @@ export const COMMAND_USAGE = {
   interface: 'interface list | show <pkg/msg/Name>                               the bundled types',
   node: 'node list | info <node> [--include-hidden]',
   topic: 'topic list [-t] | info <topic> | echo <topic> [type] | hz <topic> [type] | pub <topic> <type> [values]',
-  service: 'service list [-t] | type <service> | call <service> <type> [values]',
+  service: 'service list [-t] | type <service> | call <service> <type> [values] | echo <service> [type]',
   param: 'param list [node] | get <node> <name> | set <node> <name> <value> | dump <node>',
   lifecycle: 'lifecycle get <node> | list <node> | set <node> <transition>',
   action: 'action list [-t] | info <action> | send_goal <action> <pkg/action/Name> [values] [--feedback]',
@@ -33,7 +34,7 @@ ${Object.values(COMMAND_USAGE)
 
 graph options: --router ws/HOST:PORT (default: in-process, which sees only itself), --domain N,
   --wait-ms N (discovery, default 1500)
-echo/hz: --once, --count N, --timeout-ms N, --window-ms N    echo: --field a.b    pub: --once, --times N, --rate HZ
+echo/hz (service echo too): --once, --count N, --timeout-ms N, --window-ms N    echo: --field a.b    pub: --once, --times N, --rate HZ
 echo/hz/pub QoS: --qos-profile default|sensor_data|services_default|parameters|parameter_events|rosout_default,
   --qos-depth N, --qos-history keep_last|keep_all, --qos-reliability reliable|best_effort,
   --qos-durability volatile|transient_local (default: the default profile, reliable volatile keep-last 10)
@@ -64,7 +65,7 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   interface: ['list', 'show'],
   node: ['list', 'info'],
   topic: ['list', 'info', 'echo', 'hz', 'pub'],
-  service: ['list', 'type', 'call'],
+  service: ['list', 'type', 'call', 'echo'],
   param: ['list', 'get', 'set', 'dump'],
   lifecycle: ['get', 'set', 'list'],
   action: ['list', 'info', 'send_goal'],
@@ -110,6 +111,7 @@ function runCommand(
   if (group === 'interface') return runInterface(verb, args, io);
   if (group === 'topic' && (verb === 'echo' || verb === 'pub' || verb === 'hz')) return runTopicIo(verb, args, io);
   if (group === 'service' && verb === 'call') return runServiceCall(args, io);
+  if (group === 'service' && verb === 'echo') return runServiceEcho(args, io);
   if (group === 'param') return runParam(verb, args, io);
   if (group === 'lifecycle') return runLifecycle(verb, args, io);
   if (group === 'action') return runAction(verb, args, io);
