@@ -1,4 +1,5 @@
 import { defineActionSuite } from './action-suite.js';
+import { defineCallbackGroupsSuite } from './callback-groups-suite.js';
 import { defineCompletionSuite } from './completion-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineGraphEventsSuite } from './graph-events-suite.js';
@@ -13,3 +14,4 @@ defineLifecycleSuite('local', () => ({ backend: 'local' }));
 defineActionSuite('local', () => ({ backend: 'local' }));
 defineCompletionSuite('local', () => ({ backend: 'local' }));
 defineGraphEventsSuite('local', () => ({ backend: 'local' }));
+defineCallbackGroupsSuite('local', () => ({ backend: 'local' }));

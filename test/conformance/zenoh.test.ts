@@ -1,5 +1,6 @@
 import { inject } from 'vitest';
 import { defineActionSuite } from './action-suite.js';
+import { defineCallbackGroupsSuite } from './callback-groups-suite.js';
 import { defineCompletionSuite } from './completion-suite.js';
 import { defineContractSuite } from './contract-suite.js';
 import { defineGraphEventsSuite } from './graph-events-suite.js';
@@ -14,3 +15,4 @@ defineLifecycleSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineActionSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineCompletionSuite('zenoh', () => ({ router: inject('zenohLocator') }));
 defineGraphEventsSuite('zenoh', () => ({ router: inject('zenohLocator') }));
+defineCallbackGroupsSuite('zenoh', () => ({ router: inject('zenohLocator') }));
