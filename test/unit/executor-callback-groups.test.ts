@@ -179,6 +179,42 @@ describe('a mutually exclusive group', () => {
     expect(g.maxActive).toBe(1);
   });
 
+  it('deadlocks a member awaiting a reply delivered to its own group, until the budget; not outside it', async () => {
+    const { executor, node } = makeFixture();
+    const group = unwrap(node.createCallbackGroup(CallbackGroupType.MutuallyExclusive));
+    const add = example_interfaces.srv.AddTwoInts;
+    unwrap(node.createService(add, 'cg_call', (r) => ({ sum: r.a + r.b })));
+    const inGroup = unwrap(node.createPollClient(add, 'cg_call', { callbackGroup: group }));
+    const outside = unwrap(node.createPollClient(add, 'cg_call'));
+    const pub = unwrap(node.createPublisher(std_msgs.msg.String, 'cg_call_trigger'));
+    const answers: string[] = [];
+    let finished: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    unwrap(
+      node.createSubscription(
+        std_msgs.msg.String,
+        'cg_call_trigger',
+        async () => {
+          await settle();
+          const a = await inGroup.call({ a: 1n, b: 1n }, 200);
+          answers.push(a.ok ? 'ok' : a.error.name);
+          const b = await outside.call({ a: 1n, b: 2n }, 2000);
+          answers.push(b.ok ? String(b.value.sum) : b.error.name);
+          finished();
+        },
+        undefined,
+        { callbackGroup: group },
+      ),
+    );
+    unwrap(pub.publish({ data: 'go' }));
+    await settle();
+    unwrap(executor.spinSome());
+    await done;
+    expect(answers).toEqual(['Timeout', '3']);
+  });
+
   it('goes on when a waiting member or the pending one is destroyed', async () => {
     const { executor, node } = makeFixture();
     const g = gates();
