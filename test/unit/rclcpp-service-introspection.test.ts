@@ -114,6 +114,30 @@ describe('service introspection', () => {
     await executor.shutdown();
   });
 
+  it('a generic client (a type by name) publishes its events with the run-time Event type', async () => {
+    const { executor, node } = makeFixture();
+    const kinds: number[] = [];
+    unwrap(
+      node.createSubscription(
+        example_interfaces.srv.AddTwoInts.Event,
+        `/add${SERVICE_EVENT_SUFFIX}`,
+        (e) => {
+          kinds.push(e.info.event_type);
+        },
+        QoS.services(),
+      ),
+    );
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
+    const { got, onResponse } = replies();
+    const client = unwrap(node.createGenericClient('example_interfaces/srv/AddTwoInts', 'add', onResponse));
+    unwrap(client.configureIntrospection(node.getClock(), QoS.services(), ServiceIntrospectionState.Contents));
+    unwrap(client.asyncSendRequest({ a: 1n, b: 1n }));
+    unwrap(await executor.spinUntil(() => got.length === 1, 5000));
+    await executor.spinFor(50);
+    expect(kinds).toEqual([ServiceEventType.RequestSent, ServiceEventType.ResponseReceived]);
+    await executor.shutdown();
+  });
+
   it('refuses a bad state or clock, and a service type without an Event', async () => {
     const { executor, node } = makeFixture();
     const service = unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
