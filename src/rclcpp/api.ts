@@ -193,6 +193,8 @@ export interface PollClient<Req, Res> {
   call(request: Req, budgetMs: number): Promise<ResultOf<Res>>;
   serviceIsReady(): ResultOf<boolean>;
   waitForService(budgetMs: number): Promise<Result>;
+  /** rclcpp's configure_introspection, as on ClientHandle. */
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result;
   readonly handle: EntityHandle;
 }
 

@@ -19,8 +19,8 @@ import { entryOf, Handle, readHandle } from './handle.js';
 import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
 import {
   configureIntrospection,
-  ServiceEventType,
   type ServiceEventPublisher,
+  ServiceEventType,
   type ServiceIntrospectionState,
 } from './introspection/index.js';
 import type { Clock } from './time/clock.js';
@@ -285,8 +285,18 @@ export class ClientHandleImpl<Req, Res> extends Handle implements ClientHandle<R
   }
 
   configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result {
-    const found = entryOf(this, ClientEntry, 'client') as ResultOf<ClientEntry<Req, Res>>;
-    if (!found.ok) return found;
-    return configureIntrospection(found.value, `client of '${found.value.name}'`, clock, qos, state);
+    return configureClientIntrospection(this, clock, qos, state);
   }
+}
+
+/** configureIntrospection of the client a handle names (ClientHandle's and PollClient's). */
+export function configureClientIntrospection(
+  handle: { readonly executor: unknown; readonly handleId: unknown },
+  clock: Clock,
+  qos: QoSLike,
+  state: ServiceIntrospectionState,
+): Result {
+  const found = entryOf(handle, ClientEntry, 'client');
+  if (!found.ok) return found;
+  return configureIntrospection(found.value, `client of '${found.value.name}'`, clock, qos, state);
 }

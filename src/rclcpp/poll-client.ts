@@ -7,10 +7,12 @@
 import { checkBudget } from '../budget.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { err, ok, type Result, type ResultOf } from '../result.js';
-import type { EntityHandle, Future, PollClient } from './api.js';
-import { ClientEntry, waitForClientService } from './client.js';
+import type { EntityHandle, Future, PollClient, QoSLike } from './api.js';
+import { ClientEntry, configureClientIntrospection, waitForClientService } from './client.js';
 import { SettableFuture } from './future.js';
 import { entryOf } from './handle.js';
+import type { ServiceIntrospectionState } from './introspection/introspection-state.js';
+import type { Clock } from './time/clock.js';
 
 /** The in-flight request's Future: settled by the reply carrying its sequence number. */
 export class FutureImpl<T> extends SettableFuture<T> {
@@ -113,5 +115,9 @@ export class PollClientImpl<Req, Res> implements PollClient<Req, Res> {
 
   waitForService(budgetMs: number): Promise<Result> {
     return waitForClientService(this.handle, budgetMs);
+  }
+
+  configureIntrospection(clock: Clock, qos: QoSLike, state: ServiceIntrospectionState): Result {
+    return configureClientIntrospection(this.handle, clock, qos, state);
   }
 }

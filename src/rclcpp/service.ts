@@ -15,8 +15,8 @@ import { entryOf, Handle } from './handle.js';
 import { closeEncodeLease, openEncodeLease } from './interfaces/runtime/encode-lease.js';
 import {
   configureIntrospection,
-  ServiceEventType,
   type ServiceEventPublisher,
+  ServiceEventType,
   type ServiceIntrospectionState,
 } from './introspection/index.js';
 import type { Clock } from './time/clock.js';

@@ -128,11 +128,37 @@ describe('service introspection', () => {
       ),
     );
     unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
-    const { got, onResponse } = replies();
-    const client = unwrap(node.createGenericClient('example_interfaces/srv/AddTwoInts', 'add', onResponse));
+    const got: unknown[] = [];
+    const client = unwrap(
+      node.createGenericClient('example_interfaces/srv/AddTwoInts', 'add', (r) => {
+        got.push(r);
+      }),
+    );
     unwrap(client.configureIntrospection(node.getClock(), QoS.services(), ServiceIntrospectionState.Contents));
     unwrap(client.asyncSendRequest({ a: 1n, b: 1n }));
     unwrap(await executor.spinUntil(() => got.length === 1, 5000));
+    await executor.spinFor(50);
+    expect(kinds).toEqual([ServiceEventType.RequestSent, ServiceEventType.ResponseReceived]);
+    await executor.shutdown();
+  });
+
+  it('a PollClient publishes its events too', async () => {
+    const { executor, node } = makeFixture();
+    const kinds: number[] = [];
+    unwrap(
+      node.createSubscription(
+        example_interfaces.srv.AddTwoInts.Event,
+        `/add${SERVICE_EVENT_SUFFIX}`,
+        (e) => {
+          kinds.push(e.info.event_type);
+        },
+        QoS.services(),
+      ),
+    );
+    unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
+    const poll = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
+    unwrap(poll.configureIntrospection(node.getClock(), QoS.services(), ServiceIntrospectionState.Metadata));
+    expect(unwrap(await poll.call({ a: 1n, b: 1n }, 5000))).toEqual({ sum: 2n });
     await executor.spinFor(50);
     expect(kinds).toEqual([ServiceEventType.RequestSent, ServiceEventType.ResponseReceived]);
     await executor.shutdown();
