@@ -22,7 +22,7 @@ import type {
 } from './action/action-types.js';
 import type { CallbackGroup, CallbackGroupType } from './callback-group.js';
 import type { Duration } from './duration.js';
-import type { EndpointOptions } from './events/endpoint-events.js';
+import type { PublisherOptions, SubscriptionEventOptions } from './events/endpoint-events.js';
 import type { NodeGraphEventsApi } from './events/graph-api.js';
 import type { Future } from './future.js';
 import type { GenericMessage, TypeRegistry } from './generic/type-registry.js';
@@ -222,7 +222,7 @@ export interface CallbackGroupOptions {
 }
 
 /** Options of `node.createSubscription` (after the QoS, as rclcpp's SubscriptionOptions). */
-export interface SubscriptionOptions extends CallbackGroupOptions, EndpointOptions {}
+export interface SubscriptionOptions extends CallbackGroupOptions, SubscriptionEventOptions {}
 
 /** Options of `node.createService` (after the QoS). */
 export interface ServiceOptions extends CallbackGroupOptions {}
@@ -292,7 +292,7 @@ export interface Node extends ParametersApi, NodeGraphEventsApi {
     type: MessageType<M>,
     topic: string,
     qos?: QoSLike,
-    options?: EndpointOptions,
+    options?: PublisherOptions,
   ): ResultOf<Publisher<M>>;
   createSubscription<M>(
     type: MessageType<M>,

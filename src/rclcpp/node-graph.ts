@@ -7,15 +7,17 @@ import { Entry } from '../executor/entry.js';
 import type { ExecutorCore } from '../executor/executor-core.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
 import type { RmwActualQos } from '../rmw/qos.js';
-import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo } from '../rmw/rmw.js';
+import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo, RmwSample } from '../rmw/rmw.js';
 import type { Callback, EntityHandle, GuardCondition } from './api.js';
 import {
   type EndpointEventCallbacks,
   type EventHost,
+  type SubscriptionEventCallbacks,
   type WatchedEndpoint,
   watchEndpointEvents,
 } from './events/endpoint-events.js';
 import { waitForGraphChange } from './events/graph-change.js';
+import { MessageLostCounter } from './events/message-lost.js';
 import { type TopicEndpointInfo, topicEndpointInfo } from './events/topic-endpoint-info.js';
 import { entryOf } from './handle.js';
 
@@ -102,6 +104,7 @@ export abstract class NodeGraph {
     type: { readonly typeName: string; readonly typeHash: string },
     callbacks: EndpointEventCallbacks | undefined,
     alive: () => boolean,
+    also?: () => void,
   ): Result {
     if (callbacks === undefined) return ok();
     const endpoint: WatchedEndpoint = {
@@ -118,8 +121,31 @@ export abstract class NodeGraph {
         return g.ok ? ok({ trigger: () => g.value.trigger().ok, destroy: () => void g.value.reset() }) : g;
       },
     };
-    const watched = watchEndpointEvents(host, endpoint, callbacks, alive);
+    const watched = watchEndpointEvents(host, endpoint, callbacks, alive, also);
     return watched.ok ? ok() : watched;
+  }
+
+  /**
+   * Internal (node.ts): when a subscription asks for messageLost, what sees each sample where it
+   * arrives (transport context: it only counts and triggers) and a guard that reports in spin.
+   */
+  protected lostMessageWatch(
+    callbacks: SubscriptionEventCallbacks | undefined,
+  ): ResultOf<{ readonly observe: (sample: RmwSample) => void; readonly stop: () => void } | undefined> {
+    const report = callbacks?.messageLost;
+    if (report === undefined) return ok(undefined);
+    const counter = new MessageLostCounter();
+    const guard = this.createGuardCondition(() => {
+      const status = counter.take();
+      if (status !== undefined) report(status);
+    });
+    if (!guard.ok) return guard;
+    return ok({
+      observe: (sample: RmwSample) => {
+        if (counter.observe(sample.attachment)) guard.value.trigger();
+      },
+      stop: () => void guard.value.reset(),
+    });
   }
 
   getEntityName(handle: EntityHandle): ResultOf<string> {

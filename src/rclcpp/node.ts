@@ -9,7 +9,7 @@ import type { Entry } from '../executor/entry.js';
 import { queueBound } from '../executor/queued-entry.js';
 import { GuardEntry, TimerEntry } from '../executor/timer-entry.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../result.js';
-import type { NamingScheme, RmwNode } from '../rmw/rmw.js';
+import type { NamingScheme, RmwNode, RmwSample } from '../rmw/rmw.js';
 import { createActionClient } from './action/action-client.js';
 import { createActionServer } from './action/action-server.js';
 import type {
@@ -57,7 +57,11 @@ import {
 } from './callback-group.js';
 import { ClientEntry, ClientHandleImpl, readClientOptions } from './client.js';
 import type { Duration } from './duration.js';
-import { checkEndpointOptions, type EndpointOptions } from './events/endpoint-events.js';
+import {
+  checkEndpointOptions,
+  type PublisherOptions,
+  type SubscriptionEventCallbacks,
+} from './events/endpoint-events.js';
 import * as generic from './generic/generic-entities.js';
 import type { GenericMessage } from './generic/type-registry.js';
 import { Handle } from './handle.js';
@@ -270,7 +274,7 @@ export class NodeImpl extends NodeGraph implements Node {
     type: MessageType<M>,
     topic: string,
     qos?: QoSLike,
-    options?: EndpointOptions,
+    options?: PublisherOptions,
   ): ResultOf<Publisher<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
@@ -302,17 +306,22 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!g.ok) return g;
     const events = checkEndpointOptions(`subscription on '${String(topic)}'`, options);
     if (!events.ok) return events;
-    const entry = this.subscriptionEntry(type, topic, handler, qos, g.value);
-    return entry.ok ? this.subscriptionHandle(entry.value, events.value) : entry;
+    const lost = this.lostMessageWatch(events.value);
+    if (!lost.ok) return lost;
+    const entry = this.subscriptionEntry(type, topic, handler, qos, g.value, lost.value?.observe);
+    if (!entry.ok) lost.value?.stop();
+    return entry.ok ? this.subscriptionHandle(entry.value, events.value, lost.value?.stop) : entry;
   }
 
   /** The handle of a new subscription, with its event callbacks attached. */
   private subscriptionHandle<M>(
     entry: SubscriptionEntry<M>,
-    events: EndpointOptions['events'],
+    events: SubscriptionEventCallbacks | undefined,
+    also?: () => void,
   ): ResultOf<SubscriptionHandle> {
     const handle = new Handle(this.executor, entry.handleId);
-    const watched = this.attachEvents('subscription', entry.name, entry.type, events, () => this.isValid(handle));
+    const alive = (): boolean => this.isValid(handle);
+    const watched = this.attachEvents('subscription', entry.name, entry.type, events, alive, also);
     if (!watched.ok) handle.reset();
     return watched.ok ? ok(handle) : watched;
   }
@@ -329,6 +338,7 @@ export class NodeImpl extends NodeGraph implements Node {
     handler: SubscriptionHandler<M> | undefined,
     qos: QoSLike | undefined,
     group?: CallbackGroupState,
+    observe?: (sample: RmwSample) => void,
   ): ResultOf<SubscriptionEntry<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
@@ -338,8 +348,8 @@ export class NodeImpl extends NodeGraph implements Node {
     const bound = queueBound(policies, this.executor.keepAllLimit);
     const entry = new SubscriptionEntry<M>(this.executor, name, bound, t.value, handler);
     entry.callbackGroup = group;
-    const onSample = offerTo(entry);
-    const options = { readsAttachment: entry.takesInfo };
+    const onSample = observe === undefined ? offerTo(entry) : observedOffer(entry, observe);
+    const options = { readsAttachment: entry.takesInfo || observe !== undefined };
     const admitted = this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
     if (admitted.ok) this.entities.useType(entry, t.value);
     return admitted;
@@ -601,6 +611,14 @@ export class NodeImpl extends NodeGraph implements Node {
  * (not the endpoint spec and everything else in scope) and is smaller than a closure with its
  * context; it lives as long as the subscription.
  */
+/** As offerTo, `observe` seeing each item first where it arrives (lost-message counting). */
+function observedOffer<T>(entry: { offer(item: T): void }, observe: (item: T) => void): (item: T) => void {
+  return (item) => {
+    observe(item);
+    entry.offer(item);
+  };
+}
+
 function offerTo<T>(entry: { offer(item: T): void }): (item: T) => void {
   // A bound method is smaller than a closure and its context (heap per subscription).
   return entry.offer.bind(entry);

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  example_interfaces,
   Executor,
   type ExecutorOptions,
+  example_interfaces,
   type IncompatibleTypeStatus,
   type MatchedInfo,
   QoS,
@@ -165,12 +165,9 @@ export function defineGraphEventsSuite(backendName: string, makeExecutorOptions:
       expect(name(node.createPublisher(std_msgs.msg.String, 'q', QoS.default().lifespan(50)))).toMatch(
         /^Unsupported: .*lifespan of 50 ms/,
       );
-      const events = [
-        { deadline: fn },
-        { liveliness: fn },
-        { incompatibleQos: fn },
-        { messageLost: fn },
-      ] as unknown as { matched: () => void }[];
+      const events = [{ deadline: fn }, { liveliness: fn }, { incompatibleQos: fn }] as unknown as {
+        matched: () => void;
+      }[];
       for (const ev of events) {
         expect(name(node.createPublisher(std_msgs.msg.String, 'q', undefined, { events: ev }))).toMatch(
           /^Unsupported: /,
@@ -179,6 +176,11 @@ export function defineGraphEventsSuite(backendName: string, makeExecutorOptions:
           /^Unsupported: /,
         );
       }
+      // messageLost is a subscription's event only.
+      const lostOnPublisher = { events: { messageLost: fn } } as unknown as { events: { matched: () => void } };
+      expect(name(node.createPublisher(std_msgs.msg.String, 'q', undefined, lostOnPublisher))).toMatch(
+        /^InvalidArgument: .*messageLost/,
+      );
       expect(
         name(
           node.createPublisher(std_msgs.msg.String, 'q', undefined, {

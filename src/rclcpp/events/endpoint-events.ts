@@ -8,6 +8,7 @@
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
 import type { NamingScheme, RmwEndpointInfo, RmwGraph } from '../../rmw/rmw.js';
 import { gidToHex } from '../../rmw/wire/gid.js';
+import type { MessageLostStatus } from './message-lost.js';
 
 /** rmw_matched_status_t: totals since creation and the change since the last callback. */
 export interface MatchedInfo {
@@ -23,8 +24,8 @@ export interface IncompatibleTypeStatus {
   readonly totalCountChange: number;
 }
 
-/** rclcpp's PublisherEventCallbacks / SubscriptionEventCallbacks, by what they are about. */
-export interface EndpointEventCallbacks {
+/** rclcpp's PublisherEventCallbacks, by what they are about. */
+export interface PublisherEventCallbacks {
   readonly matched?: (info: MatchedInfo) => void;
   readonly incompatibleType?: (status: IncompatibleTypeStatus) => void;
   /** Unsupported: rmw_zenoh has no deadline events. */
@@ -33,30 +34,42 @@ export interface EndpointEventCallbacks {
   readonly liveliness?: never;
   /** Unsupported: zenoh has no QoS incompatibilities (rmw_zenoh never emits it). */
   readonly incompatibleQos?: never;
-  /** Unsupported in rclts for now (rmw_zenoh counts sequence gaps). */
-  readonly messageLost?: never;
 }
 
-export interface EndpointOptions {
-  readonly events?: EndpointEventCallbacks;
+/** rclcpp's SubscriptionEventCallbacks: the publisher's, and lost messages. */
+export interface SubscriptionEventCallbacks extends PublisherEventCallbacks {
+  /** Sequence gaps per publisher, as rmw_zenoh counts them. */
+  readonly messageLost?: (status: MessageLostStatus) => void;
+}
+
+/** Either kind's callbacks (what the watch handles). */
+export type EndpointEventCallbacks = SubscriptionEventCallbacks;
+
+/** The events part of a publisher's creation options. */
+export interface PublisherOptions {
+  readonly events?: PublisherEventCallbacks;
+}
+
+/** The events part of a subscription's creation options. */
+export interface SubscriptionEventOptions {
+  readonly events?: SubscriptionEventCallbacks;
 }
 
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   deadline: 'rmw_zenoh has no deadline events',
   liveliness: 'rmw_zenoh has no liveliness events',
   incompatibleQos: 'zenoh has no QoS incompatibilities, rmw_zenoh never emits them',
-  messageLost: 'rclts does not report lost messages yet',
 };
-const SUPPORTED = ['matched', 'incompatibleType'] as const;
+const SUPPORTED = ['matched', 'incompatibleType', 'messageLost'] as const;
 
-/** The callbacks asked for, checked before anything is declared. */
+/** The callbacks asked for, checked before anything is declared (messageLost: subscriptions only). */
 export function checkEndpointOptions(what: string, options: unknown): ResultOf<EndpointEventCallbacks | undefined> {
   if (options === undefined) return ok(undefined);
   if (typeof options !== 'object' || options === null)
     return err('InvalidArgument', `options of ${what} must be an object, got ${describeValue(options)}`);
   let events: unknown;
   try {
-    events = (options as EndpointOptions).events;
+    events = (options as SubscriptionEventOptions).events;
   } catch {
     return err('InvalidArgument', `options of ${what} could not be read`);
   }
@@ -73,7 +86,7 @@ export function checkEndpointOptions(what: string, options: unknown): ResultOf<E
     if (value === undefined) continue;
     const why = UNSUPPORTED[key];
     if (why !== undefined) return err('Unsupported', `${key} event of ${what} cannot be honoured: ${why}`);
-    if (!(SUPPORTED as readonly string[]).includes(key))
+    if (!(SUPPORTED as readonly string[]).includes(key) || (key === 'messageLost' && what.startsWith('publisher')))
       return err('InvalidArgument', `options.events.${key} of ${what} is not an event (${SUPPORTED.join(', ')})`);
     if (typeof value !== 'function')
       return err('InvalidArgument', `options.events.${key} of ${what} must be a function, got ${describeValue(value)}`);
@@ -162,6 +175,7 @@ export function watchEndpointEvents(
   endpoint: WatchedEndpoint,
   callbacks: EndpointEventCallbacks,
   alive: () => boolean,
+  also: () => void = () => {},
 ): ResultOf<() => void> {
   if (!host.graph.supported)
     return err(
@@ -177,6 +191,7 @@ export function watchEndpointEvents(
     stopped = true;
     unwatch();
     release();
+    also();
   };
   const guard = host.guard(() => {
     if (stopped) return;
