@@ -63,6 +63,7 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
   private answer(request: RmwRequest, response: Res, host: EntryHost): void {
     // The bytes are lent to the transport, which copies what it keeps (encode-lease.ts).
     const lease = openEncodeLease();
+    let sent = false;
     try {
       const bytes = encodeMessage(this.type.Response, response, `response of service '${this.name}'`);
       if (!bytes.ok) {
@@ -70,11 +71,12 @@ export class ServiceEntry<Req, Res> extends QueuedEntry<RmwRequest> {
         request.fail(bytes.error.message);
         return;
       }
-      const sent = request.respond(bytes.value);
-      if (sent.ok) this.introspect(ServiceEventType.ResponseSent, request, response, host);
+      sent = request.respond(bytes.value).ok;
     } finally {
       closeEncodeLease(lease);
     }
+    // After the lease: the event is a publication of its own.
+    if (sent) this.introspect(ServiceEventType.ResponseSent, request, response, host);
   }
 
   /** rcl's event of this request: its client's sequence number and GID, as the attachment carries them. */
