@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Clock,
   example_interfaces,
+  type Node,
   QoS,
   type Result,
   SERVICE_EVENT_SUFFIX,
@@ -50,6 +51,22 @@ async function oneCall(
   await executor.spinFor(50);
   await executor.shutdown();
   return { events, seq };
+}
+
+/** The event kinds published on `/add/_service_event`, as they arrive. */
+function eventKinds(node: Node): number[] {
+  const kinds: number[] = [];
+  unwrap(
+    node.createSubscription(
+      example_interfaces.srv.AddTwoInts.Event,
+      `/add${SERVICE_EVENT_SUFFIX}`,
+      (e) => {
+        kinds.push(e.info.event_type);
+      },
+      QoS.services(),
+    ),
+  );
+  return kinds;
 }
 
 describe('service introspection', () => {
@@ -116,17 +133,7 @@ describe('service introspection', () => {
 
   it('a generic client (a type by name) publishes its events with the run-time Event type', async () => {
     const { executor, node } = makeFixture();
-    const kinds: number[] = [];
-    unwrap(
-      node.createSubscription(
-        example_interfaces.srv.AddTwoInts.Event,
-        `/add${SERVICE_EVENT_SUFFIX}`,
-        (e) => {
-          kinds.push(e.info.event_type);
-        },
-        QoS.services(),
-      ),
-    );
+    const kinds = eventKinds(node);
     unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
     const got: unknown[] = [];
     const client = unwrap(
@@ -144,17 +151,7 @@ describe('service introspection', () => {
 
   it('a PollClient publishes its events too', async () => {
     const { executor, node } = makeFixture();
-    const kinds: number[] = [];
-    unwrap(
-      node.createSubscription(
-        example_interfaces.srv.AddTwoInts.Event,
-        `/add${SERVICE_EVENT_SUFFIX}`,
-        (e) => {
-          kinds.push(e.info.event_type);
-        },
-        QoS.services(),
-      ),
-    );
+    const kinds = eventKinds(node);
     unwrap(node.createService(example_interfaces.srv.AddTwoInts, 'add', add));
     const poll = unwrap(node.createPollClient(example_interfaces.srv.AddTwoInts, 'add'));
     unwrap(poll.configureIntrospection(node.getClock(), QoS.services(), ServiceIntrospectionState.Metadata));
