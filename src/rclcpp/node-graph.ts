@@ -9,15 +9,9 @@ import { describeThrown, err, ok, type Result, type ResultOf } from '../result.j
 import type { RmwActualQos } from '../rmw/qos.js';
 import type { EndpointKind, NamingScheme, RmwEndpointInfo, RmwNodeInfo, RmwSample } from '../rmw/rmw.js';
 import type { Callback, EntityHandle, GuardCondition } from './api.js';
-import {
-  type EndpointEventCallbacks,
-  type EventHost,
-  type SubscriptionEventCallbacks,
-  type WatchedEndpoint,
-  watchEndpointEvents,
-} from './events/endpoint-events.js';
+import type { EndpointEventCallbacks, SubscriptionEventCallbacks, WatchedEndpoint } from './events/endpoint-events.js';
+import { EndpointEventHub } from './events/event-hub.js';
 import { waitForGraphChange } from './events/graph-change.js';
-import { MessageLostCounter } from './events/message-lost.js';
 import { type TopicEndpointInfo, topicEndpointInfo } from './events/topic-endpoint-info.js';
 import { entryOf } from './handle.js';
 
@@ -114,38 +108,46 @@ export abstract class NodeGraph {
       typeName: type.typeName,
       typeHash: type.typeHash,
     };
-    const host: EventHost = {
-      graph: this.executor.session.graph,
-      guard: (callback) => {
-        const g = this.createGuardCondition(callback);
-        return g.ok ? ok({ trigger: () => g.value.trigger().ok, destroy: () => void g.value.reset() }) : g;
-      },
-    };
-    const watched = watchEndpointEvents(host, endpoint, callbacks, alive, also);
+    const watched = this.eventHub().add(endpoint, callbacks, alive, also ?? (() => {}));
     return watched.ok ? ok() : watched;
   }
 
   /**
    * Internal (node.ts): when a subscription asks for messageLost, what sees each sample where it
-   * arrives (transport context: it only counts and triggers) and a guard that reports in spin.
+   * arrives (transport context: it only counts and triggers) and its stop.
    */
   protected lostMessageWatch(
     callbacks: SubscriptionEventCallbacks | undefined,
   ): ResultOf<{ readonly observe: (sample: RmwSample) => void; readonly stop: () => void } | undefined> {
     const report = callbacks?.messageLost;
     if (report === undefined) return ok(undefined);
-    const counter = new MessageLostCounter();
-    const guard = this.createGuardCondition(() => {
-      const status = counter.take();
-      if (status !== undefined) report(status);
-    });
-    if (!guard.ok) return guard;
-    return ok({
-      observe: (sample: RmwSample) => {
-        if (counter.observe(sample.attachment)) guard.value.trigger();
+    return this.eventHub().addLost('subscription', report);
+  }
+
+  private hub: EndpointEventHub | undefined;
+
+  /** The node's one hub of endpoint events (one guard condition for all of them). */
+  private eventHub(): EndpointEventHub {
+    this.hub ??= new EndpointEventHub({
+      graph: this.executor.session.graph,
+      guard: (callback) => {
+        const g = this.createGuardCondition(callback);
+        if (!g.ok) return g;
+        const guard = g.value;
+        return ok({ trigger: () => guard.trigger().ok, destroy: () => void guard.reset(), handleId: guard.handleId });
       },
-      stop: () => void guard.value.reset(),
+      observe: (entity, call, owner) => {
+        let returned: unknown;
+        try {
+          returned = call();
+        } catch (thrown) {
+          this.executor.reportEntityError(entity, thrown, owner);
+          return;
+        }
+        this.executor.observeCallback(entity, returned, owner);
+      },
     });
+    return this.hub;
   }
 
   getEntityName(handle: EntityHandle): ResultOf<string> {

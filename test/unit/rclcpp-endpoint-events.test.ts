@@ -85,3 +85,28 @@ describe('endpoint events on a node', () => {
     expect(node.createPublisher(std_msgs.msg.String, '/rosout', QoS.rosout()).ok).toBe(true);
   });
 });
+
+describe('endpoint events share one guard per node', () => {
+  it('more watched publishers than the executor has entries, and a throwing callback is reported without stopping the others', async () => {
+    const { executor, node } = makeFixture({ capacity: 64 });
+    const errors: string[] = [];
+    executor.onEvent((ev) => {
+      if (ev.type === 'handler_error') errors.push(ev.entity);
+    });
+    const counts: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const events = {
+        matched: (m: { currentCount: number }) => {
+          if (i === 0) throw new Error('boom');
+          counts.push(m.currentCount);
+        },
+      };
+      unwrap(node.createPublisher(std_msgs.msg.String, 'crowd', undefined, { events }));
+    }
+    unwrap(node.createSubscription(std_msgs.msg.String, 'crowd', () => {}));
+    for (let i = 0; i < 5 && counts.length < 199; i++) await executor.spinOnce(20);
+    expect(counts).toHaveLength(199);
+    expect(counts.every((c) => c === 1)).toBe(true);
+    expect(errors).toEqual(["publisher '/crowd' matched callback"]);
+  });
+});

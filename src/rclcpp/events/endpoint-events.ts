@@ -6,7 +6,7 @@
  * Unsupported when asked for, so that no callback waits silently for what never comes.
  */
 import { describeValue, err, ok, type ResultOf } from '../../result.js';
-import type { NamingScheme, RmwEndpointInfo, RmwGraph } from '../../rmw/rmw.js';
+import type { NamingScheme, RmwEndpointInfo } from '../../rmw/rmw.js';
 import { gidToHex } from '../../rmw/wire/gid.js';
 import type { MessageLostStatus } from './message-lost.js';
 
@@ -157,56 +157,4 @@ function countNew(now: ReadonlySet<string>, before: ReadonlySet<string>): number
   let n = 0;
   for (const g of now) if (!before.has(g)) n++;
   return n;
-}
-
-/** Hooks the watcher needs from the node: a guard condition to run callbacks in spin. */
-export interface EventHost {
-  readonly graph: RmwGraph;
-  /** A callback run in spin each time `trigger` is called; `destroy` releases it. */
-  guard(callback: () => void): ResultOf<{ trigger(): boolean; destroy(): void }>;
-}
-
-/**
- * Delivers the callbacks in spin after each graph change, until `stop` (or `alive` answers
- * false). Answers the stop function. A backend without a graph answers Unsupported.
- */
-export function watchEndpointEvents(
-  host: EventHost,
-  endpoint: WatchedEndpoint,
-  callbacks: EndpointEventCallbacks,
-  alive: () => boolean,
-  also: () => void = () => {},
-): ResultOf<() => void> {
-  if (!host.graph.supported)
-    return err(
-      'Unsupported',
-      `the backend cannot discover the graph, so no events for ${endpoint.kind} '${endpoint.name}'`,
-    );
-  const state = new EndpointEventState(endpoint);
-  let stopped = false;
-  let unwatch = (): void => {};
-  let release = (): void => {};
-  const stop = (): void => {
-    if (stopped) return;
-    stopped = true;
-    unwatch();
-    release();
-    also();
-  };
-  const guard = host.guard(() => {
-    if (stopped) return;
-    if (!alive()) return stop();
-    const events = state.update(host.graph.endpoints());
-    if (events.matched !== undefined) callbacks.matched?.(events.matched);
-    if (events.incompatibleType !== undefined) callbacks.incompatibleType?.(events.incompatibleType);
-  });
-  if (!guard.ok) return guard;
-  release = () => guard.value.destroy();
-  // A guard released with its node stops the watch at the next change.
-  unwatch = host.graph.onChange(() => {
-    if (!guard.value.trigger()) stop();
-  });
-  // What the graph already shows (this endpoint's peers) is reported as the first change.
-  guard.value.trigger();
-  return ok(stop);
 }
