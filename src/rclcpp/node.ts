@@ -278,7 +278,7 @@ export class NodeImpl extends NodeGraph implements Node {
   ): ResultOf<Publisher<M>> {
     const t = checkMessageType('type', type);
     if (!t.ok) return t;
-    const events = checkEndpointOptions(`publisher on '${String(topic)}'`, options);
+    const events = checkEndpointOptions('publisher', topic, options);
     if (!events.ok) return events;
     const ep = this.entities.endpoint('publisher', topic, t.value, 'qos', qos);
     if (!ep.ok) return ep;
@@ -304,7 +304,7 @@ export class NodeImpl extends NodeGraph implements Node {
     if (!h.ok) return h;
     const g = this.groupOption(options, 'subscription');
     if (!g.ok) return g;
-    const events = checkEndpointOptions(`subscription on '${String(topic)}'`, options);
+    const events = checkEndpointOptions('subscription', topic, options);
     if (!events.ok) return events;
     const lost = this.lostMessageWatch(events.value);
     if (!lost.ok) return lost;

@@ -63,8 +63,14 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 const SUPPORTED = ['matched', 'incompatibleType', 'messageLost'] as const;
 
 /** The callbacks asked for, checked before anything is declared (messageLost: subscriptions only). */
-export function checkEndpointOptions(what: string, options: unknown): ResultOf<EndpointEventCallbacks | undefined> {
+export function checkEndpointOptions(
+  kind: 'publisher' | 'subscription',
+  topic: unknown,
+  options: unknown,
+): ResultOf<EndpointEventCallbacks | undefined> {
   if (options === undefined) return ok(undefined);
+  // The topic is not resolved yet: described safely, whatever it is.
+  const what = `${kind} on ${typeof topic === 'string' ? `'${topic}'` : describeValue(topic)}`;
   if (typeof options !== 'object' || options === null)
     return err('InvalidArgument', `options of ${what} must be an object, got ${describeValue(options)}`);
   let events: unknown;
@@ -86,7 +92,7 @@ export function checkEndpointOptions(what: string, options: unknown): ResultOf<E
     if (value === undefined) continue;
     const why = UNSUPPORTED[key];
     if (why !== undefined) return err('Unsupported', `${key} event of ${what} cannot be honoured: ${why}`);
-    if (!(SUPPORTED as readonly string[]).includes(key) || (key === 'messageLost' && what.startsWith('publisher')))
+    if (!(SUPPORTED as readonly string[]).includes(key) || (key === 'messageLost' && kind === 'publisher'))
       return err('InvalidArgument', `options.events.${key} of ${what} is not an event (${SUPPORTED.join(', ')})`);
     if (typeof value !== 'function')
       return err('InvalidArgument', `options.events.${key} of ${what} must be a function, got ${describeValue(value)}`);
