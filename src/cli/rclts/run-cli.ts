@@ -12,6 +12,7 @@ import { runGenerate, runInterface } from './cmd-interface.js';
 import { runLifecycle } from './cmd-lifecycle.js';
 import { runParam } from './cmd-param.js';
 import { runServiceEcho } from './cmd-service-echo.js';
+import { runTfEcho } from './cmd-tf-echo.js';
 import { runServiceCall, runTopicIo } from './cmd-topic-io.js';
 
 /** One usage line per command group: what a usage error of that group prints. */
@@ -24,6 +25,7 @@ export const COMMAND_USAGE = {
   param: 'param list [node] | get <node> <name> | set <node> <name> <value> | dump <node>',
   lifecycle: 'lifecycle get <node> | list <node> | set <node> <transition>',
   action: 'action list [-t] | info <action> | send_goal <action> <pkg/action/Name> [values] [--feedback]',
+  tf: 'tf echo <target frame> <source frame> [--rate HZ] [--budget MS]   tf2_echo: the latest transform',
 } as const;
 
 export const USAGE = `usage: rclts <command> [options]
@@ -57,6 +59,7 @@ const VALUED = [
   'out',
   'rclts',
   'field',
+  'budget',
   ...QOS_OPTIONS,
 ];
 
@@ -69,6 +72,7 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   param: ['list', 'get', 'set', 'dump'],
   lifecycle: ['get', 'set', 'list'],
   action: ['list', 'info', 'send_goal'],
+  tf: ['echo'],
 };
 
 /** The usage line of `group` after a usage error (the command has said what was wrong). */
@@ -115,5 +119,6 @@ function runCommand(
   if (group === 'param') return runParam(verb, args, io);
   if (group === 'lifecycle') return runLifecycle(verb, args, io);
   if (group === 'action') return runAction(verb, args, io);
+  if (group === 'tf') return runTfEcho(args, io);
   return runGraphCommand(group, verb, args, io);
 }
