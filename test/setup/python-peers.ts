@@ -34,11 +34,26 @@ export async function ensureRos2Peer(log: SetupLog, root: string): Promise<PeerR
   if (outcome.code === 0) {
     // Its last line names the python: "... ready: <dir>/rpy" or "... ready in N s: <dir>/rpy".
     const rpy = /ready(?: in \d+ s)?: (\S+\/rpy)$/.exec(last)?.[1];
-    if (rpy !== undefined) return { ok: true, detail: rpy };
+    if (rpy !== undefined) {
+      await ensureExtraInterfaces(log, root);
+      return { ok: true, detail: rpy };
+    }
     return { ok: false, detail: `scripts/rmw-zenoh-peer.sh ended well but named no rpy: ${last}` };
   }
   if (outcome.code === NO_SOURCES) return { ok: false, detail: last };
   const line = `real ROS 2 was not built (scripts/rmw-zenoh-peer.sh exited ${outcome.code} after ${formatSeconds(outcome.ms)}): ${last}`;
   log(line);
   return { ok: false, detail: line };
+}
+
+/**
+ * tf2_msgs, example_interfaces and statistics_msgs for the ready peer (no wheels on PyPI), built
+ * from interfaces/ into <peer>/extra/ (about 3 minutes cold). The peer stays usable without
+ * them: the tests that need them skip with one line.
+ */
+async function ensureExtraInterfaces(log: SetupLog, root: string): Promise<void> {
+  const script = 'scripts/rmw-zenoh-extra-interfaces.sh';
+  const outcome = await runStep('bash', [join(root, script)], { cwd: root, log });
+  if (outcome.code !== 0)
+    log(`${script} exited ${outcome.code} after ${formatSeconds(outcome.ms)}: ${outcome.lines.at(-1) ?? 'no output'}`);
 }
