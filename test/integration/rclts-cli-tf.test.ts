@@ -77,7 +77,7 @@ describe('rclts tf echo through the router', () => {
     const { code, out, err } = await whileRunning(echo, () => must(dynamic.sendTransform(moving)));
     expect(code, err).toBe(0);
     const one = [
-      'At time 42.000005000',
+      'At time 42.5000',
       '- Translation: [1.000, 3.000, 3.000]',
       '- Rotation: in Quaternion (xyzw) [0.000, 0.000, 0.707, 0.707]',
       '- Rotation: in RPY (radian) [0.000, 0.000, 1.571]',

@@ -3,7 +3,7 @@
  * tf2.Buffer filled by a TransformListener; at each tick (--rate, default 1 Hz as tf2_echo) the
  * latest transform from <source> into <target> is printed as tf2_echo prints it: the stamp, the
  * translation, the rotation as a quaternion (xyzw) and as RPY in radians and degrees, and the
- * 4x4 matrix, three decimals. Until the transform is known it says why on stderr, as tf2_echo's
+ * 4x4 matrix, three decimals (ros2/geometry2 tf2_ros/src/tf2_echo.cpp). Until the transform is known it says why on stderr, as tf2_echo's
  * "Waiting for transform" lines. Runs until Ctrl-C, --count N echoes (--once), or --budget ms.
  */
 
@@ -49,13 +49,14 @@ export function echoLines(t: EchoedTransform): string[] {
   const rows = axes.map((a) => [columns[0]![a], columns[1]![a], columns[2]![a], v[a]]);
   rows.push([0, 0, 0, 1]);
   return [
-    `At time ${t.header.stamp.sec}.${String(t.header.stamp.nanosec).padStart(9, '0')}`,
+    // tf2_echo prints the nanoseconds unpadded after the dot (42 s + 5000 ns is "42.5000"): kept, for scripts reading it.
+    `At time ${t.header.stamp.sec}.${t.header.stamp.nanosec}`,
     `- Translation: ${list([v.x, v.y, v.z])}`,
     `- Rotation: in Quaternion (xyzw) ${list([q.x, q.y, q.z, q.w])}`,
     `- Rotation: in RPY (radian) ${list(radians)}`,
     `- Rotation: in RPY (degree) ${list(radians.map((r) => (r * 180) / Math.PI))}`,
     '- Matrix:',
-    ...rows.map((r) => r.map((x) => fixed3(x).padStart(7)).join('')),
+    ...rows.map((r) => r.map((x) => ` ${fixed3(x).padStart(6)}`).join('')),
   ];
 }
 
