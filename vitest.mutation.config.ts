@@ -11,13 +11,13 @@ export default defineConfig({
     ...base.test,
     include: ['test/unit/**/*.test.ts', 'test/conformance/local.test.ts'],
     exclude: [
-      'test/unit/vrobots-*.test.ts',
-      'test/unit/web-*.test.ts',
-      'test/unit/bench-*.test.ts',
+      'test/unit/vrobots/**',
+      'test/unit/web/**',
+      'test/unit/bench/**',
       // The interface compiler and the generated packages are not mutated; their tests
       // (hundreds of types, random messages) would only lengthen every run.
-      'test/unit/interfaces-*.test.ts',
-      'test/unit/rclts-cli-*.test.ts',
+      'test/unit/interfaces/**',
+      'test/unit/cli/**',
       '**/node_modules/**',
     ],
     globalSetup: [],

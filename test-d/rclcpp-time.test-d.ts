@@ -1,7 +1,16 @@
 // Compile-time contract of ROS time: node.now() is a Time, a Rate keeps its clock type, and
 // sleeping on a ros-clock Rate without a budget does not compile (sim time may stop).
 import { expectError, expectType } from 'tsd';
-import { Clock, type Duration, type Node, Rate, type ResultOf, type Time, type TimeJump, type Timer } from '../src/index.js';
+import {
+  Clock,
+  type Duration,
+  type Node,
+  Rate,
+  type ResultOf,
+  type Time,
+  type TimeJump,
+  type Timer,
+} from '../src/index.js';
 
 declare const node: Node;
 

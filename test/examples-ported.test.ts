@@ -28,7 +28,7 @@ import {
   tf2,
 } from '../src/index.js';
 import { nav_msgs, rosgraph_msgs, sensor_msgs, tf2_msgs } from '../src/rclcpp/interfaces/generated/index.js';
-import { captureConsole } from './unit/rclcpp-logging-fixture.js';
+import { captureConsole } from './support/rclcpp-logging-fixture.js';
 
 const logged = captureConsole();
 

@@ -98,7 +98,11 @@ export {
   State as LifecycleStateId,
   Transition as LifecycleTransitionId,
 } from './lifecycle/state-machine.js';
-export { SERVICE_EVENT_SUFFIX, ServiceEventType, ServiceIntrospectionState } from './introspection/introspection-state.js';
+export {
+  SERVICE_EVENT_SUFFIX,
+  ServiceEventType,
+  ServiceIntrospectionState,
+} from './introspection/introspection-state.js';
 export * from './logging/index.js';
 // message_filters' classes as `message_filters.Cache`, ... (a bare `Cache` would shadow the browser's).
 export * as message_filters from './message-filters/index.js';

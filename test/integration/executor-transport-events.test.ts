@@ -6,7 +6,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { ExecutorEvent } from '../../src/executor/index.js';
 import { Executor } from '../../src/rclcpp/index.js';
-import { waitFor } from './rmw-zenoh-fixtures.js';
+import { waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 const routers: RunningRouter[] = [];
 afterEach(async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, type GenericMessage, type ResultOf, TypeRegistry } from '../../src/index.js';
 import { geometry_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
-import { uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
 import { CancelResponse, Executor, example_interfaces, GoalResponse } from '../../src/index.js';
 import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
-import { sharedLocator, uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { sharedLocator, uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 const opened: { close(): Promise<unknown> }[] = [];
 afterEach(async () => {

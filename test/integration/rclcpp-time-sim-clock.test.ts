@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Executor, QoS, Result } from '../../src/index.js';
 import { rosgraph_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
-import { sharedLocator, uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { sharedLocator, uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 describe('sim time from /clock over the router', () => {
   it('a ros-clock timer fires as the remote /clock advances, not before', { timeout: 60_000 }, async () => {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, type MessageLostStatus, std_msgs } from '../../src/index.js';
 import { encodeAttachment } from '../../src/rmw/wire/attachment.js';
 import { dataKey } from '../../src/rmw/wire/data-key.js';
-import { closeFrameTestSessions, rawSession } from './frame-fixtures.js';
+import { closeFrameTestSessions, rawSession } from '../support/frame-fixtures.js';
 
 const opened: Executor[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, type ResultOf, std_msgs } from '../../src/index.js';
-import { uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);

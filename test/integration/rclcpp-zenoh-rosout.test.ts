@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { Executor, LogLevel, QoS, type ResultOf, setLogOutput } from '../../src/index.js';
 import { rcl_interfaces } from '../../src/rclcpp/interfaces/generated/index.js';
-import { uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 function unwrap<T>(r: ResultOf<T>): T {
   if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);

@@ -10,7 +10,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
 import { ACK_PROMPT_KEY } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
 import { loadZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
-import { bytes, closeAll, rawSpec, session, sharedLocator, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  rawSpec,
+  session,
+  sharedLocator,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 const plain: Session[] = [];
 afterEach(async () => {

@@ -7,7 +7,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwReply, RmwSample } from '../../src/rmw/rmw.js';
 import { GETS_IN_FLIGHT_PER_CLIENT } from '../../src/rmw/zenoh/zenoh-service-client.js';
-import { closeAll, nodeSpec, rawSpec, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  closeAll,
+  nodeSpec,
+  rawSpec,
+  serviceSpec,
+  session,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { closeAll, session } from './rmw-zenoh-fixtures.js';
+import { closeAll, session } from '../support/rmw-zenoh-fixtures.js';
 
 const methods = ['warn', 'log', 'error', 'info', 'debug'] as const;
 const spies = methods.map((m) => vi.spyOn(console, m));

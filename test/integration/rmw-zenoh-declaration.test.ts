@@ -15,7 +15,7 @@ import {
   topicSpec,
   uniquePrefix,
   waitFor,
-} from './rmw-zenoh-fixtures.js';
+} from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwReply } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, rawSpec, serviceSpec, session, uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { bytes, closeAll, rawSpec, serviceSpec, session, uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

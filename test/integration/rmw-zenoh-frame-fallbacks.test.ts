@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwEvent, RmwSession } from '../../src/rmw/rmw.js';
 import { frameFallbacksOf, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { counting, zenohTs } from './frame-fixtures.js';
-import { sharedLocator, talkAndCall } from './rmw-zenoh-fixtures.js';
+import { counting, zenohTs } from '../support/frame-fixtures.js';
+import { sharedLocator, talkAndCall } from '../support/rmw-zenoh-fixtures.js';
 
 const opened: RmwSession[] = [];
 afterEach(async () => {

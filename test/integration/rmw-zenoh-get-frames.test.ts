@@ -22,8 +22,8 @@ import {
   rawSession,
   socketOf,
   zenohTs,
-} from './frame-fixtures.js';
-import { uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+} from '../support/frame-fixtures.js';
+import { uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
-import { closeAll, session, talkAndCall } from './rmw-zenoh-fixtures.js';
+import { closeAll, session, talkAndCall } from '../support/rmw-zenoh-fixtures.js';
 
 type Snapshot = Map<string, unknown>;
 

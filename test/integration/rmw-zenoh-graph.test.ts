@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeAll, serviceSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, serviceSpec, session, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

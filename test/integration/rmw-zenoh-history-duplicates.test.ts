@@ -18,7 +18,7 @@ import {
   topicSpec,
   uniquePrefix,
   waitFor,
-} from './rmw-zenoh-fixtures.js';
+} from '../support/rmw-zenoh-fixtures.js';
 
 const raw: Session[] = [];
 

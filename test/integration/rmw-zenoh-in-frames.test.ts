@@ -22,8 +22,8 @@ import {
   pattern,
   rawSession,
   zenohTs,
-} from './frame-fixtures.js';
-import { nodeSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+} from '../support/frame-fixtures.js';
+import { nodeSpec, session, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

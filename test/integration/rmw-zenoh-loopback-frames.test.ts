@@ -9,7 +9,7 @@ import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNMASKED_FROM_BYTES } from '../../src/rmw/zenoh/zenoh-ts/loopback-frames.js';
 import { closeZenohSession, openZenohSession } from '../../src/rmw/zenoh/zenoh-ts/open-session.js';
-import { sharedLocator, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { sharedLocator, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 interface Relay {
   readonly port: number;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwEvent, RmwReply, RmwSample, RmwSession } from '../../src/rmw/rmw.js';
 import { MAX_REQUESTS_IN_FLIGHT } from '../../src/rmw/zenoh/declaration-window.js';
 import { setRequestTimeout } from '../../src/rmw/zenoh/zenoh-ts/plugin-request.js';
-import { bytes, closeAll, rawSpec, session, text, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { bytes, closeAll, rawSpec, session, text, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { closeAll, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, session, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 afterEach(async () => {

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwSample } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, rawSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  rawSpec,
+  session,
+  text,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

@@ -21,8 +21,8 @@ import {
   whileOneByteLonger,
   zenohSessionOf,
   zenohTs,
-} from './frame-fixtures.js';
-import { nodeSpec, rawSpec, session, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+} from '../support/frame-fixtures.js';
+import { nodeSpec, rawSpec, session, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

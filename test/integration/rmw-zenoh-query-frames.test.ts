@@ -21,8 +21,8 @@ import {
 } from '../../src/rmw/zenoh/zenoh-ts/frames/in-frame-probe.js';
 import { innerOf } from '../../src/rmw/zenoh/zenoh-ts/session-internals.js';
 import type { ZenohTs } from '../../src/rmw/zenoh/zenoh-ts/zenoh-ts-loader.js';
-import { closeFrameTestSessions, counting, pattern, rawSession, zenohTs } from './frame-fixtures.js';
-import { nodeSpec, rawSpec, servicePair, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeFrameTestSessions, counting, pattern, rawSession, zenohTs } from '../support/frame-fixtures.js';
+import { nodeSpec, rawSpec, servicePair, session, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

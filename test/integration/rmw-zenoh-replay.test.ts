@@ -19,7 +19,7 @@ import {
   topicSpec,
   uniquePrefix,
   waitFor,
-} from './rmw-zenoh-fixtures.js';
+} from '../support/rmw-zenoh-fixtures.js';
 
 const INT64_MAX = 2n ** 63n - 1n;
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });

@@ -28,8 +28,8 @@ import {
   whileOneByteLonger,
   zenohSessionOf,
   zenohTs,
-} from './frame-fixtures.js';
-import { nodeSpec, servicePair, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+} from '../support/frame-fixtures.js';
+import { nodeSpec, servicePair, serviceSpec, session, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeFrameTestSessions);
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwEvent, RmwReply } from '../../src/rmw/rmw.js';
-import { closeAll, freezeRouter, serviceSpec, session, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, freezeRouter, serviceSpec, session, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 afterEach(async () => {

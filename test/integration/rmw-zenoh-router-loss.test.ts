@@ -4,7 +4,16 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwEvent, RmwReply, RmwServiceClient } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  serviceSpec,
+  session,
+  text,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 const routers: RunningRouter[] = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { Executor, type ExecutorEvent, std_msgs } from '../../src/index.js';
-import { uniquePrefix } from './rmw-zenoh-fixtures.js';
+import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 let executor: Executor | undefined;

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, inject, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply, RmwRequest } from '../../src/rmw/rmw.js';
-import { closeAll, servicePair, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import { closeAll, servicePair, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
 afterEach(async () => {

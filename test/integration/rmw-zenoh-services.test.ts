@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RmwReply, RmwRequest, RmwServiceClient, RmwServiceServer } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, rawSpec, serviceSpec, session, text, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  rawSpec,
+  serviceSpec,
+  session,
+  text,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 afterEach(closeAll);
 

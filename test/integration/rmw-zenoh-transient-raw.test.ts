@@ -20,7 +20,7 @@ import {
   text,
   uniquePrefix,
   waitFor,
-} from './rmw-zenoh-fixtures.js';
+} from '../support/rmw-zenoh-fixtures.js';
 
 const latched = { durability: 'transient_local', depth: 3 } as const;
 const raw: Session[] = [];

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { makeTestCertificates } from '../../scripts/zenoh-router-certs.mjs';
 import { type RunningRouter, startRouter, usrpwdConfig, vrobotsSimulatorAcl } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply, RmwSession } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, rawSpec, session, waitFor } from './rmw-zenoh-fixtures.js';
-import { driveRobotAcross, publisher, race, witness } from './router-fixtures.js';
+import { bytes, closeAll, rawSpec, session, waitFor } from '../support/rmw-zenoh-fixtures.js';
+import { driveRobotAcross, publisher, race, witness } from '../support/router-fixtures.js';
 
 let dir: string;
 const routers: RunningRouter[] = [];

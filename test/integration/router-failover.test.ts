@@ -9,8 +9,17 @@ import { freePort, type RunningRouter, startRouter } from '../../scripts/zenoh-r
 import { Executor } from '../../src/index.js';
 import type { RmwEvent, RmwReply } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
-import { driveRobotAcross, subscribed } from './router-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  serviceSpec,
+  session,
+  text,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
+import { driveRobotAcross, subscribed } from '../support/router-fixtures.js';
 
 const routers: RunningRouter[] = [];
 const frozen = new Set<number>();

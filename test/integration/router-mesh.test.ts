@@ -6,8 +6,17 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwReply } from '../../src/rmw/rmw.js';
-import { bytes, closeAll, serviceSpec, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
-import { driveRobotAcross, subscribed } from './router-fixtures.js';
+import {
+  bytes,
+  closeAll,
+  serviceSpec,
+  session,
+  text,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
+import { driveRobotAcross, subscribed } from '../support/router-fixtures.js';
 
 const routers: RunningRouter[] = [];
 let a: RunningRouter;

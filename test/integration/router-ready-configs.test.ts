@@ -12,8 +12,8 @@ import { makeTestCertificates } from '../../scripts/zenoh-router-certs.mjs';
 import { type RunningRouter, startRouter, vrobotsSimulatorAcl } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwSession } from '../../src/rmw/rmw.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
-import { closeAll, session } from './rmw-zenoh-fixtures.js';
-import { driveRobotAcross, publisher, race, witness } from './router-fixtures.js';
+import { closeAll, session } from '../support/rmw-zenoh-fixtures.js';
+import { driveRobotAcross, publisher, race, witness } from '../support/router-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rclts-configs-'));
 const routers: RunningRouter[] = [];

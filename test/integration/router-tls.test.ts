@@ -13,8 +13,8 @@ import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.
 import { Executor } from '../../src/index.js';
 import { openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import { VirtualRobot } from '../../src/vrobots/index.js';
-import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from './rmw-zenoh-fixtures.js';
-import { subscribed } from './router-fixtures.js';
+import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
+import { subscribed } from '../support/router-fixtures.js';
 
 let certs: TestCertificates;
 let dir: string;

@@ -17,7 +17,7 @@ import type { RunningRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import type { RmwSample, RmwSession } from '../../src/rmw/rmw.js';
 import { gidOfToken, gidToHex } from '../../src/rmw/wire/gid.js';
-import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from '../integration/rmw-zenoh-fixtures.js';
+import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 import { checkInteropVenv, Peer } from './zenoh-ext-peer.js';
 
 const BUDGET_MS = 45_000;
