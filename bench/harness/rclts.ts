@@ -1,5 +1,5 @@
 /** Opening and closing rclts executors for a benchmark; failures become thrown Errors (case errors). */
-import { Executor, type ExecutorOptions, type ResultOf } from '../../src/index.js';
+import { Executor, type ExecutorOptions, Result } from '../../src/index.js';
 
 export async function openExecutor(options: ExecutorOptions, what: string): Promise<Executor> {
   const e = await Executor.create(options);
@@ -7,11 +7,7 @@ export async function openExecutor(options: ExecutorOptions, what: string): Prom
   return e.value;
 }
 
-/** The value of a Result, or a thrown Error naming what failed. */
-export function must<T>(r: ResultOf<T>, what: string): T {
-  if (!r.ok) throw new Error(`${what}: ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+export const must = Result.expect;
 
 /** Shuts down within a budget; a stuck shutdown must not hang the run. */
 export async function shutdownExecutor(e: Executor | undefined, budgetMs = 5000): Promise<void> {

@@ -14,8 +14,8 @@ import {
   GoalResponse,
   GoalStatus,
   type Node,
-  type ResultOf,
   type ServerGoalHandle,
+  Result,
 } from '../../src/index.js';
 import { DISCOVERY_BUDGET_MS, spinUntil } from './suite.js';
 
@@ -25,10 +25,7 @@ type Res = example_interfaces.action.Fibonacci_Result;
 type Fb = example_interfaces.action.Fibonacci_Feedback;
 type Handle = ServerGoalHandle<Goal, Res, Fb>;
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 let unique = 0;
 

@@ -10,15 +10,12 @@ import {
   Executor,
   type ExecutorOptions,
   QoS,
-  type ResultOf,
   std_msgs,
+  Result,
 } from '../../src/index.js';
 import { spinUntil } from './suite.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const PER_TOPIC = 10;

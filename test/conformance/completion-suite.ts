@@ -13,15 +13,12 @@ import {
   example_interfaces,
   GoalResponse,
   QoS,
-  type ResultOf,
   std_msgs,
+  Result,
 } from '../../src/index.js';
 import { DISCOVERY_BUDGET_MS, spinUntil } from './suite.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 let unique = 0;

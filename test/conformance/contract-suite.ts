@@ -6,16 +6,20 @@
  * Run on every backend (local.test.ts, zenoh.test.ts) through the public entry, as a user would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Executor, type ExecutorOptions, example_interfaces, type Node, type ResultOf } from '../../src/index.js';
+import {
+  Executor,
+  type ExecutorOptions,
+  example_interfaces,
+  type Node,
+  type ResultOf,
+  Result,
+} from '../../src/index.js';
 import { diagnostic_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { DISCOVERY_BUDGET_MS, publishUntil, spinUntil } from './suite.js';
 
 type AnExecutor = Node['executor'];
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 /** rmw_qos_profile_default, which is also rclcpp's services default. */
 const DEFAULT_QOS = { reliability: 'reliable', durability: 'volatile', history: 'keep_last', depth: 10 };

@@ -14,13 +14,11 @@ import {
   type ResultOf,
   std_msgs,
   waitForMessage,
+  Result,
 } from '../../src/index.js';
 import { DISCOVERY_BUDGET_MS, spinUntil } from './suite.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 let unique = 0;
 

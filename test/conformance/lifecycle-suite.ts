@@ -9,15 +9,12 @@ import {
   type ExecutorOptions,
   LifecycleClient,
   LifecycleNode,
-  type ResultOf,
+  Result,
 } from '../../src/index.js';
 import { TransitionEvent } from '../../src/rclcpp/interfaces/generated/lifecycle_msgs/msg.js';
 import { DISCOVERY_BUDGET_MS, spinUntil } from './suite.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 let unique = 0;
 

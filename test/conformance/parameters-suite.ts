@@ -3,21 +3,11 @@
  * ParametersClient in another node, and /parameter_events (a rejected set publishes nothing).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  Executor,
-  type ExecutorOptions,
-  type Node,
-  ParametersClient,
-  ParameterType,
-  type ResultOf,
-} from '../../src/index.js';
+import { Executor, type ExecutorOptions, type Node, ParametersClient, ParameterType, Result } from '../../src/index.js';
 import { ParameterEvent } from '../../src/rclcpp/interfaces/generated/rcl_interfaces/msg.js';
 import { DISCOVERY_BUDGET_MS, spinUntil } from './suite.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 let unique = 0;
 

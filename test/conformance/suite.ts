@@ -13,19 +13,16 @@ import {
   type Node,
   type Publisher,
   QoS,
-  type Result,
   type ResultOf,
   std_msgs,
+  Result,
 } from '../../src/index.js';
 import { NODE_BUILTIN_ENTRIES } from '../../src/rclcpp/executor.js';
 
 /** Budget for anything that waits on discovery or delivery. */
 export const DISCOVERY_BUDGET_MS = 8000;
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 function errName(r: Result | ResultOf<unknown>): string {
   return r.ok ? 'ok' : r.error.name;

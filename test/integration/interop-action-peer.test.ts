@@ -15,8 +15,8 @@ import {
   GoalResponse,
   GoalStatus,
   type Node,
-  type ResultOf,
   type ServerGoalHandle,
+  Result,
 } from '../../src/index.js';
 import { ensurePeer, type PeerRun, runPeerScript } from '../support/ros2-sdk-peer.js';
 
@@ -34,10 +34,7 @@ let executor: Executor;
 let node: Node;
 const ns = `/interop_act_${randomBytes(3).toString('hex')}`;
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 beforeAll(async () => {
   python = ensurePeer();

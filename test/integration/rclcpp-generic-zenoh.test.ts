@@ -7,14 +7,11 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, type GenericMessage, type ResultOf, TypeRegistry } from '../../src/index.js';
+import { Executor, type GenericMessage, TypeRegistry, Result } from '../../src/index.js';
 import { geometry_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const NODE = { startParameterServices: false, enableRosout: false } as const;
 const executors: Executor[] = [];

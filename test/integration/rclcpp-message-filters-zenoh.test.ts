@@ -4,14 +4,11 @@
  * frame's pair in one callback, with the stamps matching, after the two routes are in place.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, message_filters, type ResultOf } from '../../src/index.js';
+import { Executor, message_filters, Result } from '../../src/index.js';
 import { CameraInfo, Image } from '../../src/rclcpp/interfaces/generated/sensor_msgs/msg.js';
 import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const executors: Executor[] = [];
 afterEach(async () => {

@@ -5,14 +5,11 @@
  * the chain.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, type ResultOf, tf2 } from '../../src/index.js';
+import { Executor, tf2, Result } from '../../src/index.js';
 import type { TransformStamped } from '../../src/rclcpp/interfaces/generated/geometry_msgs/codec.js';
 import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const executors: Executor[] = [];
 afterEach(async () => {

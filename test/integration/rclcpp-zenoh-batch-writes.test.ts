@@ -5,13 +5,10 @@
  */
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, QoS, type ResultOf, std_msgs } from '../../src/index.js';
+import { Executor, QoS, type ResultOf, std_msgs, Result } from '../../src/index.js';
 import { FLUSH_BYTES } from '../../src/rmw/zenoh/zenoh-ts/write-batch.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const executors: Executor[] = [];
 afterEach(async () => {

@@ -4,13 +4,10 @@
  * the new name), and what it publishes on `chatter` arrives on /y/other, not /y/chatter.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, type ResultOf, std_msgs } from '../../src/index.js';
+import { Executor, std_msgs, Result } from '../../src/index.js';
 import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const executors: Executor[] = [];
 afterEach(async () => {

@@ -5,17 +5,14 @@
  * query end with no reply), so the burst is larger than that.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, example_interfaces, QoS, type ResultOf } from '../../src/index.js';
+import { Executor, example_interfaces, QoS, Result } from '../../src/index.js';
 
 const executors: Executor[] = [];
 afterEach(async () => {
   for (const e of executors.splice(0)) await e.shutdown();
 });
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 async function open(): Promise<Executor> {
   const e = unwrap(await Executor.create({ router: inject('zenohLocator') }));

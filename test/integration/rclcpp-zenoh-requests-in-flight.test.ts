@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { Executor, example_interfaces, QoS, type ResultOf } from '../../src/index.js';
+import { Executor, example_interfaces, QoS, Result } from '../../src/index.js';
 
 const routers: RunningRouter[] = [];
 const executors: Executor[] = [];
@@ -14,10 +14,7 @@ afterEach(async () => {
   await Promise.all(routers.splice(0).map((r) => r.stop()));
 });
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 async function open(router: string): Promise<Executor> {
   const e = unwrap(await Executor.create({ router }));

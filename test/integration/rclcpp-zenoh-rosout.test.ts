@@ -4,14 +4,11 @@
  * logger's name (`ns.node`, a child `ns.node.sub`) and the message; below the level, nothing.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Executor, LogLevel, QoS, type ResultOf, setLogOutput } from '../../src/index.js';
+import { Executor, LogLevel, QoS, setLogOutput, Result } from '../../src/index.js';
 import { rcl_interfaces } from '../../src/rclcpp/interfaces/generated/index.js';
 import { uniquePrefix } from '../support/rmw-zenoh-fixtures.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 const executors: Executor[] = [];
 afterEach(async () => {

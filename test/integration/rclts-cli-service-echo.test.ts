@@ -10,9 +10,9 @@ import {
   example_interfaces,
   type Node,
   QoS,
-  type ResultOf,
   SERVICE_EVENT_SUFFIX,
   ServiceIntrospectionState,
+  Result,
 } from '../../src/index.js';
 
 const BIN = join(import.meta.dirname, '../../bin/rclts.mjs');
@@ -32,10 +32,7 @@ function rclts(...args: string[]): Promise<{ code: number; out: string; err: str
   });
 }
 
-function must<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const must = Result.unwrap;
 
 beforeAll(async () => {
   executor = must(await Executor.create({ router: inject('zenohLocator') }));

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Executor, type Node, type ResultOf, tf2 } from '../../src/index.js';
+import { Executor, type Node, tf2, Result } from '../../src/index.js';
 
 const BIN = join(import.meta.dirname, '../../bin/rclts.mjs');
 // /tf is one topic for the whole router: frames of this run only.
@@ -25,10 +25,7 @@ function rclts(...args: string[]): Promise<{ code: number; out: string; err: str
   });
 }
 
-function must<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
+const must = Result.unwrap;
 
 /** Spins (and runs `each` every 100 ms) until the CLI process ends. */
 async function whileRunning<T>(p: Promise<T>, each: () => void): Promise<T> {

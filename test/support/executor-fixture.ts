@@ -3,15 +3,13 @@
  * an optional fake timer clock.
  */
 import type { CoreInternals } from '../../src/executor/executor-core.js';
-import type { ExecutorOptions, example_interfaces, Node, Result, ResultOf } from '../../src/index.js';
+import type { ExecutorOptions, example_interfaces, Node, ResultOf } from '../../src/index.js';
+import { Result } from '../../src/index.js';
 import { createExecutorOnSession, type RclExecutor } from '../../src/rclcpp/executor.js';
 import { LocalBus, openLocalSession } from '../../src/rmw/local/index.js';
 import { BARE_NODE } from './bare-node.js';
 
-export function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+export const unwrap = Result.unwrap;
 
 export function expectErr(r: Result | ResultOf<unknown>): string {
   if (r.ok) throw new Error('expected an error, got ok');

@@ -10,8 +10,8 @@ import {
   Executor,
   example_interfaces,
   GoalResponse,
-  type ResultOf,
   type ServerGoalHandle,
+  Result,
 } from '../../src/index.js';
 
 export const Fibonacci = example_interfaces.action.Fibonacci;
@@ -21,11 +21,7 @@ export type FibonacciServerGoal = ServerGoalHandle<
   example_interfaces.action.Fibonacci_Feedback
 >;
 
-/** The value of an ok Result; a test failure naming the error otherwise. */
-export function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+export const unwrap = Result.unwrap;
 
 export interface FibonacciPair {
   /** The server's executor. */

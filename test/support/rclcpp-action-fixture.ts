@@ -4,7 +4,7 @@
  * a server or a client the way a foreign ROS 2 process could, misbehaving when asked to.
  */
 import { afterEach } from 'vitest';
-import { Executor, example_interfaces, type Node, type ResultOf, type ServerGoalHandle } from '../../src/index.js';
+import { Executor, example_interfaces, type Node, type ServerGoalHandle, Result } from '../../src/index.js';
 import * as action_msgs from '../../src/rclcpp/interfaces/generated/action_msgs/index.js';
 
 export const Fibonacci = example_interfaces.action.Fibonacci;
@@ -18,10 +18,7 @@ export const GoalStatusArray = action_msgs.msg.GoalStatusArray;
 /** Generous: the machine is shared; only a hang uses it up. */
 export const BUDGET_MS = 8000;
 
-export function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+export const unwrap = Result.unwrap;
 
 const opened: Executor[] = [];
 afterEach(async () => {

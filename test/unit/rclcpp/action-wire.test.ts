@@ -4,15 +4,12 @@
  * suffix dropped), the status topic transient local keep-last 1, seen in the graph.
  */
 import { describe, expect, it } from 'vitest';
-import { Executor, example_interfaces, GoalResponse, CancelResponse, type ResultOf } from '../../../src/index.js';
+import { Executor, example_interfaces, GoalResponse, CancelResponse, Result } from '../../../src/index.js';
 import { dataKey } from '../../../src/rmw/wire/data-key.js';
 
 const Fibonacci = example_interfaces.action.Fibonacci;
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 describe('action entities on the wire', () => {
   it('keys send_goal, get_result and feedback as rmw_zenoh does', () => {

@@ -4,12 +4,9 @@
  * Error naming it, and what was published before the throw is still delivered.
  */
 import { describe, expect, it } from 'vitest';
-import { Executor, QoS, type ResultOf, std_msgs } from '../../../src/index.js';
+import { Executor, QoS, std_msgs, Result } from '../../../src/index.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 async function pair() {
   const exec = unwrap(await Executor.create());

@@ -2,12 +2,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, messageJson } from '../../../examples/echo_any_topic.js';
-import { Executor, type ResultOf, std_msgs, TypeRegistry } from '../../../src/index.js';
+import { Executor, std_msgs, TypeRegistry, Result } from '../../../src/index.js';
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 /** Runs the example while another executor of this process publishes `publish()` every few ms. */
 async function echoWhile(argv: string[], publish: () => void): Promise<{ code: number; lines: string[] }> {

@@ -13,6 +13,7 @@ import {
   type ResultOf,
   std_msgs,
   Time,
+  Result,
 } from '../../../src/index.js';
 
 const opened: Executor[] = [];
@@ -29,10 +30,7 @@ async function makeNode(name: string): Promise<{ executor: Executor; node: Node 
   return { executor: created.value, node: node.value };
 }
 
-function unwrap<T>(r: ResultOf<T>): T {
-  if (!r.ok) throw new Error(`expected ok, got ${r.error.name}: ${r.error.message}`);
-  return r.value;
-}
+const unwrap = Result.unwrap;
 
 /** Spins the server until it has answered `count` requests, leaving the client executor idle. */
 async function serve(server: Executor, served: () => number, count: number): Promise<void> {
