@@ -9,7 +9,8 @@ import * as bundled from '../../../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../../../src/rclcpp/interfaces/runtime/index.js';
 import { hasWString, MessageArbitraries } from '../../support/interface-arbitraries.js';
 import { firstDifference, maskedHex, paddingMask } from './cdr-padding.js';
-import { describeRos2, lonePeer, type RclpyPeer } from './peer.js';
+import { EXTRA_PYTHON } from './extra-interfaces.js';
+import { describeRos2, lonePeer, RclpyPeer } from './peer.js';
 import { fromPeerJson, toPeerJson } from './peer-json.js';
 import { loadTestMsgs, structs } from './structs.js';
 
@@ -109,7 +110,8 @@ function equal(a: unknown, b: unknown): boolean {
 
 describeRos2('CDR against rclpy on rmw_zenoh_cpp (Fast-CDR), random messages of every shared type', () => {
   beforeAll(async () => {
-    peer = await lonePeer();
+    // With the extra interfaces built, their python also knows tf2_msgs, example_interfaces and statistics_msgs.
+    peer = EXTRA_PYTHON === undefined ? await lonePeer() : await RclpyPeer.start(EXTRA_PYTHON, undefined);
     const answer = await peer.must('types', { types: messages, budgetMs: 60_000 });
     missing = new Set(answer.missing as string[]);
   }, 90_000);
