@@ -5,7 +5,6 @@
  */
 
 import { err, ok, type Result, type ResultOf } from '../../result.js';
-import type { RmwActualQos } from '../../rmw/qos.js';
 import type {
   ClientHandle,
   GenericClientOptions,
@@ -19,36 +18,21 @@ import type {
   SubscriptionHandle,
   SubscriptionHandler,
 } from '../api.js';
+import { PublisherDecorator } from '../publisher-decorator.js';
 import { readOptions } from '../type-check.js';
 import { checkSerialized, serializedType } from './serialized.js';
 import { type GenericMessage, TypeRegistry } from './type-registry.js';
 
-class GenericPublisherImpl implements GenericPublisher {
+class GenericPublisherImpl extends PublisherDecorator<GenericMessage> implements GenericPublisher {
   constructor(
     readonly typeName: string,
-    private readonly inner: Publisher<GenericMessage>,
-  ) {}
-  publish(message: GenericMessage): Result {
-    return this.inner.publish(message);
+    inner: Publisher<GenericMessage>,
+  ) {
+    super(inner);
   }
-  publishRaw(bytes: Uint8Array): Result {
+  override publishRaw(bytes: Uint8Array): Result {
     const checked = checkSerialized(bytes, `${this.typeName} for '${this.inner.getTopicName()}'`);
     return checked.ok ? this.inner.publishRaw(bytes) : checked;
-  }
-  getTopicName(): string {
-    return this.inner.getTopicName();
-  }
-  getActualQos(): RmwActualQos {
-    return this.inner.getActualQos();
-  }
-  getSubscriptionCount(): ResultOf<number> {
-    return this.inner.getSubscriptionCount();
-  }
-  ready(budgetMs: number): Promise<Result> {
-    return this.inner.ready(budgetMs);
-  }
-  destroy(): Result {
-    return this.inner.destroy();
   }
 }
 

@@ -4,16 +4,18 @@
  * behaviour would be in a library whose errors are values).
  */
 
-import { err, type Result, type ResultOf } from '../../result.js';
-import type { RmwActualQos } from '../../rmw/qos.js';
+import { err, type Result } from '../../result.js';
 import type { Publisher } from '../api.js';
+import { PublisherDecorator } from '../publisher-decorator.js';
 
-export class LifecyclePublisher<M> implements Publisher<M> {
+export class LifecyclePublisher<M> extends PublisherDecorator<M> {
   constructor(
-    private readonly inner: Publisher<M>,
+    inner: Publisher<M>,
     /** Answers undefined while active, else the state's label. */
     private readonly inactiveState: () => string | undefined,
-  ) {}
+  ) {
+    super(inner);
+  }
 
   /** True while the node is active (publish then goes through). */
   isActivated(): boolean {
@@ -29,25 +31,10 @@ export class LifecyclePublisher<M> implements Publisher<M> {
     );
   }
 
-  publish(message: M): Result {
+  override publish(message: M): Result {
     return this.refused() ?? this.inner.publish(message);
   }
-  publishRaw(bytes: Uint8Array): Result {
+  override publishRaw(bytes: Uint8Array): Result {
     return this.refused() ?? this.inner.publishRaw(bytes);
-  }
-  getTopicName(): string {
-    return this.inner.getTopicName();
-  }
-  getActualQos(): RmwActualQos {
-    return this.inner.getActualQos();
-  }
-  getSubscriptionCount(): ResultOf<number> {
-    return this.inner.getSubscriptionCount();
-  }
-  ready(budgetMs: number): Promise<Result> {
-    return this.inner.ready(budgetMs);
-  }
-  destroy(): Result {
-    return this.inner.destroy();
   }
 }
