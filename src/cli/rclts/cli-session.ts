@@ -4,7 +4,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CONNECT_BUDGET_MS, Executor, type Node, ok, type ResultOf } from '../../index.js';
+import { DEFAULT_CONNECT_BUDGET_MS, Executor, err, type Node, ok, type ResultOf } from '../../index.js';
 import type { CliIo, ParsedArgs } from './cli-args.js';
 
 export interface CliSession {
@@ -48,3 +48,22 @@ export function nodeFqn(n: { readonly namespace: string; readonly name: string }
 }
 
 export const isCliNode = (name: string): boolean => name.startsWith('_rclts_cli_');
+
+/**
+ * The one type the graph announces for `name` among endpoints of `kinds` (the CLI's own nodes
+ * left out): NotFound with `usage` as the hint when there is none, InvalidArgument for several.
+ */
+export function graphType(s: CliSession, name: string, kinds: readonly string[], usage: string): ResultOf<string> {
+  const e = s.node.getEndpoints();
+  if (!e.ok) return e;
+  const types = [
+    ...new Set(
+      e.value
+        .filter((x) => x.name === name && kinds.includes(x.kind) && !isCliNode(x.node.name))
+        .map((x) => x.typeName),
+    ),
+  ];
+  if (types.length === 0) return err('NotFound', `${name} is not in the graph: give its type (${usage})`);
+  if (types.length > 1) return err('InvalidArgument', `${name} has several types (${types.join(', ')}): give one`);
+  return ok(types[0]!);
+}

@@ -5,9 +5,9 @@
  * constant's name, then `---`. The type comes from the graph when not given.
  */
 
-import { err, ok, QoS, type ResultOf, SERVICE_EVENT_SUFFIX } from '../../index.js';
+import { QoS, SERVICE_EVENT_SUFFIX } from '../../index.js';
 import { type CliIo, ExitCode, interfaceDirs, intOption, type ParsedArgs } from './cli-args.js';
-import { type CliSession, isCliNode, openSession } from './cli-session.js';
+import { graphType, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
 import { messageToYaml } from './message-values.js';
 import { TypeRegistry } from './type-registry.js';
@@ -18,24 +18,6 @@ const EVENT_NAMES = ['REQUEST_SENT', 'REQUEST_RECEIVED', 'RESPONSE_SENT', 'RESPO
 function fail(io: CliIo, message: string, code: ExitCode = ExitCode.Failed): ExitCode {
   io.err(`rclts: ${message}\n`);
   return code;
-}
-
-/** The service's type as its servers and clients announce it (one type; several is an error). */
-function serviceType(s: CliSession, name: string): ResultOf<string> {
-  const e = s.node.getEndpoints();
-  if (!e.ok) return e;
-  const kinds = ['service', 'client'];
-  const types = [
-    ...new Set(
-      e.value
-        .filter((x) => x.name === name && kinds.includes(x.kind) && !isCliNode(x.node.name))
-        .map((x) => x.typeName),
-    ),
-  ];
-  if (types.length === 0)
-    return err('NotFound', `${name} is not in the graph: give its type (rclts service echo ${name} pkg/srv/Type)`);
-  if (types.length > 1) return err('InvalidArgument', `${name} has several types (${types.join(', ')}): give one`);
-  return ok(types[0]!);
 }
 
 /** The YAML lines of one event, `info.event_type` replaced by its name. */
@@ -64,7 +46,12 @@ export async function runServiceEcho(args: ParsedArgs, io: CliIo): Promise<ExitC
     if (!resolved.ok) return fail(io, resolved.error.message, ExitCode.Misuse);
     let typeName = typeArg;
     if (typeName === undefined) {
-      const g = serviceType(s, resolved.value);
+      const g = graphType(
+        s,
+        resolved.value,
+        ['service', 'client'],
+        `rclts service echo ${resolved.value} pkg/srv/Type`,
+      );
       if (!g.ok) return fail(io, g.error.message);
       typeName = g.value;
     }

@@ -4,10 +4,10 @@
  * (`"{linear: {x: 1.0}}"`).
  */
 
-import { err, ok, type ResultOf } from '../../index.js';
+import { err, type ResultOf } from '../../index.js';
 import { type CliIo, ExitCode, interfaceDirs, intOption, numberOption, type ParsedArgs } from './cli-args.js';
 import { qosFromOptions } from './cli-qos.js';
-import { type CliSession, isCliNode, openSession } from './cli-session.js';
+import { type CliSession, graphType, openSession } from './cli-session.js';
 import { DEFAULT_DISCOVERY_MS } from './cmd-graph.js';
 import { echoPrinter } from './echo-field.js';
 import { messageFromValues, messageToYaml } from './message-values.js';
@@ -17,23 +17,6 @@ import { parseValues } from './value-syntax.js';
 function fail(io: CliIo, message: string, code: ExitCode = ExitCode.Failed): ExitCode {
   io.err(`rclts: ${message}\n`);
   return code;
-}
-
-/** The type of `name` as the graph announces it (one type; several is an error). */
-function graphType(s: CliSession, name: string, kinds: readonly string[]): ResultOf<string> {
-  const e = s.node.getEndpoints();
-  if (!e.ok) return e;
-  const types = [
-    ...new Set(
-      e.value
-        .filter((x) => x.name === name && kinds.includes(x.kind) && !isCliNode(x.node.name))
-        .map((x) => x.typeName),
-    ),
-  ];
-  if (types.length === 0)
-    return err('NotFound', `${name} is not in the graph: give its type (rclts topic echo ${name} pkg/msg/Type)`);
-  if (types.length > 1) return err('InvalidArgument', `${name} has several types (${types.join(', ')}): give one`);
-  return ok(types[0]!);
 }
 
 async function session(args: ParsedArgs, io: CliIo): Promise<ResultOf<CliSession>> {
@@ -58,7 +41,8 @@ export async function runTopicIo(verb: 'echo' | 'pub' | 'hz', args: ParsedArgs, 
     let name: string;
     if (typeArg !== undefined) name = typeArg;
     else {
-      const g = graphType(s, resolved.ok ? resolved.value : topic, ['publisher', 'subscription']);
+      const t = resolved.ok ? resolved.value : topic;
+      const g = graphType(s, t, ['publisher', 'subscription'], `rclts topic echo ${t} pkg/msg/Type`);
       if (!g.ok) return fail(io, g.error.message);
       name = g.value;
     }
