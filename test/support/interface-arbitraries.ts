@@ -25,7 +25,8 @@ const INT_BITS: Record<string, [number, boolean]> = {
   uint32: [32, false],
 };
 
-const TYPED: Record<string, (xs: never[]) => unknown> = {
+/** The typed array a decode gives for a primitive array of each base type. */
+export const TYPED: Record<string, (xs: never[]) => unknown> = {
   int8: (xs) => Int8Array.from(xs),
   uint8: (xs) => Uint8Array.from(xs),
   byte: (xs) => Uint8Array.from(xs),

@@ -3,24 +3,10 @@
 // JSON has it. fromPeerJson gives the shape rclts's decode() returns (typed arrays, bigint), so a
 // message read back compares with toEqual.
 import { ARRAY_KIND, type FieldType, type StructDef } from '../../../src/rclcpp/interfaces/definitions/index.js';
+import { TYPED } from '../../support/interface-arbitraries.js';
 
 export type Structs = ReadonlyMap<string, StructDef>;
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-const TYPED: Record<string, (xs: never[]) => unknown> = {
-  int8: (xs) => Int8Array.from(xs),
-  uint8: (xs) => Uint8Array.from(xs),
-  byte: (xs) => Uint8Array.from(xs),
-  char: (xs) => Uint8Array.from(xs),
-  int16: (xs) => Int16Array.from(xs),
-  uint16: (xs) => Uint16Array.from(xs),
-  int32: (xs) => Int32Array.from(xs),
-  uint32: (xs) => Uint32Array.from(xs),
-  int64: (xs) => BigInt64Array.from(xs),
-  uint64: (xs) => BigUint64Array.from(xs),
-  float32: (xs) => Float32Array.from(xs),
-  float64: (xs) => Float64Array.from(xs),
-};
 
 function floatOut(v: number): Json {
   if (Number.isNaN(v)) return 'NaN';
