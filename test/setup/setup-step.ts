@@ -7,6 +7,11 @@ import { spawn } from 'node:child_process';
 
 const QUIET_LINE_EVERY_MS = 30_000;
 const KEPT_LINES = 20;
+/**
+ * The longest a step may take before it is ended: well past the slowest cold build measured
+ * here (real ROS 2, about 16-25 minutes on 2 cores), well inside CI's 90 minutes.
+ */
+const DEFAULT_STEP_BUDGET_MS = 45 * 60_000;
 
 export interface StepOutcome {
   /** Exit code; -1 when the command could not be started or died from a signal. */
@@ -34,6 +39,8 @@ export interface StepOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Forward the command's own lines (default true). */
   readonly echo?: boolean;
+  /** Ended (SIGTERM, then SIGKILL) after this long; its outcome is then code -1 (default 45 min). */
+  readonly budgetMs?: number;
 }
 
 export function runStep(command: string, args: readonly string[], options: StepOptions): Promise<StepOutcome> {
@@ -73,11 +80,18 @@ export function runStep(command: string, args: readonly string[], options: StepO
         lastOutput = Date.now();
       }
     }, 5_000);
+    const budgetMs = options.budgetMs ?? DEFAULT_STEP_BUDGET_MS;
+    const overBudget = setTimeout(() => {
+      keep(`${command}: still running after its budget of ${formatSeconds(budgetMs)}; ended`);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
+    }, budgetMs);
     let settled = false;
     const done = (code: number): void => {
       if (settled) return;
       settled = true;
       clearInterval(quiet);
+      clearTimeout(overBudget);
       resolve({ code, lines, ms: Date.now() - started });
     };
     child.on('error', (error) => {
