@@ -75,7 +75,6 @@ interface Step {
   readonly callback: CallbackName;
   /** Base id of the ON_*_SUCCESS transition (+1 failure, +2 error). */
   readonly resultBase: number;
-  readonly resultLabel: string;
   readonly success: number;
   /** undefined: back to the state the transition started from. */
   readonly failure: number | undefined;
@@ -83,19 +82,19 @@ interface Step {
 }
 
 const STEPS: Readonly<Record<number, Step>> = {
-  [State.CONFIGURING]: step('onConfigure', 10, 'configure', State.INACTIVE, State.UNCONFIGURED),
-  [State.CLEANINGUP]: step('onCleanup', 20, 'cleanup', State.UNCONFIGURED, State.INACTIVE),
-  [State.ACTIVATING]: step('onActivate', 30, 'activate', State.ACTIVE, State.INACTIVE),
-  [State.DEACTIVATING]: step('onDeactivate', 40, 'deactivate', State.INACTIVE, State.ACTIVE),
-  [State.SHUTTINGDOWN]: step('onShutdown', 50, 'shutdown', State.FINALIZED, State.FINALIZED),
+  [State.CONFIGURING]: step('onConfigure', 10, State.INACTIVE, State.UNCONFIGURED),
+  [State.CLEANINGUP]: step('onCleanup', 20, State.UNCONFIGURED, State.INACTIVE),
+  [State.ACTIVATING]: step('onActivate', 30, State.ACTIVE, State.INACTIVE),
+  [State.DEACTIVATING]: step('onDeactivate', 40, State.INACTIVE, State.ACTIVE),
+  [State.SHUTTINGDOWN]: step('onShutdown', 50, State.FINALIZED, State.FINALIZED),
   [State.ERRORPROCESSING]: {
-    ...step('onError', 60, 'error', State.UNCONFIGURED, State.FINALIZED),
+    ...step('onError', 60, State.UNCONFIGURED, State.FINALIZED),
     error: State.FINALIZED,
   },
 };
 
-function step(callback: CallbackName, resultBase: number, name: string, success: number, failure: number): Step {
-  return { callback, resultBase, resultLabel: name, success, failure, error: State.ERRORPROCESSING };
+function step(callback: CallbackName, resultBase: number, success: number, failure: number): Step {
+  return { callback, resultBase, success, failure, error: State.ERRORPROCESSING };
 }
 
 export function stepOf(transitionState: number): Step | undefined {
