@@ -64,7 +64,7 @@ describe('soak faults', () => {
   it('link cut through the proxy: the routers are separated, then meet again', async () => {
     mesh = await startTestMesh(inject('routerBinary'), { viaProxy: true });
     const carried = mesh.proxy!.connections();
-    const w = await linkCutFault({ cutMs: [1500, 1500], linkProxy: mesh.proxy }).inject(mesh.ctx);
+    const w = await linkCutFault(mesh.proxy, { cutMs: [1500, 1500] }).inject(mesh.ctx);
     recovered(w);
     expect(w.detail).toMatch(/probe failed during the cut/);
     expect(mesh.proxy!.connections()).toBeGreaterThan(carried);
