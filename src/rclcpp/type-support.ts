@@ -17,8 +17,13 @@ export interface MessageType<in out M> {
    * this one (a generated MessageClass<A>) would otherwise pass for a MessageType<A | B>.
    */
   readonly encode: (message: M) => Uint8Array;
-  /** May throw on malformed bytes; the rclcpp layer catches and counts it. */
-  decode(bytes: Uint8Array): M;
+  /**
+   * May throw on malformed bytes; the rclcpp layer catches and counts it. `use` says who owns
+   * `bytes` afterwards: `'lent'` (the default) the caller, who may reuse them, so the message
+   * holds copies; `'given'` the message (rclcpp passes it for a received sample's payload,
+   * which nothing reads or writes after), so its arrays may view the bytes. A type may ignore it.
+   */
+  decode(bytes: Uint8Array, use?: 'lent' | 'given'): M;
 }
 
 export interface ServiceType<in out Req, in out Res> {

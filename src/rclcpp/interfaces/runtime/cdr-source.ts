@@ -1,12 +1,20 @@
 /**
- * The reading half of generated CDR code. Primitive arrays come back as typed arrays viewing
- * one private copy of the payload, made at the first array of the message: one memcpy per
- * message whatever its number of arrays, never a view of the payload itself (the same payload
- * may reach several subscriptions, and a user may write into a decoded array). A length that
- * cannot fit the payload is refused before anything is allocated.
+ * The reading half of generated CDR code. How primitive arrays come back depends on who owns
+ * the bytes (`BytesUse`):
+ * - lent (decode's default; the caller keeps its buffer and may reuse it): the arrays are
+ *   typed arrays viewing one private copy of the payload, made at the first array of the
+ *   message, so one memcpy per message whatever its number of arrays;
+ * - given (a received sample's payload, which nothing reads or writes after the decode): the
+ *   arrays are views of the payload itself, no copy at all, except a numeric array whose bytes
+ *   are not aligned to its element size in their buffer (a typed array cannot start there) or
+ *   whose byte order is not the host's: that array alone is copied.
+ * A length that cannot fit the payload is refused before anything is allocated.
  */
 
 import type { TypedArrayConstructor } from './cdr-sink.js';
+
+/** Whether the caller keeps the bytes (`lent`) or hands them to the message (`given`), see above. */
+export type BytesUse = 'lent' | 'given';
 
 const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const utf8 = new TextDecoder('utf-8');
@@ -20,10 +28,12 @@ export class CdrSource {
   /** Little-endian payload (CDR_LE); big-endian (CDR_BE) is read too, as every CDR reader does. */
   readonly le: boolean;
   o = 0;
-  /** The private copy of `body`, 8-aligned in its buffer so that any typed array can view it. */
+  /** The payload is the message's (`given`): arrays view it instead of a private copy. */
+  private readonly given: boolean;
+  /** The private copy of `body` (lent bytes), 8-aligned in its buffer so that any typed array can view it. */
   private copy: Uint8Array | undefined;
 
-  constructor(bytes: Uint8Array, typeName: string) {
+  constructor(bytes: Uint8Array, typeName: string, use: BytesUse = 'lent') {
     if (!(bytes instanceof Uint8Array) || bytes.byteLength < 4) {
       throw new RangeError(`${typeName}: payload shorter than the CDR header`);
     }
@@ -31,6 +41,7 @@ export class CdrSource {
       throw new RangeError(`${typeName}: encapsulation ${bytes[0]} ${bytes[1]} is not plain CDR`);
     }
     this.le = bytes[1] === 1;
+    this.given = use === 'given';
     this.body = bytes.subarray(4);
     this.view = new DataView(bytes.buffer, bytes.byteOffset + 4, bytes.byteLength - 4);
   }
@@ -152,16 +163,20 @@ export class CdrSource {
     return this.copy;
   }
 
-  /** `n` bytes, a view of the message's private copy. */
+  /** `n` bytes: a view of the payload when it is given, else of the message's private copy. */
   octets(n: number): Uint8Array {
     if (n > this.body.length - this.o)
       throw new RangeError(`${n} bytes do not fit in the ${this.body.length - this.o} left`);
-    const out = n === 0 ? new Uint8Array(0) : this.ownBody().subarray(this.o, this.o + n);
+    const out = n === 0 ? new Uint8Array(0) : (this.given ? this.body : this.ownBody()).subarray(this.o, this.o + n);
     this.o += n;
     return out;
   }
 
-  /** `n` numbers of `size` bytes as a typed array of `ctor`: a view of the private copy when the payload has the host's byte order. */
+  /**
+   * `n` numbers of `size` bytes as a typed array of `ctor`. In the host's byte order: a view of
+   * the given payload where the bytes are aligned in its buffer (else a copy of this array
+   * alone), or a view of the private copy of lent bytes. In the other byte order: read one by one.
+   */
   numbers<T>(
     n: number,
     size: 1 | 2 | 4 | 8,
@@ -173,8 +188,16 @@ export class CdrSource {
     const bytes = n * size;
     if (bytes > this.body.length - this.o) throw new RangeError(`${n} elements do not fit in the payload`);
     if (this.le === LITTLE_ENDIAN_HOST) {
-      const own = this.ownBody();
-      const out = new ctor(own.buffer as ArrayBuffer, own.byteOffset + this.o, n);
+      let out: ArrayBufferView;
+      if (!this.given) {
+        const own = this.ownBody();
+        out = new ctor(own.buffer as ArrayBuffer, own.byteOffset + this.o, n);
+      } else if (((this.body.byteOffset + this.o) & (size - 1)) === 0) {
+        out = new ctor(this.body.buffer as ArrayBuffer, this.body.byteOffset + this.o, n);
+      } else {
+        out = new ctor(n);
+        new Uint8Array(out.buffer, 0, bytes).set(this.body.subarray(this.o, this.o + bytes));
+      }
       this.o += bytes;
       return out as T;
     }

@@ -6,7 +6,7 @@
 
 import type { MessageType, ServiceType } from '../../type-support.js';
 import { CdrSink } from './cdr-sink.js';
-import { CdrSource } from './cdr-source.js';
+import { type BytesUse, CdrSource } from './cdr-source.js';
 import { object } from './value-checks.js';
 
 /** A partial message: any field may be left out, nested messages too; arrays are taken whole. */
@@ -72,8 +72,8 @@ export function defineMessage<M, C extends object = Record<never, never>>(
       write(sink, message, typeName);
       return sink.finish(typeName);
     },
-    decode(bytes: Uint8Array): M {
-      return read(new CdrSource(bytes, typeName));
+    decode(bytes: Uint8Array, use?: BytesUse): M {
+      return read(new CdrSource(bytes, typeName, use));
     },
     create(partial?: DeepPartial<M>): M {
       return create(partial);

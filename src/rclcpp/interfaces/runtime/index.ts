@@ -1,6 +1,6 @@
 /** What generated interface code imports (bundled packages and `rclts interfaces generate` output). */
 export { CdrSink, type NumberArrayLike, type TypedArrayConstructor } from './cdr-sink.js';
-export { CdrSource, readString, readWString } from './cdr-source.js';
+export { type BytesUse, CdrSource, readString, readWString } from './cdr-source.js';
 export {
   type ActionClass,
   type ActionParts,
