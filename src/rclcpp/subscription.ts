@@ -55,7 +55,8 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
   protected handleItem(sample: RmwSample, host: EntryHost): void {
     let message: M;
     try {
-      message = this.type.decode(sample.payload);
+      // The payload is this sample's alone (RmwSample.payload), so the message may view it.
+      message = this.type.decode(sample.payload, 'given');
     } catch (thrown) {
       host.reportDecodeError(this, decodeFailure(this.type, `subscription '${this.name}'`, thrown));
       return;
@@ -69,7 +70,7 @@ export class SubscriptionEntry<M> extends QueuedEntry<RmwSample> {
     for (;;) {
       const sample = this.queue.shift();
       if (sample === undefined) return undefined;
-      const decoded = decodeMessage(this.type, sample.payload, `poll subscription '${this.name}'`);
+      const decoded = decodeMessage(this.type, sample.payload, `poll subscription '${this.name}'`, 'given');
       if (decoded.ok) return { message: decoded.value, sample };
       this.host.reportDecodeError(this, decoded.error.message);
     }

@@ -79,7 +79,7 @@ export function checkMessageType<M>(argument: string, type: MessageType<M>): Res
     typeName,
     typeHash,
     encode: (message: M): Uint8Array => encode.call(type, message),
-    decode: (bytes: Uint8Array): M => decode.call(type, bytes),
+    decode: (bytes: Uint8Array, use?: 'lent' | 'given'): M => decode.call(type, bytes, use),
   });
   snapshots.set(type, { encode, decode, snapshot: snapshot as unknown as MessageType<unknown> });
   return ok(snapshot);
@@ -148,9 +148,15 @@ export function encodeBytes<M>(type: MessageType<M>, message: M, dest: { where()
   }
 }
 
-export function decodeMessage<M>(type: MessageType<M>, bytes: Uint8Array, where: string): ResultOf<M> {
+/** `use` as MessageType.decode takes it: `'given'` only for bytes nothing reads or writes after. */
+export function decodeMessage<M>(
+  type: MessageType<M>,
+  bytes: Uint8Array,
+  where: string,
+  use: 'lent' | 'given' = 'lent',
+): ResultOf<M> {
   try {
-    return ok(type.decode(bytes));
+    return ok(type.decode(bytes, use));
   } catch (thrown) {
     return err('Error', decodeFailure(type, where, thrown));
   }

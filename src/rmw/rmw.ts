@@ -47,6 +47,10 @@ export interface RmwEndpointSpec {
 export interface RmwSample {
   /** The concrete key the sample was published on. */
   readonly key: string;
+  /**
+   * The sample's own bytes: not shared with another subscription's sample, and never written
+   * into or reused by the backend after delivery (rclcpp's decoded arrays view them).
+   */
   readonly payload: Uint8Array;
   readonly attachment: RmwAttachment | undefined;
   /** Date.now() at arrival in this process. */

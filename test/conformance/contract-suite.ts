@@ -2,7 +2,8 @@
  * Conformance cases each written against a bug that once passed the whole suite: replies
  * matched to the oldest pending request, entities created with another QoS than the default,
  * a duplicate filter that silences a second publisher, large messages whose kept buffers
- * (encode-lease.ts, frame-pool.ts) would be written over while a transport still holds them.
+ * (encode-lease.ts, frame-pool.ts) would be written over while a transport still holds them,
+ * decoded arrays viewing a payload (cdr-source.ts) that a later sample or another subscription reaches.
  * Run on every backend (local.test.ts, zenoh.test.ts) through the public entry, as a user would.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
   type ResultOf,
   Result,
 } from '../../src/index.js';
-import { diagnostic_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
+import { diagnostic_msgs, sensor_msgs, std_msgs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { DISCOVERY_BUDGET_MS, publishUntil, spinUntil } from './suite.js';
 
 type AnExecutor = Node['executor'];
@@ -30,6 +31,13 @@ let unique = 0;
 function text(tag: number, size: number): string {
   const unit = String.fromCharCode(97 + (tag % 26)).repeat(63) + String.fromCharCode(48 + (tag % 10));
   return unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+}
+
+/** An image past the 16 KiB of kept buffers whose bytes differ from every other `tag`'s. */
+function image(tag: number): sensor_msgs.msg.Image {
+  const data = new Uint8Array(120 * 80 * 3).map((_, i) => (i * 7 + tag * 31) & 0xff);
+  const header = { stamp: { sec: tag, nanosec: 0 }, frame_id: 'camera' };
+  return { header, height: 80, width: 120, encoding: 'rgb8', is_bigendian: 0, step: 120 * 3, data };
 }
 
 /** Past the 16 KiB where encodes and frames reuse kept buffers, and one below it. */
@@ -170,6 +178,35 @@ export function defineContractSuite(backendName: string, makeExecutorOptions: ()
       expect(await spinUntil(e, () => got.length === sent.length)).toBe(true);
       expect(got.map((g) => g.length)).toEqual([...SIZES]);
       for (let i = 0; i < sent.length; i++) expect(got[i] === sent[i], `message ${i}`).toBe(true);
+    });
+
+    it("a received message's arrays stay as they were: later samples and a write into another subscription's message change nothing", async () => {
+      const e = await executor();
+      const n = unwrap(e.createNode('views', { namespace: namespace() }));
+      const mine: sensor_msgs.msg.Image[] = [];
+      const other: sensor_msgs.msg.Image[] = [];
+      unwrap(n.createSubscription(sensor_msgs.msg.Image, 'camera', (m) => mine.push(m)));
+      unwrap(n.createSubscription(sensor_msgs.msg.Image, 'camera', (m) => other.push(m)));
+      const pub = unwrap(n.createPublisher(sensor_msgs.msg.Image, 'camera'));
+      expect(
+        await publishUntil(
+          e,
+          pub,
+          () => image(0),
+          () => mine.length > 0 && other.length > 0,
+        ),
+      ).toBe(true);
+      // Warm-up images (tag 0) may still arrive after this point.
+      const sent = (got: sensor_msgs.msg.Image[]) => got.filter((m) => m.header.stamp.sec > 0);
+      unwrap(pub.publish(image(1)));
+      expect(await spinUntil(e, () => sent(mine).length === 1 && sent(other).length === 1)).toBe(true);
+      const first = sent(mine)[0] as sensor_msgs.msg.Image;
+      (sent(other)[0] as sensor_msgs.msg.Image).data.fill(0);
+      for (const tag of [2, 3, 4]) unwrap(pub.publish(image(tag)));
+      expect(await spinUntil(e, () => sent(mine).length === 4)).toBe(true);
+      expect(sent(mine).map((m) => m.header.stamp.sec)).toEqual([1, 2, 3, 4]);
+      for (const [i, m] of sent(mine).entries()) expect(m.data, `message ${i + 1}`).toEqual(image(i + 1).data);
+      expect(first.data).toEqual(image(1).data);
     });
 
     it('large requests and responses sent back to back each reach their own call intact', async () => {
