@@ -5,7 +5,10 @@
  * N x 25 Hz (and against what the simulator says it sent), samples lost (gaps in each robot's
  * header seq, plus what a robot silent at the window's end or never heard should have sent,
  * counted after a drain so that late samples are not called lost), the client's CPU time per second (process.cpuUsage, simulator excluded), and
- * the protobuf decode time of one State.
+ * the protobuf decode time of one State. The simulator's CPU per state published is set against
+ * a floor measured in the same run: the same simulator and publish path with bodies that neither
+ * step nor read sensors (bench/child/frozen-body.ts), so what is left is building, encoding and
+ * writing each State.
  */
 
 import { type Executor, QoS } from '../src/index.js';
@@ -22,6 +25,13 @@ const STATE_HZ = 25;
 const PERIOD_MS = 1000 / STATE_HZ;
 /** After the window, samples still in flight may arrive for this long before silence counts as loss. */
 const DRAIN_MS = 1000;
+/** The simulator's CPU per state published at most (of a core at 1000 robots: under 40 %). */
+const SIM_US_PER_STATE_TARGET = 15;
+/** Swarm sizes whose simulator CPU is also measured against the floor. */
+const FLOOR_AT = 1000;
+
+/** Whose bodies the simulator runs: its models, or the floor's frozen bodies. */
+type Bodies = 'model' | 'frozen';
 
 function seqOf(value: unknown): number | undefined {
   if (typeof value === 'bigint') return Number(value);
@@ -117,15 +127,17 @@ async function runSwarm(
   windowMs: number,
   log: (l: string) => void,
   signal: AbortSignal,
-): Promise<void> {
+  bodies: Bodies = 'model',
+  floorUsPerState?: number,
+): Promise<number | undefined> {
   const { rec } = bc;
-  const caseName = `${robots} robots`;
+  const caseName = bodies === 'frozen' ? `${robots} robots, floor` : `${robots} robots`;
   let sim: ChildLink | undefined;
   let exec: Executor | undefined;
   let spinning: Promise<unknown> | undefined;
   try {
     const forkedAt = performance.now();
-    sim = forkBenchChild('simulator-process.ts', [locator, String(robots), 'multirotor']);
+    sim = forkBenchChild('simulator-process.ts', [locator, String(robots), 'multirotor', '-', bodies]);
     const ready = await sim.next('ready', 90_000);
     log(
       `simulator up with ${String(ready.robots)} robots in ${Number(ready.startupMs).toFixed(0)} ms (pid ${sim.pid})`,
@@ -209,6 +221,21 @@ async function runSwarm(
     log(
       `delivered ${delivered.toFixed(0)}/s of ${expected}/s expected (simulator sent ${simSent.toFixed(0)}/s), lost ${client.lost} (gaps ${gapLoss0} in the window + ${gapLoss - gapLoss0} in the drain, silent or unheard robots ${silent}), queue drops ${droppedInQueue}, client CPU ${cpuPct.toFixed(0)} %, simulator CPU ${simCpuPct.toFixed(0)} %${unheard.length > 0 ? `; never heard: ${unheard.slice(0, 10).join(', ')}` : ''}`,
     );
+    const simStates = sim1.published - sim0.published;
+    const simUsPerState = simStates > 0 ? (sim1.cpuUs - sim0.cpuUs) / simStates : Number.NaN;
+    const simNote = `[${simUsPerState.toFixed(1)} µs CPU per state published; measured ${simCpuPct.toFixed(0)} % while sending ${simSent.toFixed(0)}/s]`;
+    if (bodies === 'frozen') {
+      rec.compare({
+        bench: BENCH,
+        case: caseName,
+        metric: 'simulator CPU per state published, no physics (floor)',
+        better: 'lower',
+        subject: 'headless simulator, frozen bodies',
+        figure: measure('headless simulator, frozen bodies', 'cpu per state', 'us', [simUsPerState]),
+        note: simNote,
+      });
+      return simUsPerState;
+    }
     const rate = rec.measure({
       bench: BENCH,
       case: caseName,
@@ -264,8 +291,31 @@ async function runSwarm(
       note: `[${clientUsPerState.toFixed(1)} µs CPU per state received; measured ${cpuPct.toFixed(0)} % while receiving ${delivered.toFixed(0)}/s]`,
       ...(robots >= 2000 ? { target: { on: 'value', op: '<=', bound: 100, text: 'under one core' } as const } : {}),
     });
-    const simStates = sim1.published - sim0.published;
-    const simUsPerState = simStates > 0 ? (sim1.cpuUs - sim0.cpuUs) / simStates : Number.NaN;
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'simulator CPU per state published',
+      better: 'lower',
+      subject: 'headless simulator',
+      figure: measure('headless simulator', 'cpu per state', 'us', [simUsPerState]),
+      ...(floorUsPerState !== undefined
+        ? {
+            baselineSubject: 'floor: the same simulator and publish path, no physics and no sensors',
+            baseline: { value: floorUsPerState, unit: 'us' },
+          }
+        : {}),
+      note: simNote,
+      ...(robots >= FLOOR_AT
+        ? {
+            target: {
+              on: 'value',
+              op: '<=',
+              bound: SIM_US_PER_STATE_TARGET,
+              text: `≤ ${SIM_US_PER_STATE_TARGET} µs`,
+            } as const,
+          }
+        : {}),
+    });
     rec.compare({
       bench: BENCH,
       case: caseName,
@@ -273,8 +323,10 @@ async function runSwarm(
       better: 'lower',
       subject: 'headless simulator',
       figure: measure('headless simulator', 'cpu at full rate', '%', [(simUsPerState * expected) / 1e4]),
-      note: `[${simUsPerState.toFixed(1)} µs CPU per state published; measured ${simCpuPct.toFixed(0)} % while sending ${simSent.toFixed(0)}/s]`,
-      ...(robots === 1000 ? { target: { on: 'value', op: '<=', bound: 50, text: 'under half a core' } as const } : {}),
+      note: simNote,
+      ...(robots === 1000
+        ? { target: { on: 'value', op: '<=', bound: 40, text: 'under 40 % of a core' } as const }
+        : {}),
     });
     if (client.decodeUs.length > 0) {
       rec.compare({
@@ -286,6 +338,7 @@ async function runSwarm(
         figure: measure('State.decode', 'decode', 'us', client.decodeUs),
       });
     }
+    return simUsPerState;
   } finally {
     if (exec !== undefined) {
       exec.cancel();
@@ -318,8 +371,19 @@ export async function benchSwarm(bc: BenchContext): Promise<void> {
     ],
   );
   for (const [robots, windowMs] of cases) {
+    let floor: number | undefined;
+    if (robots === FLOOR_AT) {
+      await rec.runCase(
+        BENCH,
+        `${robots} robots at 25 Hz, floor (frozen bodies), ${windowMs / 1000} s window`,
+        windowMs + 150_000,
+        async (ctx) => {
+          floor = await runSwarm(bc, locator, robots, windowMs, ctx.log, ctx.signal, 'frozen');
+        },
+      );
+    }
     await rec.runCase(BENCH, `${robots} robots at 25 Hz, ${windowMs / 1000} s window`, windowMs + 150_000, (ctx) =>
-      runSwarm(bc, locator, robots, windowMs, ctx.log, ctx.signal),
+      runSwarm(bc, locator, robots, windowMs, ctx.log, ctx.signal, 'model', floor).then(() => undefined),
     );
   }
 }

@@ -3,9 +3,11 @@
  * robots over the router, so that the client's CPU time and event loop are its own. Talks to the parent
  * over the fork IPC channel; exits when the parent asks or goes away.
  *
- * argv: <router locator> <robots> [robot type = multirotor] [service delay ms = simulator default]
+ * argv: <router locator> <robots> [robot type = multirotor] [service delay ms = simulator default, '-' for it]
+ *   [body = model | frozen: the floor, no physics and no sensors (frozen-body.ts)]
  */
 import { startSimulator } from '../../src/vrobots/sim/index.js';
+import { frozenBodyFactory } from './frozen-body.js';
 
 type Request = { readonly cmd: 'counters' } | { readonly cmd: 'stop' };
 
@@ -20,13 +22,13 @@ function publishedStates(counters: { readonly published: ReadonlyMap<string, num
 }
 
 async function main(): Promise<void> {
-  const [router, robotsArg, robotType = 'multirotor', delayArg] = process.argv.slice(2);
+  const [router, robotsArg, robotType = 'multirotor', delayArg, body = 'model'] = process.argv.slice(2);
   const robots = Number(robotsArg);
-  const serviceDelayMs = delayArg === undefined ? undefined : Number(delayArg);
-  if (router === undefined || !Number.isInteger(robots) || robots < 0) {
+  const serviceDelayMs = delayArg === undefined || delayArg === '-' ? undefined : Number(delayArg);
+  if (router === undefined || !Number.isInteger(robots) || robots < 0 || (body !== 'model' && body !== 'frozen')) {
     send({
       type: 'error',
-      message: `usage: simulator-process <router> <robots> [type] [serviceDelayMs], got ${process.argv.slice(2).join(' ')}`,
+      message: `usage: simulator-process <router> <robots> [type] [serviceDelayMs|-] [model|frozen], got ${process.argv.slice(2).join(' ')}`,
     });
     process.exit(2);
   }
@@ -37,6 +39,7 @@ async function main(): Promise<void> {
     capacity: Math.max(4096, robots * 16 + 64),
     connectBudgetMs: 10_000,
     ...(serviceDelayMs !== undefined ? { serviceDelayMs } : {}),
+    ...(body === 'frozen' ? { bodyFactory: frozenBodyFactory } : {}),
   });
   if (!sim.ok) {
     send({ type: 'error', message: `startSimulator: ${sim.error.message}` });
