@@ -56,6 +56,22 @@ function encodeWith(codec: Codec, plain: Plain): Uint8Array {
   return bytes;
 }
 
+/**
+ * The bytes of `plain` as a view into the shared writer's buffer, valid until the next encode:
+ * no copy and no allocation, for a caller that hands them straight to a call which copies or
+ * writes out what it keeps before it returns (publishRaw, the rmw seam's rule).
+ */
+function encodeLentWith(codec: Codec, plain: Plain): Uint8Array {
+  const w = sharedWriter ?? new WireWriter();
+  sharedWriter = undefined;
+  w.pos = 0;
+  codec.encode(plain, w);
+  const bytes = w.buf.subarray(0, w.pos);
+  w.pos = 0;
+  if (w.buf.length <= KEEP_WRITER_BYTES) sharedWriter = w;
+  return bytes;
+}
+
 function decodeWith(codec: Codec, typeName: string, bytes: Uint8Array): Plain {
   if (!(bytes instanceof Uint8Array)) throw new TypeError(`${typeName}: expected the bytes as a Uint8Array`);
   try {
@@ -77,6 +93,11 @@ export type DeepPartial<T> = T extends bigint | number | string | boolean | Uint
 export interface ProtoMessageType<M> extends MessageType<M> {
   /** A complete message: protobuf defaults overlaid with `init`. Never throws on well-typed input. */
   create(init?: DeepPartial<M>): M;
+  /**
+   * `encode` without the copy: the bytes stay in a buffer the next encode of any vrobots message
+   * writes over, so hand them at once to a call that copies what it keeps (`publishRaw`).
+   */
+  readonly encodeLent: (message: M) => Uint8Array;
 }
 
 export type MessageName = keyof MessageShapes;
@@ -104,6 +125,9 @@ export function protoMessageType<K extends MessageName>(typeName: K): ProtoMessa
     typeHash: 'TypeHashNotSupported',
     encode(message: MessageShapes[K]): Uint8Array {
       return encodeWith(codec, message as unknown as Plain);
+    },
+    encodeLent(message: MessageShapes[K]): Uint8Array {
+      return encodeLentWith(codec, message as unknown as Plain);
     },
     decode(bytes: Uint8Array): MessageShapes[K] {
       return decodeWith(codec, typeName, bytes) as unknown as MessageShapes[K];

@@ -51,7 +51,8 @@ export class SimRobot {
   readonly name: string;
   active: boolean;
   skin = 'default';
-  simTimeNs = 0n;
+  /** Simulated time in ns as a double (exact for 104 days): a step adds without making a bigint. */
+  private simNs = 0;
   readonly body: RobotBody;
   readonly frames: RobotFrames;
   readonly latch: CommandLatch;
@@ -72,6 +73,10 @@ export class SimRobot {
   private stateLive = false;
   private closed = false;
   private serviceTimer: Timer | undefined;
+
+  get simTimeNs(): bigint {
+    return BigInt(this.simNs);
+  }
 
   private constructor(
     spec: RobotSpec,
@@ -204,7 +209,7 @@ export class SimRobot {
   /** One physics step (a dormant robot holds still but keeps its commands latched). */
   step(dtS: number): void {
     if (this.closed) return;
-    this.simTimeNs += BigInt(Math.round(dtS * 1e9));
+    this.simNs += Math.round(dtS * 1e9);
     if (!this.active) return;
     this.body.setEstimate(this.freshEstimate());
     this.body.step(dtS);
@@ -213,7 +218,7 @@ export class SimRobot {
   reset(pose: Pose | undefined): void {
     this.body.reset(pose);
     this.latch.clear();
-    this.simTimeNs = 0n;
+    this.simNs = 0;
   }
 
   /** A header as the simulator stamps it, about this robot; seq counts per key. */
@@ -226,7 +231,8 @@ export class SimRobot {
     const stamp = nowNs();
     const actuator = this.body.actuator();
     const last = this.latch.last();
-    const bytes = State.encode({
+    // Lent bytes: publishRaw copies what it keeps before it returns.
+    const bytes = State.encodeLent({
       header: this.header(this.keys.state, stamp),
       robotType: this.type.type,
       active: this.active,
