@@ -5,3 +5,5 @@
 
 export type * from './storage/types.js';
 export { BagCompression, SchemaEncoding, SerializationFormat } from './storage/types.js';
+export * from './recorder/index.js';
+export * from './player/index.js';

@@ -1,0 +1,286 @@
+/**
+ * Recording and playback on the in-process backend, through the storage interfaces (a writer
+ * and reader in memory): what a publisher sends is written with its receive and source times,
+ * drops are counted, and playback keeps the timing, rate, loop, filters, remaps and offset.
+ */
+import { describe, expect, it } from 'vitest';
+import { QoS, Result, std_msgs } from '../../../src/index.js';
+import { createPlayer, type PlayerEvent, type RecorderEvent, startRecording } from '../../../src/rclcpp/bag/index.js';
+import { cdrTopic, FakeWriter, fakeReader, noDefinition } from '../../support/bag-fakes.js';
+import { makeFixture, settle } from '../../support/executor-fixture.js';
+
+const unwrap = Result.unwrap;
+const enc = (s: string) => std_msgs.msg.String.encode({ data: s });
+const dec = (b: Uint8Array) => std_msgs.msg.String.decode(b).data;
+
+async function spinUntil(f: ReturnType<typeof makeFixture>, done: () => boolean, ms = 3000): Promise<boolean> {
+  const r = await f.executor.spinUntil(done, ms);
+  return r.ok;
+}
+
+describe('Recorder on the in-process backend', () => {
+  it('records what a publisher sends, with receive and source times, and closes the writer on stop', async () => {
+    const f = makeFixture();
+    const pub = unwrap(f.node.createPublisher(std_msgs.msg.String, '/chatter'));
+    const writer = new FakeWriter();
+    const events: RecorderEvent[] = [];
+    const rec = unwrap(
+      startRecording(f.node, { writer, topics: ['/chatter'], definitionFor: noDefinition }, (e) => void events.push(e)),
+    );
+    expect(events).toMatchObject([{ type: 'subscribed', topic: '/chatter', typeName: 'std_msgs/msg/String' }]);
+    expect(writer.topics.get('/chatter')?.topic).toMatchObject({
+      type: 'std_msgs/msg/String',
+      serializationFormat: 'cdr',
+    });
+    expect(writer.topics.get('/chatter')?.topic.offeredQosProfiles).toHaveLength(1);
+    const before = BigInt(Date.now()) * 1_000_000n;
+    for (const s of ['a', 'b', 'c']) pub.publish({ data: s });
+    await settle();
+    expect(await spinUntil(f, () => writer.messages.length === 3)).toBe(true);
+    expect(writer.messages.map((m) => dec(m.data))).toEqual(['a', 'b', 'c']);
+    for (const m of writer.messages) {
+      expect(m.recvTimestampNs).toBeGreaterThanOrEqual(before - 1_000_000n);
+      expect(m.sendTimestampNs).toBeGreaterThan(0n);
+      expect(m.sendTimestampNs).toBeLessThanOrEqual(m.recvTimestampNs + 1_000_000n);
+    }
+    const report = unwrap(await rec.stop(2000));
+    expect(writer.closed).toBe(true);
+    expect(report.stats).toMatchObject({
+      messages: 3,
+      dropped: { queue_overflow: 0, message_lost: 0, write_failed: 0 },
+    });
+    await f.executor.shutdown();
+  });
+
+  it('discovers a topic that appears while recording, and leaves out excluded, hidden and unselected ones', async () => {
+    const f = makeFixture();
+    const writer = new FakeWriter();
+    const rec = unwrap(
+      startRecording(f.node, {
+        writer,
+        regex: '^/cam',
+        excludeRegex: 'raw$',
+        discoveryPeriodMs: 20,
+        definitionFor: noDefinition,
+      }),
+    );
+    const late = unwrap(f.node.createPublisher(std_msgs.msg.String, '/cam/info'));
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/cam/raw'));
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/cam/_hidden'));
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/other'));
+    expect(await spinUntil(f, () => writer.topics.size === 1)).toBe(true);
+    late.publish({ data: 'x' });
+    expect(await spinUntil(f, () => writer.messages.length === 1)).toBe(true);
+    await f.executor.spinFor(60);
+    expect([...writer.topics.keys()]).toEqual(['/cam/info']);
+    unwrap(await rec.stop(2000));
+    await f.executor.shutdown();
+  });
+
+  it('a late recorder of a transient-local topic gets its history, and keeps the offered QoS in the bag', async () => {
+    const f = makeFixture();
+    const latched = QoS.default().transientLocal().keepLast(5);
+    const pub = unwrap(f.node.createPublisher(std_msgs.msg.String, '/map', latched));
+    for (const s of ['1', '2', '3']) pub.publish({ data: s });
+    const writer = new FakeWriter();
+    const events: RecorderEvent[] = [];
+    const rec = unwrap(
+      startRecording(f.node, { writer, topics: ['/map'], definitionFor: noDefinition }, (e) => void events.push(e)),
+    );
+    expect(events[0]).toMatchObject({
+      type: 'subscribed',
+      qos: { durability: 'transient_local', reliability: 'reliable' },
+    });
+    expect(writer.topics.get('/map')?.topic.offeredQosProfiles[0]).toMatchObject({
+      durability: 'transient_local',
+      depth: 5,
+    });
+    expect(await spinUntil(f, () => writer.messages.length === 3)).toBe(true);
+    expect(writer.messages.map((m) => dec(m.data))).toEqual(['1', '2', '3']);
+    unwrap(await rec.stop(2000));
+    await f.executor.shutdown();
+  });
+
+  it('counts and reports samples the writer refuses and samples the queue dropped, never silently', async () => {
+    const f = makeFixture();
+    const pub = unwrap(f.node.createPublisher(std_msgs.msg.String, '/burst'));
+    const writer = new FakeWriter();
+    const events: RecorderEvent[] = [];
+    const rec = unwrap(
+      startRecording(
+        f.node,
+        { writer, topics: ['/burst'], queueDepth: 5, definitionFor: noDefinition },
+        (e) => void events.push(e),
+      ),
+    );
+    // 20 samples before any round: the queue of 5 keeps the newest 5 and the rest are counted.
+    for (let i = 0; i < 20; i++) pub.publish({ data: `${i}` });
+    await settle();
+    writer.refuse = true;
+    f.executor.spinSome();
+    writer.refuse = false;
+    expect(await spinUntil(f, () => rec.stats().messages + rec.stats().dropped.write_failed === 5)).toBe(true);
+    await f.executor.spinFor(20);
+    const s = rec.stats();
+    expect(s.dropped.queue_overflow).toBe(15);
+    expect(s.dropped.write_failed).toBe(1);
+    expect(s.messages).toBe(4);
+    expect(events.filter((e) => e.type === 'dropped').map((e) => e.type === 'dropped' && e.why)).toEqual(
+      expect.arrayContaining(['queue_overflow', 'write_failed']),
+    );
+    unwrap(await rec.stop(2000));
+    await f.executor.shutdown();
+  });
+
+  it('refuses options that select nothing or name a bad regex, before subscribing to anything', () => {
+    const f = makeFixture();
+    const writer = new FakeWriter();
+    expect(startRecording(f.node, { writer, definitionFor: noDefinition })).toMatchObject({
+      ok: false,
+      error: { name: 'InvalidArgument' },
+    });
+    const bad = startRecording(f.node, { writer, regex: '(', definitionFor: noDefinition });
+    expect(bad.ok ? '' : bad.error.message).toMatch(/options.regex '\(' is not a regular expression/);
+    expect(writer.topics.size).toBe(0);
+  });
+});
+
+const T0 = 1_700_000_000_000_000_000n;
+const MS = 1_000_000n;
+
+function bag(times: readonly number[], topic = '/chatter') {
+  return fakeReader(
+    [cdrTopic(topic, 'std_msgs/msg/String')],
+    times.map((t, i) => ({ topic, data: enc(`m${i}`), recvTimestampNs: T0 + BigInt(t) * MS, sendTimestampNs: T0 })),
+  );
+}
+
+function listen(f: ReturnType<typeof makeFixture>, topic = '/chatter') {
+  const got: { data: string; at: number }[] = [];
+  unwrap(
+    f.node.createSubscription(
+      std_msgs.msg.String,
+      topic,
+      (m) => void got.push({ data: m.data, at: performance.now() }),
+    ),
+  );
+  return got;
+}
+
+describe('Player on the in-process backend', () => {
+  it('publishes every message at its recorded time', async () => {
+    const f = makeFixture();
+    const got = listen(f);
+    const player = unwrap(createPlayer(f.node, { reader: bag([0, 100, 200, 300]) }));
+    const t0 = performance.now();
+    unwrap(player.play());
+    unwrap(await player.waitForFinish(3000));
+    await f.executor.spinFor(20);
+    expect(got.map((g) => g.data)).toEqual(['m0', 'm1', 'm2', 'm3']);
+    const offsets = got.map((g) => g.at - t0);
+    offsets.forEach((o, i) => {
+      expect(o).toBeGreaterThanOrEqual(i * 100 - 5);
+      expect(o).toBeLessThan(i * 100 + 40);
+    });
+    expect(player.stats()).toMatchObject({ published: 4, failed: 0 });
+    player.stop();
+    await f.executor.shutdown();
+  });
+
+  it('plays at twice the rate, loops, and starts at an offset', async () => {
+    const f = makeFixture();
+    const got = listen(f);
+    const events: PlayerEvent[] = [];
+    const player = unwrap(
+      createPlayer(
+        f.node,
+        { reader: bag([0, 100, 200, 300]), rate: 2, loop: true, startOffsetNs: 150n * MS },
+        (e) => void events.push(e),
+      ),
+    );
+    const t0 = performance.now();
+    unwrap(player.play());
+    expect(await spinUntil(f, () => got.length >= 4, 3000)).toBe(true);
+    player.stop();
+    // from 150 ms: m2 at 50 ms of bag time (25 ms wall at rate 2), m3 at 75 ms, then the loop restarts at the offset
+    expect(got.slice(0, 4).map((g) => g.data)).toEqual(['m2', 'm3', 'm2', 'm3']);
+    expect(got[1]!.at - t0).toBeGreaterThanOrEqual(70);
+    expect(got[1]!.at - t0).toBeLessThan(120);
+    expect(events.some((e) => e.type === 'loop')).toBe(true);
+    await f.executor.shutdown();
+  });
+
+  it('plays only the selected topics, on their remapped names', async () => {
+    const f = makeFixture();
+    const reader = fakeReader(
+      [cdrTopic('/a', 'std_msgs/msg/String'), cdrTopic('/b', 'std_msgs/msg/String')],
+      [
+        { topic: '/a', data: enc('a'), recvTimestampNs: T0, sendTimestampNs: T0 },
+        { topic: '/b', data: enc('b'), recvTimestampNs: T0 + MS, sendTimestampNs: T0 },
+      ],
+    );
+    const onA = listen(f, '/a');
+    const onB = listen(f, '/b');
+    const onC = listen(f, '/c');
+    const player = unwrap(createPlayer(f.node, { reader, topics: ['/a'], remap: { '/a': '/c' } }));
+    unwrap(player.play());
+    unwrap(await player.waitForFinish(2000));
+    await f.executor.spinFor(20);
+    expect(onC.map((g) => g.data)).toEqual(['a']);
+    expect(onA).toEqual([]);
+    expect(onB).toEqual([]);
+    expect(player.stats().topics.map((t) => t.publishedOn)).toEqual(['/c']);
+    player.stop();
+    await f.executor.shutdown();
+  });
+
+  it('pauses, steps one message at a time, changes rate, and resumes', async () => {
+    const f = makeFixture();
+    const got = listen(f);
+    const player = unwrap(createPlayer(f.node, { reader: bag([0, 10_000, 20_000]), startPaused: true }));
+    unwrap(player.play());
+    await f.executor.spinFor(50);
+    expect(got).toEqual([]);
+    expect(player.setRate(0)).toMatchObject({ ok: false, error: { name: 'InvalidArgument' } });
+    expect(player.playNext()).toEqual({ ok: true, value: true });
+    expect(player.now()).toBe(T0);
+    expect(player.playNext()).toEqual({ ok: true, value: true });
+    expect(player.now()).toBe(T0 + 10_000n * MS);
+    await f.executor.spinFor(20);
+    expect(got.map((g) => g.data)).toEqual(['m0', 'm1']);
+    unwrap(player.setRate(1000)); // the last one 10 s of bag time later: 10 ms
+    player.resume();
+    expect(player.playNext()).toMatchObject({ ok: false, error: { name: 'NotAllowed' } });
+    unwrap(await player.waitForFinish(2000));
+    await f.executor.spinFor(20);
+    expect(got.map((g) => g.data)).toEqual(['m0', 'm1', 'm2']);
+    player.stop();
+    await f.executor.shutdown();
+  });
+
+  it('publishes the topic with the QoS the bag recorded (transient local reaches a late subscriber)', async () => {
+    const f = makeFixture();
+    const offered = [{ ...QoS.default().transientLocal().keepLast(1).toRmw() }];
+    const reader = fakeReader(
+      [cdrTopic('/map', 'std_msgs/msg/String', offered)],
+      [{ topic: '/map', data: enc('latched'), recvTimestampNs: T0, sendTimestampNs: T0 }],
+    );
+    const player = unwrap(createPlayer(f.node, { reader }));
+    expect(player.stats().topics[0]?.qos).toMatchObject({ durability: 'transient_local', depth: 10 });
+    unwrap(player.play());
+    unwrap(await player.waitForFinish(2000));
+    const got: string[] = [];
+    unwrap(
+      f.node.createSubscription(
+        std_msgs.msg.String,
+        '/map',
+        (m) => void got.push(m.data),
+        QoS.default().transientLocal(),
+      ),
+    );
+    expect(await spinUntil(f, () => got.length === 1)).toBe(true);
+    expect(got).toEqual(['latched']);
+    player.stop();
+    await f.executor.shutdown();
+  });
+});
