@@ -33,6 +33,7 @@ export type {
   WrappedResult,
 } from './action/action-types.js';
 export { CancelResponse, CancelReturnCode, GoalResponse, GoalStatus } from './action/action-types.js';
+export * from './bag/index.js';
 export type {
   Callback,
   CallbackGroupOptions,

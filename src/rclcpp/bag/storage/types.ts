@@ -60,14 +60,20 @@ export type BagTopicMetadata = Omit<BagTopicInfo, 'messageCount'>;
 
 /**
  * A topic's schema as the MCAP Schema record holds it: `ros2msg` with the concatenated
- * definition rosbag2 writes (text), `protobuf` with a FileDescriptorSet (bytes), or '' with
- * nothing when the type's definition is unknown (rosbag2 writes the same).
+ * definition rosbag2 writes (text), `protobuf` with a FileDescriptorSet (bytes), or `unknown`
+ * with no text when the type's definition was not found (rosbag2 writes the same).
  */
-export const SchemaEncoding = { Ros2Msg: 'ros2msg', Ros2Idl: 'ros2idl', Protobuf: 'protobuf', None: '' } as const;
+export const SchemaEncoding = {
+  Ros2Msg: 'ros2msg',
+  Ros2Idl: 'ros2idl',
+  Protobuf: 'protobuf',
+  Unknown: 'unknown',
+} as const;
 export type SchemaEncoding = (typeof SchemaEncoding)[keyof typeof SchemaEncoding];
 
 export interface BagMessageDefinition {
-  readonly encoding: SchemaEncoding;
+  /** A read bag may hold another encoding (e.g. `jsonschema`). */
+  readonly encoding: SchemaEncoding | (string & {});
   /** The MCAP schema name: the ROS type `pkg/msg/Name`, or the protobuf full name. */
   readonly name: string;
   /** Text for `ros2msg`/`ros2idl`, FileDescriptorSet bytes for `protobuf`. */
@@ -184,6 +190,7 @@ export interface MemoryBagFiles extends BagFiles {
  *   openBagReader(options: BagReaderOptions): Promise<ResultOf<BagReader>>
  *   memoryBagFiles(name?: string): MemoryBagFiles
  *   nodeBagFiles(path: string): BagFiles            (bag-files.node.ts; a .mcap file path reads that file alone)
- *   messageDefinitionFor(type: string, registry?: TypeRegistry): ResultOf<BagMessageDefinition>
+ *   messageDefinitionFor(type: string, source: MessageDefinitionSource): ResultOf<BagMessageDefinition>
+ *   definitionFiles(directories?): ResultOf<MessageDefinitionSource>   (Node: the installed .msg texts)
  *   protobufDefinition(fullName: string, fileDescriptorSet: Uint8Array): BagMessageDefinition
  */

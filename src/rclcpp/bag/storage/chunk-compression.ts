@@ -1,0 +1,59 @@
+/**
+ * MCAP chunk compression, the way rosbag2's MCAP storage presets use it (`zstd`, `lz4`), with
+ * libraries that run in Node and in a page alike: lz4js (pure JavaScript, LZ4 frames) and
+ * zstd-wasm (WebAssembly, loaded the first time zstd is asked for, then synchronous as the
+ * MCAP writer's and reader's hooks must be).
+ */
+
+import * as lz4 from 'lz4js';
+import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
+import { BagCompression } from './types.js';
+
+export type CompressChunk = (data: Uint8Array) => { compression: string; compressedData: Uint8Array };
+export type DecompressHandlers = Record<string, (data: Uint8Array, decompressedSize: bigint) => Uint8Array>;
+
+interface Zstd {
+  compress(data: Uint8Array, level?: number): Uint8Array;
+  decompress(data: Uint8Array): Uint8Array;
+}
+
+let zstd: Promise<ResultOf<Zstd>> | undefined;
+
+function loadZstd(): Promise<ResultOf<Zstd>> {
+  zstd ??= import('@bokuweb/zstd-wasm').then(
+    async (m) => {
+      await m.init();
+      return ok<Zstd>({ compress: m.compress, decompress: m.decompress });
+    },
+    (thrown: unknown) => err('Unsupported', `zstd compression could not be loaded: ${describeThrown(thrown)}`),
+  );
+  return zstd;
+}
+
+/** The MCAP writer's hook for `compression`; undefined for none. */
+export async function chunkCompressor(compression: BagCompression): Promise<ResultOf<CompressChunk | undefined>> {
+  switch (compression) {
+    case BagCompression.None:
+      return ok(undefined);
+    case BagCompression.Lz4:
+      return ok((data) => ({ compression: 'lz4', compressedData: lz4.compress(data) }));
+    case BagCompression.Zstd: {
+      const z = await loadZstd();
+      if (!z.ok) return z;
+      const { compress } = z.value;
+      return ok((data) => ({ compression: 'zstd', compressedData: compress(data) }));
+    }
+    default:
+      return err('InvalidArgument', `compression must be 'none', 'zstd' or 'lz4', got ${JSON.stringify(compression)}`);
+  }
+}
+
+/** The MCAP reader's hooks for every compression a bag may use (zstd only when it loads). */
+export async function decompressHandlers(): Promise<DecompressHandlers> {
+  const handlers: DecompressHandlers = {
+    lz4: (data, size) => lz4.decompress(data, Number(size)),
+  };
+  const z = await loadZstd();
+  if (z.ok) handlers.zstd = (data) => z.value.decompress(data);
+  return handlers;
+}
