@@ -284,3 +284,44 @@ describe('Player on the in-process backend', () => {
     await f.executor.shutdown();
   });
 });
+
+describe('Player /clock', () => {
+  it('drives a use_sim_time node: now() follows the bag time and its ros-clock timer fires on bag periods', async () => {
+    const f = makeFixture();
+    const sim = unwrap(
+      f.executor.createNode('sim_follower', { arguments: ['--ros-args', '-p', 'use_sim_time:=true'] }),
+    );
+    const fired: bigint[] = [];
+    // 100 ms of bag time; the bag plays at rate 4, so a wall timer would fire 4 times less often
+    unwrap(sim.createTimer(100, () => void fired.push(sim.now().nanoseconds)));
+    const player = unwrap(createPlayer(f.node, { reader: bag([0, 2000]), clockHz: 200, rate: 4 }));
+    const t0 = performance.now();
+    unwrap(player.play());
+    expect(await spinUntil(f, () => fired.length >= 6, 3000)).toBe(true);
+    const wallMs = performance.now() - t0;
+    player.stop();
+    expect(sim.now().nanoseconds).toBeGreaterThanOrEqual(T0);
+    expect(fired.every((ns) => ns >= T0)).toBe(true);
+    // six firings 100 ms of bag time apart took about 150 ms of wall time at rate 4
+    expect(wallMs).toBeLessThan(400);
+    // after the first firing (the jump from 0 to the bag's start), one per 100 ms of bag time on average
+    const mean = Number(fired.at(-1)! - fired[1]!) / 1e6 / (fired.length - 2);
+    expect(mean).toBeGreaterThanOrEqual(90);
+    expect(mean).toBeLessThanOrEqual(140);
+    await f.executor.shutdown();
+  });
+
+  it('leaves the bag’s own /clock out when it publishes /clock itself', () => {
+    const f = makeFixture();
+    const reader = fakeReader(
+      [cdrTopic('/clock', 'rosgraph_msgs/msg/Clock'), cdrTopic('/chatter', 'std_msgs/msg/String')],
+      [{ topic: '/chatter', data: enc('x'), recvTimestampNs: T0, sendTimestampNs: T0 }],
+    );
+    const withClock = unwrap(createPlayer(f.node, { reader, clockHz: 10 }));
+    expect(withClock.stats().topics.map((t) => t.name)).toEqual(['/chatter']);
+    withClock.stop();
+    const without = unwrap(createPlayer(f.node, { reader }));
+    expect(without.stats().topics.map((t) => t.name)).toEqual(['/clock', '/chatter']);
+    without.stop();
+  });
+});
