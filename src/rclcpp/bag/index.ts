@@ -12,3 +12,5 @@ export { memoryBagFiles } from './storage/memory-bag-files.js';
 export { nodeBagFiles } from './storage/node-bag-files.js';
 export * from './storage/message-definition.js';
 export { METADATA_FILE, METADATA_VERSION, metadataFromYaml, metadataToYaml } from './storage/metadata-yaml.js';
+export * from './recorder/index.js';
+export * from './player/index.js';
