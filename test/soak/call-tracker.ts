@@ -1,0 +1,112 @@
+/**
+ * Every request and goal a churn worker sends, tracked to its single answer: answered once
+ * (ok or an error value), twice, late (after budget + slack), never, or abandoned (its client
+ * destroyed first, which frees it from answering).
+ */
+export type CallWhat = 'request' | 'goal';
+
+interface Pending {
+  readonly what: CallWhat;
+  readonly sentMs: number;
+  readonly budgetMs: number;
+  /** Stable calls report their error values (to be judged against the fault windows). */
+  readonly stable: boolean;
+  answers: number;
+  overdue: boolean;
+  abandoned: boolean;
+}
+
+export interface CallTally {
+  sent: number;
+  ok: number;
+  error: number;
+  twice: number;
+  late: number;
+  unanswered: number;
+  abandoned: number;
+}
+
+const emptyTally = (): CallTally => ({ sent: 0, ok: 0, error: 0, twice: 0, late: 0, unanswered: 0, abandoned: 0 });
+
+export class CallTracker {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  /** Answered calls are forgotten after this long (a second answer later than that goes unseen). */
+  private readonly done = new Map<number, { what: CallWhat; atMs: number }>();
+  readonly tally: Record<CallWhat, CallTally> = { request: emptyTally(), goal: emptyTally() };
+
+  constructor(
+    private readonly lateSlackMs: number,
+    private readonly onFailed: (what: CallWhat, code: string, sentMs: number) => void,
+  ) {}
+
+  /** Registers a call; answer(id, ...) exactly once is expected. */
+  open(what: CallWhat, budgetMs: number, stable: boolean): number {
+    const id = this.nextId++;
+    this.pending.set(id, { what, sentMs: Date.now(), budgetMs, stable, answers: 0, overdue: false, abandoned: false });
+    this.tally[what].sent += 1;
+    return id;
+  }
+
+  /** The send itself was refused (nothing went out): forget it. */
+  refused(id: number): void {
+    const p = this.pending.get(id);
+    if (p === undefined) return;
+    this.pending.delete(id);
+    this.tally[p.what].sent -= 1;
+  }
+
+  answer(id: number, code: 'ok' | string): void {
+    const p = this.pending.get(id);
+    if (p === undefined) {
+      const d = this.done.get(id);
+      if (d !== undefined) this.tally[d.what].twice += 1;
+      return;
+    }
+    const t = this.tally[p.what];
+    this.pending.delete(id);
+    this.done.set(id, { what: p.what, atMs: Date.now() });
+    if (p.abandoned) return;
+    if (p.overdue) {
+      t.unanswered -= 1;
+      t.late += 1;
+    } else if (Date.now() > p.sentMs + p.budgetMs + this.lateSlackMs) {
+      t.late += 1;
+    }
+    if (code === 'ok') t.ok += 1;
+    else {
+      t.error += 1;
+      if (p.stable) this.onFailed(p.what, code, p.sentMs);
+    }
+  }
+
+  /** The client went away first: the call owes no answer. */
+  abandon(ids: Iterable<number>): void {
+    for (const id of ids) {
+      const p = this.pending.get(id);
+      if (p === undefined || p.abandoned) continue;
+      p.abandoned = true;
+      this.tally[p.what].abandoned += 1;
+      if (p.overdue) this.tally[p.what].unanswered -= 1;
+      this.pending.delete(id);
+    }
+  }
+
+  /** Marks calls past budget + slack as unanswered (a later answer turns one into late). */
+  sweep(now = Date.now()): void {
+    for (const p of this.pending.values()) {
+      if (!p.overdue && now > p.sentMs + p.budgetMs + this.lateSlackMs) {
+        p.overdue = true;
+        this.tally[p.what].unanswered += 1;
+      }
+    }
+    for (const [id, d] of this.done) {
+      if (now - d.atMs > 60_000) this.done.delete(id);
+      else break;
+    }
+  }
+
+  inFlight(): number {
+    return this.pending.size;
+  }
+}

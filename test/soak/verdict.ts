@@ -1,0 +1,228 @@
+/**
+ * Judging a finished run: losses and duplicates by (publisher, seq) inside or outside the fault
+ * windows (plus grace), calls answered once within budget, reconnection times, escaped throws,
+ * and the memory slope of every process after warm-up against its bound.
+ *
+ * The memory bound: over the measured span a process may grow by at most max(2 MiB, 10% of its
+ * mean) of heap after a full GC, and max(16 MiB, 25% of its mean) of RSS. A full GC leaves a
+ * heap that still varies by a few hundred KiB (queues, pending calls), and RSS moves in whole
+ * arenas and pages V8 keeps, so these floors sit several noise widths above what a flat process
+ * shows; a leak of one small object per churned entity grows by more than that within minutes.
+ */
+import type { ActorReport, FaultWindow } from './contract.js';
+import type { WorkerCounters } from './messages.js';
+import { mean, type Sampler, type Series, slopePerMinute, span } from './sampler.js';
+import type { WorkerLife, WorkerPool } from './worker-pool.js';
+
+export const FAULT_GRACE_MS = 12_000;
+const HEAP_FLOOR = 2 * 1024 * 1024;
+const HEAP_FRACTION = 0.1;
+const RSS_FLOOR_KIB = 16 * 1024;
+const RSS_FRACTION = 0.25;
+/** A series shorter than this share of the measured phase (a restarted process) is shown, not judged. */
+const JUDGED_SHARE = 0.5;
+
+export interface MemoryRow {
+  readonly label: string;
+  readonly pid: number;
+  readonly what: 'heap' | 'rss';
+  readonly meanKiB: number;
+  readonly slopeKiBPerMin: number;
+  readonly boundKiBPerMin: number | undefined;
+  readonly judged: boolean;
+}
+
+export interface Verdict {
+  readonly failures: string[];
+  readonly loss: { outside: number; inFault: number; tail: number; duplicates: number; neverHeard: number };
+  readonly failedCalls: { outside: number; inFault: number; byCode: Record<string, number> };
+  readonly reconnect: { probeMs: number[]; workerMs: number[] };
+  readonly memory: MemoryRow[];
+  readonly counters: WorkerCounters | undefined;
+}
+
+function inWindows(windows: readonly FaultWindow[], from: number, to: number): boolean {
+  return windows.some((w) => from <= w.endMs + FAULT_GRACE_MS && to >= w.startMs - 1000);
+}
+
+export function percentile(values: readonly number[], q: number): number | undefined {
+  if (values.length === 0) return undefined;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+}
+
+function judgeLoss(pool: WorkerPool, windows: readonly FaultWindow[], quiescedMs: number, v: Verdict): void {
+  for (const { event } of pool.events) {
+    if (event.kind === 'gap') {
+      if (inWindows(windows, event.fromMs, event.toMs)) v.loss.inFault += event.lost;
+      else {
+        v.loss.outside += event.lost;
+        v.failures.push(`${event.lost} samples of ${event.pub} lost at ${event.sub} outside fault windows`);
+      }
+    } else if (event.kind === 'duplicate') {
+      v.loss.duplicates += 1;
+      v.failures.push(`duplicate seq ${event.seq} of ${event.pub} at ${event.sub}`);
+    }
+  }
+  // The tail: what each publisher sent last against what each subscription saw last.
+  const finished = pool.lives.filter((l) => !l.killed && l.unexpectedExit === undefined);
+  const tailInFault = inWindows(windows, quiescedMs - 1, quiescedMs);
+  for (const p of finished) {
+    for (const [pub, finalSeq] of Object.entries(p.quiesced?.finalSeq ?? {})) {
+      if (finalSeq < 0) continue;
+      for (const s of finished) {
+        for (const [sub, seen] of Object.entries(s.final?.lastSeen ?? {})) {
+          const last = seen[pub];
+          if (last === undefined) {
+            if (overlapMs(p, s) > 60_000) {
+              v.loss.neverHeard += 1;
+              v.failures.push(`${sub} never heard ${pub} though both lived for a minute together`);
+            }
+            continue;
+          }
+          const lost = finalSeq - last;
+          if (lost <= 0) continue;
+          if (tailInFault) v.loss.inFault += lost;
+          else {
+            v.loss.tail += lost;
+            v.failures.push(`${lost} last samples of ${pub} never reached ${sub}`);
+          }
+        }
+      }
+    }
+  }
+}
+
+function overlapMs(a: WorkerLife, b: WorkerLife): number {
+  const end = Math.min(a.endedMs ?? Date.now(), b.endedMs ?? Date.now());
+  return end - Math.max(a.startedMs, b.startedMs);
+}
+
+function judgeCalls(pool: WorkerPool, windows: readonly FaultWindow[], v: Verdict): void {
+  for (const { event } of pool.events) {
+    if (event.kind !== 'failed-call') continue;
+    v.failedCalls.byCode[event.code] = (v.failedCalls.byCode[event.code] ?? 0) + 1;
+    if (inWindows(windows, event.sentMs, event.atMs)) v.failedCalls.inFault += 1;
+    else {
+      v.failedCalls.outside += 1;
+      if (v.failedCalls.outside <= 20) {
+        v.failures.push(
+          `${event.what} sent at ${new Date(event.sentMs).toISOString()} failed outside fault windows: ${event.code}`,
+        );
+      }
+    }
+  }
+  const c = v.counters;
+  if (c === undefined) return;
+  const checks: [number, string][] = [
+    [c.requestsTwice, 'requests answered twice'],
+    [c.goalsTwice, 'goals answered twice'],
+    [c.requestsUnanswered, 'requests never answered (past budget + slack)'],
+    [c.goalsUnanswered, 'goals never answered (past budget + slack)'],
+    [c.requestsLate, 'requests answered after budget + slack'],
+    [c.goalsLate, 'goals answered after budget + slack'],
+    [c.uncaughtExceptions, 'uncaught exceptions in workers'],
+    [c.unhandledRejections, 'unhandled rejections in workers'],
+    [c.handlerErrors, 'handler errors in workers'],
+    [c.parameterMismatches, 'parameters read back wrong'],
+    [c.queueDropped, 'samples dropped by full keep-all queues'],
+  ];
+  for (const [n, what] of checks) if (n > 0) v.failures.push(`${n} ${what}`);
+  for (const m of c.escapedMessages) v.failures.push(m);
+}
+
+function judgeReconnect(pool: WorkerPool, windows: readonly FaultWindow[], v: Verdict): void {
+  for (const w of windows) {
+    if (w.reconnectMs !== undefined) v.reconnect.probeMs.push(w.reconnectMs);
+    if (w.detail?.includes('NOT RECOVERED')) v.failures.push(`${w.fault}: ${w.detail}`);
+  }
+  const lostAt = new Map<WorkerLife, number>();
+  for (const { life, event } of pool.events) {
+    if (event.kind !== 'transport') continue;
+    if (event.message.startsWith('connection_lost')) {
+      lostAt.set(life, event.atMs);
+      if (!inWindows(windows, event.atMs, event.atMs)) {
+        v.failures.push(`worker ${life.worker} lost its router outside fault windows: ${event.message}`);
+      }
+    } else if (event.message.startsWith('reconnected')) {
+      const t = lostAt.get(life);
+      if (t !== undefined) v.reconnect.workerMs.push(event.atMs - t);
+      lostAt.delete(life);
+    }
+  }
+}
+
+function judgeSeries(s: Series, from: number, phaseMs: number, v: Verdict): void {
+  const heap = slopePerMinute(s.heapBytes, from);
+  const judged = (points: Series['rssKiB']) => span(points, from) >= phaseMs * JUDGED_SHARE;
+  if (heap !== undefined) {
+    const m = mean(s.heapBytes, from)!;
+    const minutes = span(s.heapBytes, from) / 60_000;
+    const bound = Math.max(HEAP_FLOOR, HEAP_FRACTION * m) / minutes;
+    const row: MemoryRow = {
+      label: s.label,
+      pid: s.pid,
+      what: 'heap',
+      meanKiB: m / 1024,
+      slopeKiBPerMin: heap / 1024,
+      boundKiBPerMin: bound / 1024,
+      judged: judged(s.heapBytes),
+    };
+    v.memory.push(row);
+    if (row.judged && heap > bound) {
+      v.failures.push(
+        `${s.label} (pid ${s.pid}) heap grows ${row.slopeKiBPerMin.toFixed(0)} KiB/min > bound ${row.boundKiBPerMin!.toFixed(0)}`,
+      );
+    }
+  }
+  const rss = slopePerMinute(s.rssKiB, from);
+  if (rss !== undefined) {
+    const m = mean(s.rssKiB, from)!;
+    const minutes = span(s.rssKiB, from) / 60_000;
+    const bound = Math.max(RSS_FLOOR_KIB, RSS_FRACTION * m) / minutes;
+    const row: MemoryRow = {
+      label: s.label,
+      pid: s.pid,
+      what: 'rss',
+      meanKiB: m,
+      slopeKiBPerMin: rss,
+      boundKiBPerMin: bound,
+      judged: judged(s.rssKiB),
+    };
+    v.memory.push(row);
+    if (row.judged && rss > bound) {
+      v.failures.push(`${s.label} (pid ${s.pid}) RSS grows ${rss.toFixed(0)} KiB/min > bound ${bound.toFixed(0)}`);
+    }
+  }
+}
+
+export interface JudgeInput {
+  readonly pool: WorkerPool;
+  readonly windows: readonly FaultWindow[];
+  readonly sampler: Sampler;
+  readonly measureFromMs: number;
+  readonly measureToMs: number;
+  readonly quiescedMs: number;
+  readonly actors: readonly ActorReport[];
+  readonly counters: WorkerCounters | undefined;
+  readonly extraFailures: readonly string[];
+}
+
+export function judge(input: JudgeInput): Verdict {
+  const v: Verdict = {
+    failures: [...input.extraFailures],
+    loss: { outside: 0, inFault: 0, tail: 0, duplicates: 0, neverHeard: 0 },
+    failedCalls: { outside: 0, inFault: 0, byCode: {} },
+    reconnect: { probeMs: [], workerMs: [] },
+    memory: [],
+    counters: input.counters,
+  };
+  for (const l of input.pool.lives) if (l.unexpectedExit !== undefined) v.failures.push(l.unexpectedExit);
+  judgeLoss(input.pool, input.windows, input.quiescedMs, v);
+  judgeCalls(input.pool, input.windows, v);
+  judgeReconnect(input.pool, input.windows, v);
+  const phaseMs = input.measureToMs - input.measureFromMs;
+  for (const s of input.sampler.series.values()) judgeSeries(s, input.measureFromMs, phaseMs, v);
+  for (const a of input.actors) for (const f of a.failures) v.failures.push(`${a.name}: ${f}`);
+  return v;
+}

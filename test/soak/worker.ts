@@ -1,0 +1,347 @@
+/**
+ * One churn worker process (forked by the runner under tsx, IPC to it): an executor on its
+ * router (the other router next in its failover list) with a few stable nodes carrying steady
+ * traffic to the other workers (a stamped stream, echo requests, Fibonacci goals), and the
+ * random churn of churn.ts around them. Reports counters, heap and events every few seconds.
+ *
+ * argv[2]: the WorkerConfig as JSON.
+ */
+import {
+  CancelResponse,
+  Executor,
+  QoS,
+  example_interfaces,
+  GoalResponse,
+  type Node,
+  type Publisher,
+} from '../../src/index.js';
+import { CallTracker } from './call-tracker.js';
+import { Churn } from './churn.js';
+import {
+  EchoType,
+  type Stamped,
+  StampedType,
+  type WorkerConfig,
+  type WorkerCounters,
+  type WorkerEvent,
+} from './messages.js';
+import { seededRandom } from './random.js';
+import { StreamTracker } from './stream-tracker.js';
+
+const Fibonacci = example_interfaces.action.Fibonacci;
+const STREAM = '/soak/stream';
+/** Keep-all, so that a slow spin under load queues samples rather than dropping them by QoS. */
+const RELIABLE_ALL = QoS.default().keepAll();
+const READY_BUDGET_MS = 60_000;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig;
+const events: WorkerEvent[] = [];
+const counters: WorkerCounters = {
+  entitiesCreated: 0,
+  entitiesDestroyed: 0,
+  byKind: {},
+  createFailures: 0,
+  published: 0,
+  delivered: 0,
+  requestsSent: 0,
+  requestsAnsweredOk: 0,
+  requestsAnsweredError: 0,
+  requestsTwice: 0,
+  requestsLate: 0,
+  requestsUnanswered: 0,
+  requestsAbandoned: 0,
+  goalsSent: 0,
+  goalsSucceeded: 0,
+  goalsError: 0,
+  goalsTwice: 0,
+  goalsLate: 0,
+  goalsUnanswered: 0,
+  goalsAbandoned: 0,
+  timerFires: 0,
+  parameterChecks: 0,
+  parameterMismatches: 0,
+  handlerErrors: 0,
+  queueDropped: 0,
+  shutdownMs: 0,
+  uncaughtExceptions: 0,
+  unhandledRejections: 0,
+  escapedMessages: [],
+  maxEventLoopLagMs: 0,
+};
+
+function escaped(what: 'uncaughtExceptions' | 'unhandledRejections', e: unknown): void {
+  counters[what] += 1;
+  if (counters.escapedMessages.length < 10) counters.escapedMessages.push(`${what}: ${String(e)}`);
+}
+process.on('uncaughtException', (e) => escaped('uncaughtExceptions', e));
+process.on('unhandledRejection', (e) => escaped('unhandledRejections', e));
+
+const send = (m: unknown): void => {
+  if (process.connected) process.send?.(m);
+};
+const calls = new CallTracker(config.lateSlackMs, (what, code, sentMs) =>
+  events.push({ kind: 'failed-call', what, code, sentMs, atMs: Date.now() }),
+);
+const tag = `w${config.worker}g${config.generation}`;
+const other = (w: number) => (w + 1) % config.workers;
+const serviceName = (w: number, k: number) => `/soak/echo_w${w}_s${k}`;
+const actionName = (w: number, k: number) => `/soak/fib_w${w}_s${k}`;
+
+interface Stable {
+  readonly node: Node;
+  readonly pubId: string;
+  readonly publisher: Publisher<Stamped>;
+  readonly stream: StreamTracker;
+  seq: number;
+  call(): void;
+  goal(): void;
+  ready(): boolean;
+}
+
+function must<T>(what: string, r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(`${tag} ${what}: ${r.error.message}`);
+  return r.value;
+}
+
+function makeStable(exec: Executor, k: number): Stable {
+  const node = must('createNode', exec.createNode(`soak_${tag}_s${k}`, { namespace: '/soak' }));
+  const stream = new StreamTracker(`${tag}s${k}`, (e) => events.push(e));
+  const publisher = must('createPublisher', node.createPublisher(StampedType, STREAM, RELIABLE_ALL));
+  must(
+    'createSubscription',
+    node.createSubscription(
+      StampedType,
+      STREAM,
+      (m) => {
+        counters.delivered += 1;
+        stream.receive(m);
+      },
+      RELIABLE_ALL,
+    ),
+  );
+  must(
+    'createService',
+    node.createService(EchoType, serviceName(config.worker, k), (req) => req),
+  );
+  must(
+    'createActionServer',
+    node.createActionServer(Fibonacci, actionName(config.worker, k), {
+      goal: () => GoalResponse.AcceptAndExecute,
+      cancel: () => CancelResponse.Accept,
+      accepted: (h) => {
+        h.publishFeedback({ sequence: new Int32Array([0]) });
+        h.succeed({ sequence: new Int32Array([0, 1, 1]) });
+      },
+    }),
+  );
+  const target = other(config.worker);
+  const client = must(
+    'createClient',
+    node.createClient(EchoType, serviceName(target, k), () => undefined, { requestBudgetMs: config.requestBudgetMs }),
+  );
+  const actions = must(
+    'createActionClient',
+    node.createActionClient(Fibonacci, actionName(target, k), {
+      requestBudgetMs: config.goalBudgetMs,
+      resultBudgetMs: config.goalBudgetMs,
+    }),
+  );
+  let callSeq = 0;
+  const s: Stable = {
+    node,
+    pubId: `${tag}p${k}`,
+    publisher,
+    stream,
+    seq: 0,
+    ready: () => {
+      const a = client.serviceIsReady();
+      const b = actions.actionServerIsReady();
+      return a.ok && a.value && b.ok && b.value;
+    },
+    call: () => {
+      const ready = client.serviceIsReady();
+      if (!ready.ok || !ready.value) return;
+      const id = calls.open('request', config.requestBudgetMs, true);
+      const sent = client.asyncSendRequest(
+        { pub: s.pubId, seq: callSeq++, t: Date.now() },
+        { onResponse: (res) => calls.answer(id, res.ok ? 'ok' : res.error.name) },
+      );
+      if (!sent.ok) calls.refused(id);
+    },
+    goal: () => {
+      const ready = actions.actionServerIsReady();
+      if (!ready.ok || !ready.value) return;
+      // A goal's budget: acceptance, then its result, each within goalBudgetMs.
+      const id = calls.open('goal', config.goalBudgetMs * 2, true);
+      const sent = actions.sendGoal(
+        { order: 2 },
+        {
+          goalResponse: (accepted) => {
+            if (!accepted.ok) calls.answer(id, accepted.error.name);
+            else if (!accepted.value) calls.answer(id, 'Rejected');
+          },
+          result: (res) => calls.answer(id, res.ok ? 'ok' : res.error.name),
+        },
+      );
+      if (!sent.ok) calls.refused(id);
+    },
+  };
+  return s;
+}
+
+function syncCounters(): void {
+  const r = calls.tally.request;
+  const g = calls.tally.goal;
+  Object.assign(counters, {
+    requestsSent: r.sent,
+    requestsAnsweredOk: r.ok,
+    requestsAnsweredError: r.error,
+    requestsTwice: r.twice,
+    requestsLate: r.late,
+    requestsUnanswered: r.unanswered,
+    requestsAbandoned: r.abandoned,
+    goalsSent: g.sent,
+    goalsSucceeded: g.ok,
+    goalsError: g.error,
+    goalsTwice: g.twice,
+    goalsLate: g.late,
+    goalsUnanswered: g.unanswered,
+    goalsAbandoned: g.abandoned,
+  });
+}
+
+let heapAfterGc: number | undefined;
+function report(): void {
+  calls.sweep();
+  syncCounters();
+  send({
+    type: 'report',
+    worker: config.worker,
+    generation: config.generation,
+    atMs: Date.now(),
+    heapUsed: process.memoryUsage().heapUsed,
+    heapAfterGc,
+    counters,
+    events: events.splice(0),
+  });
+}
+
+async function main(): Promise<void> {
+  const random = seededRandom(config.seed * 1000 + config.worker * 31 + config.generation);
+  const created = await Executor.create({ router: [...config.routers], connectBudgetMs: 20_000, capacity: 8192 });
+  const exec = must('Executor.create', created);
+  exec.onEvent((e) => {
+    if (e.type === 'handler_error') {
+      counters.handlerErrors += 1;
+      if (counters.escapedMessages.length < 10)
+        counters.escapedMessages.push(`handler_error ${e.entity}: ${String(e.error)}`);
+    } else if (e.type === 'queue_overflow') counters.queueDropped += e.dropped;
+    else if (e.type === 'transport') events.push({ kind: 'transport', message: e.message, atMs: Date.now() });
+  });
+  const spinning = exec.spin();
+  const stables = Array.from({ length: config.stableNodes }, (_, k) => makeStable(exec, k));
+  const others = Array.from({ length: config.workers }, (_, w) => w).filter((w) => w !== config.worker);
+  const churn = new Churn(
+    exec,
+    random,
+    tag,
+    calls,
+    counters,
+    {
+      services: () => others.flatMap((w) => stables.map((_, k) => serviceName(w, k))),
+      actions: () => others.flatMap((w) => stables.map((_, k) => actionName(w, k))),
+    },
+    { requestMs: config.requestBudgetMs, goalMs: config.goalBudgetMs },
+  );
+
+  // Traffic starts once every stable client sees its server (the other workers are up).
+  const readyBy = Date.now() + READY_BUDGET_MS;
+  while (!stables.every((s) => s.ready()) && Date.now() < readyBy) await new Promise((r) => setTimeout(r, 100));
+  if (!stables.every((s) => s.ready()))
+    throw new Error(`${tag}: the other workers' servers not visible within ${READY_BUDGET_MS} ms`);
+  const timers: NodeJS.Timeout[] = [];
+  let publishing = true;
+  timers.push(
+    setInterval(() => {
+      if (!publishing) return;
+      for (const s of stables) {
+        const r = s.publisher.publish({ pub: s.pubId, seq: s.seq, t: Date.now() });
+        // Refused while no router is connected: nothing went out, so the seq is not used.
+        if (r.ok) {
+          s.seq += 1;
+          counters.published += 1;
+        }
+      }
+    }, 1000 / config.publishHz),
+  );
+  timers.push(
+    setInterval(() => {
+      if (!publishing) return;
+      for (const s of stables) {
+        s.call();
+        s.goal();
+      }
+    }, 1000 / config.callHz),
+  );
+  timers.push(
+    setInterval(() => {
+      if (publishing) churn.step();
+    }, 1000 / config.churnRate),
+  );
+  let lagCheck = performance.now();
+  timers.push(
+    setInterval(() => {
+      const now = performance.now();
+      counters.maxEventLoopLagMs = Math.max(counters.maxEventLoopLagMs, Math.round(now - lagCheck - 100));
+      lagCheck = now;
+    }, 100),
+  );
+  timers.push(setInterval(report, config.reportEveryMs));
+  if (gc !== undefined) {
+    timers.push(
+      setInterval(() => {
+        gc();
+        heapAfterGc = process.memoryUsage().heapUsed;
+      }, config.gcEveryMs),
+    );
+  }
+
+  process.on('message', (m: { cmd?: string }) => {
+    if (m.cmd === 'quiesce') {
+      publishing = false;
+      churn.clear();
+      const finalSeq: Record<string, number> = {};
+      for (const s of stables) finalSeq[s.pubId] = s.seq - 1;
+      report();
+      send({ type: 'quiesced', finalSeq });
+    } else if (m.cmd === 'final') {
+      // Calls still out get until their budgets (the sweep marks the rest unanswered).
+      void (async () => {
+        const by = Date.now() + config.goalBudgetMs * 2 + config.lateSlackMs + 500;
+        while (calls.inFlight() > 0 && Date.now() < by) await new Promise((r) => setTimeout(r, 100));
+        calls.sweep(Date.now() + config.goalBudgetMs * 2 + config.lateSlackMs + 1);
+        report();
+        const lastSeen: Record<string, Record<string, number>> = {};
+        for (const s of stables) lastSeen[s.stream.sub] = s.stream.lastSeen();
+        send({ type: 'final', lastSeen, counters });
+      })();
+    } else if (m.cmd === 'stop') {
+      for (const t of timers) clearInterval(t);
+      void (async () => {
+        const t0 = performance.now();
+        await Promise.race([exec.shutdown(), new Promise((r) => setTimeout(r, 5000))]);
+        counters.shutdownMs = Math.round(performance.now() - t0);
+        await Promise.race([spinning, new Promise((r) => setTimeout(r, 1000))]);
+        send({ type: 'stopped', counters });
+        process.disconnect?.();
+      })();
+    }
+  });
+  send({ type: 'ready', pid: process.pid });
+}
+
+void main().catch((e: unknown) => {
+  send({ type: 'error', message: e instanceof Error ? e.message : String(e) });
+  setTimeout(() => process.exit(1), 100);
+});
