@@ -7,6 +7,7 @@ import { EXIT_CODES_HELP } from '../usage.js';
 import { type CliIo, ExitCode, type ParsedArgs, parseArgs } from './cli-args.js';
 import { QOS_OPTIONS } from './cli-qos.js';
 import { runAction } from './cmd-action.js';
+import { runBagInfo } from './cmd-bag-info.js';
 import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
 import { runLifecycle } from './cmd-lifecycle.js';
@@ -26,6 +27,7 @@ export const COMMAND_USAGE = {
   lifecycle: 'lifecycle get <node> | list <node> | set <node> <transition>',
   action: 'action list [-t] | info <action> | send_goal <action> <pkg/action/Name> [values] [--feedback]',
   tf: 'tf echo <target frame> <source frame> [--rate HZ] [--budget MS]   tf2_echo: the latest transform',
+  bag: 'bag info <bag folder or .mcap>                                   what ros2 bag info prints',
 } as const;
 
 export const USAGE = `usage: rclts <command> [options]
@@ -73,6 +75,7 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   lifecycle: ['get', 'set', 'list'],
   action: ['list', 'info', 'send_goal'],
   tf: ['echo'],
+  bag: ['info'],
 };
 
 /** The usage line of `group` after a usage error (the command has said what was wrong). */
@@ -120,5 +123,6 @@ function runCommand(
   if (group === 'lifecycle') return runLifecycle(verb, args, io);
   if (group === 'action') return runAction(verb, args, io);
   if (group === 'tf') return runTfEcho(args, io);
+  if (group === 'bag' && verb === 'info') return runBagInfo(args, io);
   return runGraphCommand(group, verb, args, io);
 }
