@@ -20,7 +20,12 @@ export interface SessionRequest {
 /** What src/rmw/zenoh/index.ts provides. */
 type OpenZenoh = (
   locator: string,
-  options: { readonly domainId: number; readonly connectBudgetMs: number; readonly tls: RouterTls | undefined },
+  options: {
+    readonly domainId: number;
+    readonly connectBudgetMs: number;
+    readonly startedAtMs: number;
+    readonly tls: RouterTls | undefined;
+  },
 ) => Promise<ResultOf<RmwSession>> | ResultOf<RmwSession>;
 
 async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
@@ -38,6 +43,8 @@ async function loadZenohOpener(): Promise<ResultOf<OpenZenoh>> {
 }
 
 export async function openRmwSession(request: SessionRequest): Promise<ResultOf<RmwSession>> {
+  // The connect budget counts from here: loading the zenoh backend is part of connecting.
+  const startedAtMs = Date.now();
   if (request.backend === 'local') {
     try {
       return openLocalSession({ domainId: request.domainId });
@@ -53,6 +60,7 @@ export async function openRmwSession(request: SessionRequest): Promise<ResultOf<
     return await opener.value(locator, {
       domainId: request.domainId,
       connectBudgetMs: request.connectBudgetMs,
+      startedAtMs,
       tls: request.tls,
     });
   } catch (thrown) {

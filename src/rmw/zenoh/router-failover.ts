@@ -28,14 +28,20 @@ export function attemptBudgetMs(count: number, budgetMs: number, remainingMs: nu
  * within `budgetMs` in all. A round in which no router timed out (each refused at once: a
  * certificate, a gate) ends the search, rather than asking them again until the budget is
  * spent. Every router failing answers the last failure (Timeout or TransportError) with the
- * list named.
+ * list named. The budget counts from `startedAtMs` (a `Date.now()`; default now).
  */
 export async function openFirstReachable(
   locators: readonly string[],
   budgetMs: number,
   socketOptions?: object,
+  startedAtMs: number = Date.now(),
 ): Promise<ResultOf<OpenedOn>> {
-  const deadline = Date.now() + budgetMs;
+  const deadline = startedAtMs + budgetMs;
+  if (locators.length === 1) {
+    // The one router keeps the whole budget, counted from the caller's start.
+    const only = await openZenohSession(locators[0] as string, budgetMs, socketOptions, startedAtMs);
+    return only.ok ? ok({ session: only.value, index: 0 }) : only;
+  }
   const n = locators.length;
   let last: ResultOf<Session> | undefined;
   let timedOutThisRound = false;
@@ -55,7 +61,7 @@ export async function openFirstReachable(
     if (last.ok) return ok({ session: last.value, index });
     // Only an unreachable router is a reason to try the next one.
     const unreachable = last.error.name === 'Timeout' || last.error.name === 'TransportError';
-    if (!unreachable || n === 1) return last;
+    if (!unreachable) return last;
     if (last.error.name === 'Timeout') timedOutThisRound = true;
   }
   const why = last !== undefined && !last.ok ? last.error : undefined;

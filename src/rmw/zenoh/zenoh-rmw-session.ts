@@ -29,6 +29,11 @@ export interface ZenohRmwSessionOptions {
   readonly domainId?: number;
   /** Budget of opening the session, and of every re-open attempt after a loss. */
   readonly connectBudgetMs: number;
+  /**
+   * When the opening's budget started counting (a `Date.now()`; default: this call), for a
+   * caller that spent some of it first (loading this backend).
+   */
+  readonly startedAtMs?: number | undefined;
   /** Certificate checking of wss/ routers (Node: the CA file). */
   readonly tls?: RouterTls | undefined;
   /**
@@ -183,9 +188,13 @@ export async function openZenohRmwSession(
       `domainId must be an integer from 0 to ${MAX_DOMAIN_ID}, got ${describeValue(domainId)}`,
     );
   }
+  const startedAtMs = opts.startedAtMs ?? Date.now();
   const budget = opts.connectBudgetMs;
   const budgetOk = checkBudget('connectBudgetMs', budget);
   if (!budgetOk.ok) return budgetOk;
+  if (!Number.isFinite(startedAtMs)) {
+    return err('InvalidArgument', `startedAtMs must be a finite Date.now() value, got ${describeValue(startedAtMs)}`);
+  }
   const tls = checkRouterTls(opts.tls);
   if (!tls.ok) return tls;
   const frames = framePathsOf(opts.frames);
@@ -194,7 +203,7 @@ export async function openZenohRmwSession(
   if (!socketOptions.ok) return socketOptions;
   // Opening first, so the connect budget covers loading zenoh-ts; after it the load is cached.
   const locators = locatorOk.value.locators.map((l) => l.locator);
-  const opened = await openFirstReachable(locators, budget, socketOptions.value);
+  const opened = await openFirstReachable(locators, budget, socketOptions.value, startedAtMs);
   if (!opened.ok) return opened;
   const zenoh = await loadZenohTs();
   if (!zenoh.ok) return zenoh;

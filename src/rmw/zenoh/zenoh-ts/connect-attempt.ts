@@ -11,7 +11,7 @@
 import { timerDelay } from '../../../budget.js';
 import { describeThrown } from '../../../result.js';
 import { frameMaskingFor, socketOptionsWith } from './loopback-frames.js';
-import { type BrowserStyleSocket, type BrowserStyleSocketClass, SessionSocket } from './session-socket.js';
+import { type BrowserStyleSocket, type BrowserStyleSocketClass, dropSocket, SessionSocket } from './session-socket.js';
 
 const RETRY_FIRST_MS = 100;
 const RETRY_CAP_MS = 1000;
@@ -43,15 +43,9 @@ function socketUrlOf(locator: string): string {
 }
 
 function quietClose(socket: BrowserStyleSocket): void {
-  socket.onopen = null;
   socket.onerror = null;
   socket.onclose = null;
-  socket.onmessage = null;
-  try {
-    socket.close();
-  } catch {
-    // already closed
-  }
+  dropSocket(socket);
 }
 
 type TryOutcome = { kind: 'open' } | { kind: 'failed'; error: unknown } | { kind: 'timeout' };

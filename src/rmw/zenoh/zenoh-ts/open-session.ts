@@ -10,6 +10,7 @@ import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
 import { connectSocket } from './connect-attempt.js';
 import { REQUEST_TIMEOUT_MS } from './plugin-request.js';
 import { RemoteLink } from './remote-link.js';
+import { retireInnerRequests } from './request-tap.js';
 import { finalSocketFailure } from './router-trust.js';
 import { loadSessionParts, type OpeningInner } from './zenoh-ts-loader.js';
 
@@ -22,9 +23,11 @@ export const ACK_PROMPT_KEY = '@rclts/ack';
 const ACK_PROMPT_PAYLOAD = new Uint8Array(0);
 
 /**
- * Opens a zenoh-ts session to the router at `locator`, giving up after `budgetMs` (the budget
- * includes loading zenoh-ts the first time). A router that cannot be reached within the budget
- * answers `Timeout`, with every socket and timer of the attempt closed. `socketOptions` go to
+ * Opens a zenoh-ts session to the router at `locator`, giving up `budgetMs` after `startedAtMs`
+ * (a `Date.now()`; by default now, so the budget includes loading zenoh-ts the first time; a
+ * caller that did work of the same budget first passes when it started). A router that cannot
+ * be reached within the budget answers `Timeout` at its deadline, with every socket and timer
+ * of the attempt closed at once (a silent router is not waited for). `socketOptions` go to
  * each WebSocket (Node's `ws`: the CA a wss/ router is checked against); a certificate
  * refused, a TLS handshake that cannot work or a handshake a gate refused answers
  * TransportError at once.
@@ -38,14 +41,16 @@ export async function openZenohSession(
   locator: string,
   budgetMs: number,
   socketOptions?: object,
+  startedAtMs: number = Date.now(),
 ): Promise<ResultOf<Session>> {
   const locatorOk = parseRouterLocator(locator);
   if (!locatorOk.ok) return locatorOk;
   const budgetOk = checkBudget('budgetMs', budgetMs);
   if (!budgetOk.ok) return budgetOk;
-  const deadline = Date.now() + budgetMs;
+  const deadline = startedAtMs + budgetMs;
   const timedOut = err('Timeout', `could not reach zenoh router at ${locator} within ${budgetMs} ms`);
 
+  if (Date.now() >= deadline) return timedOut;
   const parts = await loadSessionParts();
   if (!parts.ok) return parts;
   if (Date.now() >= deadline) return timedOut;
@@ -70,12 +75,15 @@ export async function openZenohSession(
     // a loaded machine; the caller's budget bounds the whole open anyway.
     inner = parts.value.newInner(link, REQUEST_TIMEOUT_MS);
   } catch (thrown) {
-    socket.close();
+    socket.drop();
     return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(thrown)}`);
   }
   const pinged = await pingWithin(inner, deadline);
   if (pinged !== 'ok') {
-    await closeInnerQuietly(inner);
+    // The ping's own timer (REQUEST_TIMEOUT_MS) would hold the process, and a closing
+    // handshake would wait for the router that just failed to answer.
+    retireInnerRequests(inner);
+    socket.drop();
     if (pinged === 'timeout') return timedOut;
     return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(pinged.thrown)}`);
   }
@@ -103,17 +111,6 @@ async function pingWithin(inner: OpeningInner, deadline: number): Promise<'ok' |
   ]);
   clearTimeout(timer);
   return outcome;
-}
-
-async function closeInnerQuietly(inner: OpeningInner): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    inner.close().catch(() => undefined),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_BUDGET_MS);
-    }),
-  ]);
-  clearTimeout(timer);
 }
 
 /**

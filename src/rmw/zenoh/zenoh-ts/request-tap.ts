@@ -46,10 +46,14 @@ export function tapSession(session: Session): boolean {
  * answer id no request expects makes it reject.
  */
 export function retireRequests(session: Session): void {
-  const inner = innerOf(session) as (SessionInnerLike & { pendingMessageResponses?: unknown }) | undefined;
-  if (inner === undefined) return;
+  const inner = innerOf(session);
+  if (inner !== undefined) retireInnerRequests(inner);
+}
+
+/** retireRequests for a `SessionInner` not wrapped in a Session yet (an opening that gave up). */
+export function retireInnerRequests(inner: object): void {
   retired.add(inner);
-  const pending = inner.pendingMessageResponses;
+  const pending = (inner as { pendingMessageResponses?: unknown }).pendingMessageResponses;
   if (!(pending instanceof Map)) return;
   const waiting = [...pending.values()] as unknown[];
   pending.clear();

@@ -4,6 +4,7 @@
  * picks each frame's masking key on loopback (loopback-frames.ts). `inner` is the socket
  * itself (Node's `ws`, or the page's WebSocket); write-batch.ts corks the TCP socket under it.
  */
+import { FrameGather, gatherableTcp } from './frame-gather.js';
 import { type FrameMasking, frameBytesOf } from './loopback-frames.js';
 
 export type SocketHandler = ((event: unknown) => void) | null;
@@ -19,6 +20,8 @@ export interface BrowserStyleSocket {
   onmessage: SocketHandler;
   send(data: unknown): void;
   close(code?: number, reason?: string): void;
+  /** Node's `ws`: destroys the TCP socket at once, with no closing handshake. */
+  terminate?(): void;
   addEventListener(type: string, listener: (event: unknown) => void): void;
   removeEventListener(type: string, listener: (event: unknown) => void): void;
 }
@@ -29,6 +32,23 @@ export type BrowserStyleSocketClass = new (
   protocols?: string | string[],
   options?: object,
 ) => BrowserStyleSocket;
+
+/**
+ * Drops a socket rclts gives up on (an attempt out of budget, a close whose handshake the
+ * router did not answer) without waiting for the peer: Node's `ws` would otherwise wait up to
+ * 30 s for a silent peer's side of the closing handshake, on a timer that holds the process.
+ * A browser's socket has no such verb; its close() holds no process.
+ */
+export function dropSocket(socket: BrowserStyleSocket): void {
+  socket.onopen = null;
+  socket.onmessage = null;
+  try {
+    if (typeof socket.terminate === 'function') socket.terminate();
+    else socket.close();
+  } catch {
+    // already closed
+  }
+}
 
 /** After the I/O callbacks of this turn of the event loop (Node), or as soon as a browser allows. */
 const nextTurn: (run: () => void) => void =
@@ -44,6 +64,8 @@ export class SessionSocket {
   #promptQueued = false;
   /** Picks each frame's masking key on loopback (loopback-frames.ts); told the frame's size first. */
   readonly #masking: FrameMasking | undefined;
+  /** While a write batch runs on Node's `ws`: its binary frames, written as one (frame-gather.ts). */
+  #gather: FrameGather | undefined;
 
   constructor(inner: BrowserStyleSocket, masking?: FrameMasking) {
     this.inner = inner;
@@ -54,7 +76,27 @@ export class SessionSocket {
     return this.inner.readyState;
   }
   get bufferedAmount(): number {
-    return this.inner.bufferedAmount;
+    return this.inner.bufferedAmount + (this.#gather?.size ?? 0);
+  }
+
+  /**
+   * From now until `releaseFrames`, binary frames are gathered and leave as one write
+   * (write-batch.ts runs it around a batch). False, and nothing changes, where the socket is
+   * not Node's `ws` as frame-gather.ts checks it, or a gather is running already.
+   */
+  gatherFrames(): boolean {
+    if (this.#gather !== undefined) return false;
+    const tcp = gatherableTcp(this.inner);
+    if (tcp === undefined) return false;
+    this.#gather = new FrameGather(tcp, this.#masking !== undefined);
+    return true;
+  }
+
+  /** Writes out what was gathered; later frames go through `ws` again. */
+  releaseFrames(): void {
+    const g = this.#gather;
+    this.#gather = undefined;
+    g?.flush();
   }
   get onmessage(): SocketHandler {
     return this.inner.onmessage;
@@ -105,6 +147,15 @@ export class SessionSocket {
 
   send(data: unknown): void {
     this.#sentSinceInbound = true;
+    const g = this.#gather;
+    if (g !== undefined) {
+      if (data instanceof Uint8Array && this.inner.readyState === 1) {
+        g.add(data);
+        return;
+      }
+      // Not a frame to gather: what was gathered goes first, so the order stays the sends'.
+      g.flush();
+    }
     if (this.#masking === undefined) {
       this.inner.send(data);
       return;
@@ -118,6 +169,10 @@ export class SessionSocket {
   }
   close(code?: number, reason?: string): void {
     this.inner.close(code, reason);
+  }
+  /** See dropSocket: closes at once, whatever the peer does. */
+  drop(): void {
+    dropSocket(this.inner);
   }
   addEventListener(type: string, listener: (event: unknown) => void): void {
     this.inner.addEventListener(type, listener);
