@@ -106,6 +106,3 @@ export function cdrTopic(
 ): BagTopicMetadata {
   return { name, type, serializationFormat: 'cdr', offeredQosProfiles: offered, typeDescriptionHash: '' };
 }
-
-export const noDefinition = (type: string): ResultOf<BagMessageDefinition> =>
-  ok({ encoding: '', name: type, data: '' });

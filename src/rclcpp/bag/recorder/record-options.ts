@@ -6,7 +6,8 @@
 import { describeValue, err, ok, type ResultOf } from '../../../result.js';
 import { TypeRegistry } from '../../generic/type-registry.js';
 import { readOptions } from '../../type-check.js';
-import type { BagMessageDefinition, BagWriter } from '../storage/types.js';
+import { definitionFiles, type MessageDefinitionSource } from '../storage/message-definition.js';
+import type { BagWriter } from '../storage/types.js';
 import { readRegex, type TopicSelection } from './topic-filter.js';
 
 /** rosbag2's topic_polling_interval. */
@@ -37,8 +38,12 @@ export interface RecordOptions {
   readonly queueDepth?: number | undefined;
   /** Where types are looked up; default the bundled one. */
   readonly registry?: TypeRegistry | undefined;
-  /** The schema written for a type (the storage's messageDefinitionFor). */
-  readonly definitionFor: (typeName: string, registry: TypeRegistry) => ResultOf<BagMessageDefinition>;
+  /**
+   * The `.msg` texts the schemas are made of (the storage's `definitionFiles(dirs)`); default:
+   * the bundled packages under Node, none in a page (schemas then `unknown`, as rosbag2 writes
+   * a type it has no definition for).
+   */
+  readonly definitions?: MessageDefinitionSource | undefined;
 }
 
 export interface CheckedRecordOptions {
@@ -47,7 +52,7 @@ export interface CheckedRecordOptions {
   readonly discoveryPeriodMs: number;
   readonly queueDepth: number;
   readonly registry: TypeRegistry;
-  readonly definitionFor: RecordOptions['definitionFor'];
+  readonly definitions: MessageDefinitionSource;
 }
 
 const KEYS = [
@@ -60,7 +65,7 @@ const KEYS = [
   'discoveryPeriodMs',
   'queueDepth',
   'registry',
-  'definitionFor',
+  'definitions',
 ] as const;
 
 function positiveInteger(argument: string, v: unknown, fallback: number): ResultOf<number> {
@@ -92,8 +97,8 @@ export function checkRecordOptions(
   if (typeof writer !== 'object' || writer === null || typeof writer.write !== 'function') {
     return err('InvalidArgument', 'options.writer must be an open BagWriter (openBagWriter)');
   }
-  if (typeof v.definitionFor !== 'function') {
-    return err('InvalidArgument', 'options.definitionFor must be a function (the storage messageDefinitionFor)');
+  if (v.definitions !== undefined && typeof v.definitions !== 'function') {
+    return err('InvalidArgument', 'options.definitions must be a MessageDefinitionSource (definitionFiles())');
   }
   const topics: string[] = [];
   if (v.topics !== undefined) {
@@ -137,6 +142,12 @@ export function checkRecordOptions(
     discoveryPeriodMs: period.value,
     queueDepth: depth.value,
     registry: (v.registry as TypeRegistry | undefined) ?? TypeRegistry.bundled(),
-    definitionFor: v.definitionFor as RecordOptions['definitionFor'],
+    definitions: (v.definitions as MessageDefinitionSource | undefined) ?? bundledDefinitions(),
   });
+}
+
+/** The bundled `.msg` texts where a file system is at hand, else none. */
+function bundledDefinitions(): MessageDefinitionSource {
+  const d = definitionFiles();
+  return d.ok ? d.value : () => undefined;
 }

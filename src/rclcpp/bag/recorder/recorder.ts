@@ -11,6 +11,7 @@ import type { MessageInfo, Node, SubscriptionHandle, Timer } from '../../api.js'
 import { QoS } from '../../qos.js';
 import { systemNowNs } from '../../time.js';
 import type { MessageType } from '../../type-support.js';
+import { messageDefinitionFor } from '../storage/message-definition.js';
 import type { BagMetadata } from '../storage/types.js';
 import { withinBudget } from './budgeted.js';
 import { type CheckedRecordOptions, checkRecordOptions, type RecordOptions } from './record-options.js';
@@ -194,7 +195,7 @@ class RecorderImpl implements Recorder {
     }
     const infos = this.node.getPublishersInfoByTopic(name);
     const endpoints = infos.ok ? infos.value : [];
-    const definition = this.o.definitionFor(type, registry);
+    const definition = messageDefinitionFor(type, this.o.definitions);
     if (!definition.ok) {
       this.skip(name, RecordSkip.UnknownType, `${name}: ${definition.error.message}`);
       return;
