@@ -5,15 +5,20 @@
  */
 import type { SoakActor } from '../contract.js';
 import { createSwarmActor, type SwarmOptions } from './swarm.js';
+import { createWebConsoleActor } from './web-console.js';
 
 export { createSwarmActor, judgeSwarm, type SwarmOptions } from './swarm.js';
+export { createWebConsoleActor } from './web-console.js';
 
 export interface ActorOptions {
   readonly swarm?: SwarmOptions | false;
+  /** false leaves the browser out (no Chromium on the machine). */
+  readonly webConsole?: boolean;
 }
 
 export function createActors(options: ActorOptions = {}): SoakActor[] {
   const actors: SoakActor[] = [];
   if (options.swarm !== false) actors.push(createSwarmActor(options.swarm ?? {}));
+  if (options.webConsole !== false) actors.push(createWebConsoleActor());
   return actors;
 }
