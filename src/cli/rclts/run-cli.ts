@@ -8,6 +8,8 @@ import { type CliIo, ExitCode, type ParsedArgs, parseArgs } from './cli-args.js'
 import { QOS_OPTIONS } from './cli-qos.js';
 import { runAction } from './cmd-action.js';
 import { runBagInfo } from './cmd-bag-info.js';
+import { runBagPlay } from './cmd-bag-play.js';
+import { runBagRecord } from './cmd-bag-record.js';
 import { runGraphCommand } from './cmd-graph.js';
 import { runGenerate, runInterface } from './cmd-interface.js';
 import { runLifecycle } from './cmd-lifecycle.js';
@@ -28,6 +30,10 @@ export const COMMAND_USAGE = {
   action: 'action list [-t] | info <action> | send_goal <action> <pkg/action/Name> [values] [--feedback]',
   tf: 'tf echo <target frame> <source frame> [--rate HZ] [--budget MS]   tf2_echo: the latest transform',
   bag: 'bag info <bag folder or .mcap>                                   what ros2 bag info prints',
+  'bag record':
+    'bag record [topics...] [-a] [-e REGEX] [-x REGEX] [-o DIR] [--max-bag-size B] [--max-bag-duration S] [--compression-format zstd|lz4]',
+  'bag play':
+    'bag play <bag> [--rate R] [--loop] [--topics T...] [--remap A:=B...] [--start-offset S] [--clock [HZ]] [--start-paused]',
 } as const;
 
 export const USAGE = `usage: rclts <command> [options]
@@ -75,7 +81,7 @@ const VERBS: Readonly<Record<string, readonly string[]>> = {
   lifecycle: ['get', 'set', 'list'],
   action: ['list', 'info', 'send_goal'],
   tf: ['echo'],
-  bag: ['info'],
+  bag: ['info', 'record', 'play'],
 };
 
 /** The usage line of `group` after a usage error (the command has said what was wrong). */
@@ -98,6 +104,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
     return ExitCode.Misuse;
   }
   const known = group as keyof typeof COMMAND_USAGE;
+  // Their own options (short forms, lists), as ros2 bag record/play take them.
+  if (group === 'bag' && (verb === 'record' || verb === 'play')) {
+    const code = await (verb === 'record' ? runBagRecord(rest, io) : runBagPlay(rest, io));
+    if (code === ExitCode.Misuse) io.err(usageHint(`bag ${verb}`));
+    return code;
+  }
   const args = parseArgs(rest, VALUED);
   if (typeof args === 'string') {
     io.err(`rclts: ${args}\n${usageHint(known)}`);
