@@ -4,15 +4,21 @@
  * afterwards, its time in the window's reconnectMs.
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
+import { openZenohRmwSession } from '../../../src/rmw/zenoh/index.js';
+import { ROS_DEFAULT_QOS } from '../../support/ros-default-qos.js';
 import type { FaultWindow } from '../contract.js';
 import { createFaults, faults } from './index.js';
 import { linkCutFault } from './link-cut.js';
 import { malformedPeerFault } from './malformed-peer.js';
-import { MeshProbe } from './mesh-probe.js';
+import { locatorOf, MeshProbe } from './mesh-probe.js';
+import { until } from './process-state.js';
 import { routerFreezeFault } from './router-freeze.js';
 import { routerKillFault } from './router-kill.js';
 import { startTestMesh, type TestMesh } from './test-mesh.js';
 import { workerKillFault } from './worker-kill.js';
+
+const STRING_HASH = 'RIHS01_df668c740482bbd48fb39d76a70dfd4bd59db1288021743503259e948f6b1a18';
+const ADD_HASH = 'RIHS01_e118de6bf5eeb66a2491b5bda11202e7b68f198d6f67922cf30364858239c81a';
 
 let mesh: TestMesh | undefined;
 afterEach(async () => {
@@ -80,11 +86,66 @@ describe('soak faults', () => {
     expect(mesh.ctx.workerPids()).not.toContain(mesh.restartedWorkers[0]);
   }, 90_000);
 
-  it('malformed peer: eclipse-zenoh puts and queries garbage, the mesh still carries the probe', async () => {
+  it("malformed peer: eclipse-zenoh garbles the graph's topics and services, nobody stops serving", async () => {
     mesh = await startTestMesh(inject('routerBinary'));
-    const w = await malformedPeerFault({ injectMs: 1500 }).inject(mesh.ctx);
-    recovered(w);
-    const summary = JSON.parse(/: (\{.*\})$/.exec(w.detail ?? '')?.[1] ?? '{}') as Record<string, number>;
-    expect(summary.gets).toBeGreaterThan(10);
+    // a talker, a listener and a service on router A: the peer finds them by their tokens
+    const s = await openZenohRmwSession(locatorOf(mesh.routers[0]!.wsUrl), { connectBudgetMs: 5000 });
+    if (!s.ok) throw new Error(s.error.message);
+    try {
+      const node = s.value.createNode({ name: 'garbled', namespace: '/', enclave: '/' });
+      if (!node.ok) throw new Error(node.error.message);
+      let heard = 0;
+      let unattached = 0;
+      const requests: number[] = [];
+      const qos = ROS_DEFAULT_QOS;
+      const topic = {
+        naming: 'ros',
+        name: '/soak_garbled',
+        typeName: 'std_msgs/msg/String',
+        typeHash: STRING_HASH,
+        qos,
+      } as const;
+      const service = {
+        naming: 'ros',
+        name: '/soak_garbled_srv',
+        typeName: 'example_interfaces/srv/AddTwoInts',
+        typeHash: ADD_HASH,
+        qos,
+      } as const;
+      const sub = node.value.createSubscriber(topic, (m) => {
+        heard += 1;
+        if (m.attachment === undefined) unattached += 1;
+      });
+      const server = node.value.createServiceServer(service, (r) => {
+        requests.push(r.payload.length);
+        r.respond(new Uint8Array([0, 1, 0, 0]));
+      });
+      if (!sub.ok || !server.ok) throw new Error('endpoints');
+      const w = await malformedPeerFault({ injectMs: 2000 }).inject(mesh.ctx);
+      recovered(w);
+      const summary = JSON.parse(/: (\{.*\})$/.exec(w.detail ?? '')?.[1] ?? '{}') as Record<string, number>;
+      expect(summary.topics).toBe(1);
+      expect(summary.services).toBe(1);
+      expect(summary.puts).toBeGreaterThan(100);
+      expect(summary.gets).toBeGreaterThan(10);
+      // Every garbage sample reached the subscription, those without an rmw_zenoh attachment
+      // too (rmw_zenoh_cpp drops those): reported, not asserted here (src/ is not this area's).
+      console.log(`malformed peer: ${JSON.stringify(summary)}; heard ${heard}, ${unattached} without attachment`);
+      expect(s.value.isConnected()).toBe(true);
+      // the server still answers a real request
+      const replies: string[] = [];
+      const client = node.value.createServiceClient(service, (r) => void replies.push(r.kind));
+      if (!client.ok) throw new Error(client.error.message);
+      const ready = () => {
+        const r = client.value.serviceIsReady();
+        return r.ok && r.value;
+      };
+      expect(await until(ready, 5000)).toBe(true);
+      expect(client.value.sendRequest(new Uint8Array([0, 1, 0, 0]), 3000).ok).toBe(true);
+      expect(await until(() => replies.length === 1, 5000)).toBe(true);
+      expect(replies).toEqual(['reply']);
+    } finally {
+      await s.value.close();
+    }
   }, 90_000);
 });
