@@ -23,6 +23,8 @@ const BUDGETS = { connectTimeoutMs: 5000, probeTimeoutMs: 15_000, serviceTimeout
 const CONNECT_BOUND_MS = 2 * BUDGETS.connectTimeoutMs + 2 * BUDGETS.serviceTimeoutMs + BUDGETS.probeTimeoutMs + 1000;
 const DELETE_TRIES = 3;
 const PROGRESS_MS = 2000;
+/** Within the soak's budget for an actor's stop, with room for the simulator's report. */
+const DRAIN_BUDGET_MS = 40_000;
 
 function send(message: unknown): void {
   process.send?.(message);
@@ -144,7 +146,12 @@ async function main(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, config.createEveryMs));
   }
-  await Promise.all(live);
+  // Robots still connecting or deleting past the drain budget are named, not waited for.
+  const drained = await Promise.race([
+    Promise.all(live).then(() => true),
+    new Promise<boolean>((r) => setTimeout(() => r(false), DRAIN_BUDGET_MS)),
+  ]);
+  if (!drained) failures.push(`${live.size} robot(s) still connecting or deleting ${DRAIN_BUDGET_MS} ms after stop`);
   clearInterval(progress);
   send({
     type: 'report',
