@@ -11,6 +11,8 @@ interface Pending {
   readonly budgetMs: number;
   /** Stable calls report their error values (to be judged against the fault windows). */
   readonly stable: boolean;
+  /** What was called (for the failure line). */
+  readonly target: string;
   answers: number;
   overdue: boolean;
   abandoned: boolean;
@@ -22,11 +24,22 @@ export interface CallTally {
   error: number;
   twice: number;
   late: number;
+  /** Late, but by no more than the event loop of this process was blocked meanwhile. */
+  lateByLag: number;
   unanswered: number;
   abandoned: number;
 }
 
-const emptyTally = (): CallTally => ({ sent: 0, ok: 0, error: 0, twice: 0, late: 0, unanswered: 0, abandoned: 0 });
+const emptyTally = (): CallTally => ({
+  sent: 0,
+  ok: 0,
+  error: 0,
+  twice: 0,
+  late: 0,
+  lateByLag: 0,
+  unanswered: 0,
+  abandoned: 0,
+});
 
 export class CallTracker {
   private nextId = 1;
@@ -37,13 +50,16 @@ export class CallTracker {
 
   constructor(
     private readonly lateSlackMs: number,
-    private readonly onFailed: (what: CallWhat, code: string, sentMs: number) => void,
+    private readonly onFailed: (what: CallWhat, code: string, sentMs: number, target: string) => void,
+    /** The longest the event loop was blocked between two times (a timer cannot fire sooner). */
+    private readonly lagBetween: (fromMs: number, toMs: number) => number = () => 0,
   ) {}
 
   /** Registers a call; answer(id, ...) exactly once is expected. */
-  open(what: CallWhat, budgetMs: number, stable: boolean): number {
+  open(what: CallWhat, budgetMs: number, stable: boolean, target: string): number {
     const id = this.nextId++;
-    this.pending.set(id, { what, sentMs: Date.now(), budgetMs, stable, answers: 0, overdue: false, abandoned: false });
+    const sentMs = Date.now();
+    this.pending.set(id, { what, sentMs, budgetMs, stable, target, answers: 0, overdue: false, abandoned: false });
     this.tally[what].sent += 1;
     return id;
   }
@@ -67,16 +83,17 @@ export class CallTracker {
     this.pending.delete(id);
     this.done.set(id, { what: p.what, atMs: Date.now() });
     if (p.abandoned) return;
-    if (p.overdue) {
-      t.unanswered -= 1;
-      t.late += 1;
-    } else if (Date.now() > p.sentMs + p.budgetMs + this.lateSlackMs) {
-      t.late += 1;
+    const now = Date.now();
+    const deadline = p.sentMs + p.budgetMs;
+    if (p.overdue) t.unanswered -= 1;
+    if (now > deadline + this.lateSlackMs) {
+      if (now <= deadline + this.lateSlackMs + this.lagBetween(p.sentMs, now)) t.lateByLag += 1;
+      else t.late += 1;
     }
     if (code === 'ok') t.ok += 1;
     else {
       t.error += 1;
-      if (p.stable) this.onFailed(p.what, code, p.sentMs);
+      if (p.stable) this.onFailed(p.what, code, p.sentMs, p.target);
     }
   }
 

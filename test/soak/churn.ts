@@ -177,7 +177,8 @@ export class Churn {
   private makeClient(node: Node, kind: Kind, id: string): Entity | undefined {
     const services = this.targets.services();
     if (services.length === 0) return undefined;
-    const c = node.createClient(EchoType, pick(this.random, services), () => undefined, {
+    const service = pick(this.random, services);
+    const c = node.createClient(EchoType, service, () => undefined, {
       requestBudgetMs: this.budgets.requestMs,
     });
     if (!this.created(kind, c) || !c.ok) return undefined;
@@ -192,7 +193,7 @@ export class Churn {
       poke: () => {
         const ready = c.value.serviceIsReady();
         if (!ready.ok || !ready.value) return;
-        const call = this.calls.open('request', this.budgets.requestMs, false);
+        const call = this.calls.open('request', this.budgets.requestMs, true, `churned ${service}`);
         const sent = c.value.asyncSendRequest(
           { pub: id, seq: seq++, t: Date.now() },
           {
@@ -211,7 +212,8 @@ export class Churn {
   private makeActionClient(node: Node, kind: Kind): Entity | undefined {
     const actions = this.targets.actions();
     if (actions.length === 0) return undefined;
-    const a = node.createActionClient(Fibonacci, pick(this.random, actions), {
+    const action = pick(this.random, actions);
+    const a = node.createActionClient(Fibonacci, action, {
       requestBudgetMs: this.budgets.goalMs,
       resultBudgetMs: this.budgets.goalMs,
     });
@@ -226,7 +228,7 @@ export class Churn {
       poke: () => {
         const ready = a.value.actionServerIsReady();
         if (!ready.ok || !ready.value) return;
-        const call = this.calls.open('goal', this.budgets.goalMs * 2, false);
+        const call = this.calls.open('goal', this.budgets.goalMs * 2, true, `churned ${action}`);
         const answer = (code: string): void => {
           owed.delete(call);
           this.calls.answer(call, code);
@@ -235,8 +237,8 @@ export class Churn {
           { order: 3 },
           {
             goalResponse: (accepted) => {
-              if (!accepted.ok) answer(accepted.error.name);
-              else if (!accepted.value) answer('Rejected');
+              // An error also reaches the result handler (which answers it); a rejection does not.
+              if (accepted.ok && !accepted.value) answer('Rejected');
             },
             result: (res) => answer(res.ok ? 'ok' : res.error.name),
           },

@@ -53,6 +53,7 @@ export interface FailedCallEvent {
   readonly kind: 'failed-call';
   readonly what: 'request' | 'goal';
   readonly code: string;
+  readonly target: string;
   readonly sentMs: number;
   readonly atMs: number;
 }
@@ -76,6 +77,7 @@ export interface WorkerCounters {
   requestsAnsweredError: number;
   requestsTwice: number;
   requestsLate: number;
+  requestsLateByLag: number;
   requestsUnanswered: number;
   requestsAbandoned: number;
   goalsSent: number;
@@ -83,6 +85,7 @@ export interface WorkerCounters {
   goalsError: number;
   goalsTwice: number;
   goalsLate: number;
+  goalsLateByLag: number;
   goalsUnanswered: number;
   goalsAbandoned: number;
   timerFires: number;
@@ -91,6 +94,8 @@ export interface WorkerCounters {
   handlerErrors: number;
   /** Samples a keep-all queue refused (reported by the executor). */
   queueDropped: number;
+  /** Samples other (keep-last) queues dropped: QoS at work, shown only. */
+  queueDroppedOther: number;
   /** How long Executor.shutdown took at the end, ms. */
   shutdownMs: number;
   uncaughtExceptions: number;

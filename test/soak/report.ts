@@ -59,17 +59,21 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
             .join(', '),
         ],
         ['create refusals', c?.createFailures ?? 0],
+        [
+          'stable keep-all drops / other (keep-last) queue drops',
+          `${c?.queueDropped ?? 0} / ${c?.queueDroppedOther ?? 0}`,
+        ],
         ['samples published (stable) / delivered (all)', `${c?.published ?? 0} / ${c?.delivered ?? 0}`],
         ['lost outside fault windows (gaps + tail)', `${v.loss.outside} + ${v.loss.tail}`],
         ['lost inside fault windows (+grace)', v.loss.inFault],
         ['duplicates', v.loss.duplicates],
         [
-          'requests sent / ok / error / twice / late / never / abandoned',
-          `${c?.requestsSent ?? 0} / ${c?.requestsAnsweredOk ?? 0} / ${c?.requestsAnsweredError ?? 0} / ${c?.requestsTwice ?? 0} / ${c?.requestsLate ?? 0} / ${c?.requestsUnanswered ?? 0} / ${c?.requestsAbandoned ?? 0}`,
+          'requests sent / ok / error / twice / late (by event-loop lag) / never / abandoned',
+          `${c?.requestsSent ?? 0} / ${c?.requestsAnsweredOk ?? 0} / ${c?.requestsAnsweredError ?? 0} / ${c?.requestsTwice ?? 0} / ${c?.requestsLate ?? 0} (${c?.requestsLateByLag ?? 0}) / ${c?.requestsUnanswered ?? 0} / ${c?.requestsAbandoned ?? 0}`,
         ],
         [
-          'goals sent / succeeded / error / twice / late / never / abandoned',
-          `${c?.goalsSent ?? 0} / ${c?.goalsSucceeded ?? 0} / ${c?.goalsError ?? 0} / ${c?.goalsTwice ?? 0} / ${c?.goalsLate ?? 0} / ${c?.goalsUnanswered ?? 0} / ${c?.goalsAbandoned ?? 0}`,
+          'goals sent / succeeded / error / twice / late (by event-loop lag) / never / abandoned',
+          `${c?.goalsSent ?? 0} / ${c?.goalsSucceeded ?? 0} / ${c?.goalsError ?? 0} / ${c?.goalsTwice ?? 0} / ${c?.goalsLate ?? 0} (${c?.goalsLateByLag ?? 0}) / ${c?.goalsUnanswered ?? 0} / ${c?.goalsAbandoned ?? 0}`,
         ],
         [
           'call errors inside / outside fault windows',

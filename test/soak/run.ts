@@ -36,6 +36,11 @@ try {
   });
   console.log(`\n${outcome.summary}`);
   process.exitCode = outcome.ok ? 0 : 1;
+  // Everything is stopped: anything still holding the process is worth naming.
+  setTimeout(() => {
+    console.log(`still alive 5 s after the summary, held by: ${process.getActiveResourcesInfo().join(', ')}`);
+    process.exit();
+  }, 5000).unref();
 } catch (e) {
   console.error(`soak could not run: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
   process.exitCode = 1;

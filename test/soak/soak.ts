@@ -182,8 +182,10 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
     const faulting = (async () => {
       let queue: SoakFault[] = [];
       for (;;) {
-        await sleep((gapLo + random() * (gapHi - gapLo)) * 1000);
-        if (Date.now() > trafficEnd - FAULT_QUIET_END_MS || faultList.length === 0) return;
+        const gapMs = (gapLo + random() * (gapHi - gapLo)) * 1000;
+        const lastStart = trafficEnd - FAULT_QUIET_END_MS;
+        await sleep(Math.min(gapMs, lastStart - Date.now()));
+        if (Date.now() >= lastStart || faultList.length === 0) return;
         if (queue.length === 0) queue = shuffled(random, faultList);
         const fault = queue.shift()!;
         faultActive = true;

@@ -99,7 +99,7 @@ function overlapMs(a: WorkerLife, b: WorkerLife): number {
 }
 
 function judgeCalls(pool: WorkerPool, windows: readonly FaultWindow[], v: Verdict): void {
-  for (const { event } of pool.events) {
+  for (const { life, event } of pool.events) {
     if (event.kind !== 'failed-call') continue;
     v.failedCalls.byCode[event.code] = (v.failedCalls.byCode[event.code] ?? 0) + 1;
     if (inWindows(windows, event.sentMs, event.atMs)) v.failedCalls.inFault += 1;
@@ -107,7 +107,7 @@ function judgeCalls(pool: WorkerPool, windows: readonly FaultWindow[], v: Verdic
       v.failedCalls.outside += 1;
       if (v.failedCalls.outside <= 20) {
         v.failures.push(
-          `${event.what} sent at ${new Date(event.sentMs).toISOString()} failed outside fault windows: ${event.code}`,
+          `${event.what} sent at ${new Date(event.sentMs).toISOString()} failed outside fault windows: ${event.code} (${life.worker}.${life.generation} -> ${event.target})`,
         );
       }
     }

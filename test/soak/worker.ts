@@ -49,6 +49,7 @@ const counters: WorkerCounters = {
   requestsAnsweredError: 0,
   requestsTwice: 0,
   requestsLate: 0,
+  requestsLateByLag: 0,
   requestsUnanswered: 0,
   requestsAbandoned: 0,
   goalsSent: 0,
@@ -56,6 +57,7 @@ const counters: WorkerCounters = {
   goalsError: 0,
   goalsTwice: 0,
   goalsLate: 0,
+  goalsLateByLag: 0,
   goalsUnanswered: 0,
   goalsAbandoned: 0,
   timerFires: 0,
@@ -63,6 +65,7 @@ const counters: WorkerCounters = {
   parameterMismatches: 0,
   handlerErrors: 0,
   queueDropped: 0,
+  queueDroppedOther: 0,
   shutdownMs: 0,
   uncaughtExceptions: 0,
   unhandledRejections: 0,
@@ -80,8 +83,17 @@ process.on('unhandledRejection', (e) => escaped('unhandledRejections', e));
 const send = (m: unknown): void => {
   if (process.connected) process.send?.(m);
 };
-const calls = new CallTracker(config.lateSlackMs, (what, code, sentMs) =>
-  events.push({ kind: 'failed-call', what, code, sentMs, atMs: Date.now() }),
+/** Event-loop stalls over 20 ms of the last minute: when each ended, and how long. */
+const stalls: { atMs: number; lagMs: number }[] = [];
+function lagBetween(fromMs: number, toMs: number): number {
+  let worst = 0;
+  for (const s of stalls) if (s.atMs >= fromMs && s.atMs - s.lagMs <= toMs) worst = Math.max(worst, s.lagMs);
+  return worst;
+}
+const calls = new CallTracker(
+  config.lateSlackMs,
+  (what, code, sentMs, target) => events.push({ kind: 'failed-call', what, code, target, sentMs, atMs: Date.now() }),
+  lagBetween,
 );
 const tag = `w${config.worker}g${config.generation}`;
 const other = (w: number) => (w + 1) % config.workers;
@@ -162,7 +174,7 @@ function makeStable(exec: Executor, k: number): Stable {
     call: () => {
       const ready = client.serviceIsReady();
       if (!ready.ok || !ready.value) return;
-      const id = calls.open('request', config.requestBudgetMs, true);
+      const id = calls.open('request', config.requestBudgetMs, true, serviceName(target, k));
       const sent = client.asyncSendRequest(
         { pub: s.pubId, seq: callSeq++, t: Date.now() },
         { onResponse: (res) => calls.answer(id, res.ok ? 'ok' : res.error.name) },
@@ -173,13 +185,13 @@ function makeStable(exec: Executor, k: number): Stable {
       const ready = actions.actionServerIsReady();
       if (!ready.ok || !ready.value) return;
       // A goal's budget: acceptance, then its result, each within goalBudgetMs.
-      const id = calls.open('goal', config.goalBudgetMs * 2, true);
+      const id = calls.open('goal', config.goalBudgetMs * 2, true, actionName(target, k));
       const sent = actions.sendGoal(
         { order: 2 },
         {
           goalResponse: (accepted) => {
-            if (!accepted.ok) calls.answer(id, accepted.error.name);
-            else if (!accepted.value) calls.answer(id, 'Rejected');
+            // An error also reaches the result handler (which answers it); a rejection does not.
+            if (accepted.ok && !accepted.value) calls.answer(id, 'Rejected');
           },
           result: (res) => calls.answer(id, res.ok ? 'ok' : res.error.name),
         },
@@ -199,6 +211,7 @@ function syncCounters(): void {
     requestsAnsweredError: r.error,
     requestsTwice: r.twice,
     requestsLate: r.late,
+    requestsLateByLag: r.lateByLag,
     requestsUnanswered: r.unanswered,
     requestsAbandoned: r.abandoned,
     goalsSent: g.sent,
@@ -206,6 +219,7 @@ function syncCounters(): void {
     goalsError: g.error,
     goalsTwice: g.twice,
     goalsLate: g.late,
+    goalsLateByLag: g.lateByLag,
     goalsUnanswered: g.unanswered,
     goalsAbandoned: g.abandoned,
   });
@@ -236,8 +250,10 @@ async function main(): Promise<void> {
       counters.handlerErrors += 1;
       if (counters.escapedMessages.length < 10)
         counters.escapedMessages.push(`handler_error ${e.entity}: ${String(e.error)}`);
-    } else if (e.type === 'queue_overflow') counters.queueDropped += e.dropped;
-    else if (e.type === 'transport') events.push({ kind: 'transport', message: e.message, atMs: Date.now() });
+    } else if (e.type === 'queue_overflow') {
+      if (e.entity.includes(STREAM)) counters.queueDropped += e.dropped;
+      else counters.queueDroppedOther += e.dropped;
+    } else if (e.type === 'transport') events.push({ kind: 'transport', message: e.message, atMs: Date.now() });
   });
   const spinning = exec.spin();
   const stables = Array.from({ length: config.stableNodes }, (_, k) => makeStable(exec, k));
@@ -293,8 +309,11 @@ async function main(): Promise<void> {
   timers.push(
     setInterval(() => {
       const now = performance.now();
-      counters.maxEventLoopLagMs = Math.max(counters.maxEventLoopLagMs, Math.round(now - lagCheck - 100));
+      const lag = Math.round(now - lagCheck - 100);
+      counters.maxEventLoopLagMs = Math.max(counters.maxEventLoopLagMs, lag);
       lagCheck = now;
+      if (lag > 20) stalls.push({ atMs: Date.now(), lagMs: lag });
+      while (stalls.length > 0 && stalls[0]!.atMs < Date.now() - 60_000) stalls.shift();
     }, 100),
   );
   timers.push(setInterval(report, config.reportEveryMs));
@@ -330,9 +349,9 @@ async function main(): Promise<void> {
       for (const t of timers) clearInterval(t);
       void (async () => {
         const t0 = performance.now();
-        await Promise.race([exec.shutdown(), new Promise((r) => setTimeout(r, 5000))]);
+        await Promise.race([exec.shutdown(), new Promise((r) => setTimeout(r, 5000).unref())]);
         counters.shutdownMs = Math.round(performance.now() - t0);
-        await Promise.race([spinning, new Promise((r) => setTimeout(r, 1000))]);
+        await Promise.race([spinning, new Promise((r) => setTimeout(r, 1000).unref())]);
         send({ type: 'stopped', counters });
         process.disconnect?.();
       })();
