@@ -4,8 +4,9 @@
  * sharing a router would; by default every session in the process shares one bus.
  */
 import { intersects } from '../key-expr.js';
-import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwReply, RmwSample } from '../rmw.js';
-import { DeliveryQueue } from './delivery-queue.js';
+import type { RmwAttachment, RmwEndpointInfo, RmwEvent, RmwNodeInfo, RmwReply } from '../rmw.js';
+import { DeliveryQueue, type Receiver } from './delivery-queue.js';
+import type { LocalSample } from './local-sample.js';
 
 /** What the bus needs of a session: where to report a callback that threw. */
 export interface BusSessionLink {
@@ -14,15 +15,14 @@ export interface BusSessionLink {
   emit(event: RmwEvent): void;
 }
 
-export interface BusSubscriber {
+/** A subscriber receives its samples from the delivery queue only. */
+export interface BusSubscriber extends Receiver<LocalSample> {
   readonly key: string;
   readonly transientLocal: boolean;
   /** false: its taker never reads attachments, so its samples need no source time. */
   readonly readsAttachment: boolean;
   readonly session: BusSessionLink;
   isOpen(): boolean;
-  /** Called from the delivery queue only. */
-  deliver(sample: RmwSample): void;
 }
 
 export interface BusPublisher {

@@ -53,9 +53,11 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
   /** A late-joining transient-local subscriber gets what this publisher kept, in order. */
   replayTo(sub: BusSubscriber): void {
     if (this.cache === undefined || !intersects(this.key, sub.key)) return;
+    const queue = this.bus.queue;
     for (const kept of this.cache)
-      this.bus.queue.postTask(
-        new LocalSample(sub, this.key, new Uint8Array(kept.payload), this.stampGid, kept.sequence, kept.stampMs),
+      queue.postTo(
+        sub,
+        new LocalSample(this, new Uint8Array(kept.payload), kept.sequence, kept.stampMs, queue.nextStamp()),
       );
   }
 
@@ -78,10 +80,11 @@ export class LocalPublisher extends LocalEntity implements RmwPublisher, BusPubl
       if (this.cache.length > this.cacheDepth) this.cache.shift();
     }
     const queue = this.bus.queue;
+    const received = queue.nextStamp();
     for (let i = 0; i < subs.length; i++) {
       // Each subscriber gets its own bytes, so one handler mutating them cannot reach another.
       const bytes = i === 0 ? copy : new Uint8Array(copy);
-      queue.postTask(new LocalSample(subs[i] as BusSubscriber, this.key, bytes, gid, sequence, stampMs));
+      queue.postTo(subs[i] as BusSubscriber, new LocalSample(this, bytes, sequence, stampMs, received));
     }
     return ok();
   }
@@ -145,8 +148,17 @@ export class LocalSubscriber extends LocalEntity implements RmwSubscriber, BusSu
     return this.actualQos().durability === 'transient_local';
   }
 
-  deliver(sample: RmwSample): void {
-    this.onSample(sample);
+  /** From the delivery queue only: a subscriber closed before the flush gets nothing more. */
+  receive(sample: LocalSample): void {
+    if (this.isOpen()) this.onSample(sample);
+  }
+
+  report(_sample: LocalSample, message: string): void {
+    this.session.emit({
+      type: 'transport_error',
+      key: this.key,
+      message: `subscription callback on '${this.key}' threw: ${message}`,
+    });
   }
 
   protected detach(): void {}
