@@ -45,9 +45,9 @@ export class ReadyList<E extends Readyable> {
 
   /** Hands back a dispatched round's array so the next takeRound allocates nothing. */
   recycle(round: E[]): void {
-    // Setting length is a runtime call; popping the usual one or few entries is inlined.
-    if (round.length <= 8) while (round.length > 0) round.pop();
-    else round.length = 0;
+    // Pops keep the array's storage (setting length to 0 drops it, and a round of a hundred
+    // entries then grows a new one each time); a pop is inlined, a length store is a runtime call.
+    while (round.length > 0) round.pop();
     this.spare = round;
   }
 

@@ -8,6 +8,7 @@ import { checkBudget, MAX_TIMER_MS } from '../budget.js';
 import { describeThrown, describeValue, type Err, err, ok, type Result, type ResultOf } from '../result.js';
 import { Dispatcher } from './dispatcher.js';
 import { emptyReport, type SpinReport } from './events.js';
+import { reportResult, resetReport } from './report-result.js';
 import { yieldToHost } from './wake-signal.js';
 
 /** spin() re-arms its wait at least this often (cancel() wakes it sooner). */
@@ -22,6 +23,8 @@ export abstract class Spinner extends Dispatcher {
   protected spinSliceMs = SPIN_SLICE_MS;
   /** spin() and spinFor() return no reports: their rounds count into this one, never read. */
   private readonly discardedReport = emptyReport();
+  /** What spinSome/spinOnce/spinAll count into; answered as a frozen copy (report-result.ts). */
+  private readonly verbReport = emptyReport();
   private spinning = false;
   protected cancelRequested = false;
 
@@ -57,8 +60,11 @@ export abstract class Spinner extends Dispatcher {
     const refused = this.refuseSpin('spinSome');
     if (refused !== undefined) return refused;
     this.spinning = true;
+    const report = this.verbReport;
+    resetReport(report);
     try {
-      return ok(this.round());
+      this.round(report);
+      return reportResult(report);
     } finally {
       this.endSpin();
     }
@@ -77,11 +83,12 @@ export abstract class Spinner extends Dispatcher {
     const refused = this.refuseSpin('spinAll');
     if (refused !== undefined) return refused;
     this.spinning = true;
+    const report = this.verbReport;
+    resetReport(report);
     try {
-      const report = emptyReport();
       const now = performance.now();
       this.runSlice(now, now + maxDurationMs, report);
-      return ok(report);
+      return reportResult(report);
     } finally {
       this.endSpin();
     }
@@ -101,7 +108,10 @@ export abstract class Spinner extends Dispatcher {
         if (this.hasPendingEvents()) this.deliverEvents();
         else await this.waitForWork(remaining);
       }
-      return ok(this.isOpen() ? this.round() : emptyReport());
+      const report = this.verbReport;
+      resetReport(report);
+      if (this.isOpen()) this.round(report);
+      return reportResult(report);
     } finally {
       this.endSpin();
     }
