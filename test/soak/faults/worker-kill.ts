@@ -23,8 +23,10 @@ export function workerKillFault(): SoakFault {
         } catch (e) {
           return { restoredMs: Date.now(), detail: `NOT INJECTED: kill ${pid}: ${(e as Error).message}` };
         }
-        const exited = await until(() => pidGone(pid), EXIT_BUDGET_MS);
+        // Called at once, in the same turn: the harness marks the pid as expected to die
+        // before its exit event can be seen as a crash.
         await ctx.restartWorker(pid);
+        const exited = await until(() => pidGone(pid), EXIT_BUDGET_MS);
         const restoredMs = Date.now();
         const late = exited ? '' : ` (still there ${EXIT_BUDGET_MS} ms after SIGKILL)`;
         return { restoredMs, detail: `worker pid ${pid} killed${late}, replaced in ${restoredMs - killedAt} ms` };
