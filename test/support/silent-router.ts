@@ -22,7 +22,8 @@ function acceptKey(key: string): string {
     .digest('base64');
 }
 
-export async function startSilentRouter(): Promise<SilentRouter> {
+/** On `port` (a router's that was just killed, say), else a free one. */
+export async function startSilentRouter(port = 0): Promise<SilentRouter> {
   const open = new Set<Socket>();
   const server = createServer((socket) => {
     open.add(socket);
@@ -42,7 +43,10 @@ export async function startSilentRouter(): Promise<SilentRouter> {
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('silent router: no port');
   return {

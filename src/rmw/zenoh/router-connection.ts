@@ -74,6 +74,8 @@ export class RouterConnection {
   private unwatchSocket: (() => void) | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnecting = false;
+  /** Aborts a re-open attempt in flight when the connection closes (its socket would hold the process). */
+  private readonly attempts = new AbortController();
   /** When the outstanding heartbeat ping was sent. */
   private pingSentAt = 0;
   /** The send buffer shrank since the ping was sent: the link makes progress. */
@@ -186,6 +188,7 @@ export class RouterConnection {
     this.closed = true;
     this.stopWatching();
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.attempts.abort();
     this.declarables.clear();
     const session = this.session_;
     this.session_ = undefined;
@@ -320,7 +323,7 @@ export class RouterConnection {
     const opened = await openZenohSession(
       this.locators[next] as string,
       Math.min(this.connectBudgetMs, RECONNECT_ATTEMPT_MS),
-      this.socketOptions,
+      { socketOptions: this.socketOptions, signal: this.attempts.signal },
     );
     this.reconnecting = false;
     if (this.closed) {

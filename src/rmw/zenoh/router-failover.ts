@@ -39,7 +39,7 @@ export async function openFirstReachable(
   const deadline = startedAtMs + budgetMs;
   if (locators.length === 1) {
     // The one router keeps the whole budget, counted from the caller's start.
-    const only = await openZenohSession(locators[0] as string, budgetMs, socketOptions, startedAtMs);
+    const only = await openZenohSession(locators[0] as string, budgetMs, { socketOptions, startedAtMs });
     return only.ok ? ok({ session: only.value, index: 0 }) : only;
   }
   const n = locators.length;
@@ -53,11 +53,9 @@ export async function openFirstReachable(
     }
     const remaining = deadline - Date.now();
     if (k > 0 && remaining <= 0) break;
-    last = await openZenohSession(
-      locators[index] as string,
-      attemptBudgetMs(n, budgetMs, Math.max(0, remaining)),
+    last = await openZenohSession(locators[index] as string, attemptBudgetMs(n, budgetMs, Math.max(0, remaining)), {
       socketOptions,
-    );
+    });
     if (last.ok) return ok({ session: last.value, index });
     // Only an unreachable router is a reason to try the next one.
     const unreachable = last.error.name === 'Timeout' || last.error.name === 'TransportError';

@@ -22,13 +22,23 @@ import { loadSessionParts, type OpeningInner } from './zenoh-ts-loader.js';
 export const ACK_PROMPT_KEY = '@rclts/ack';
 const ACK_PROMPT_PAYLOAD = new Uint8Array(0);
 
+export interface OpenSessionOptions {
+  /** Given to each WebSocket (Node's `ws`: the CA a wss/ router is checked against). */
+  readonly socketOptions?: object | undefined;
+  /**
+   * When the budget started counting (a `Date.now()`; default: this call), for a caller that
+   * spent some of the same budget first.
+   */
+  readonly startedAtMs?: number | undefined;
+  /** Abandons the opening at once (answered `Error`), its socket and timers closed. */
+  readonly signal?: AbortSignal | undefined;
+}
+
 /**
- * Opens a zenoh-ts session to the router at `locator`, giving up `budgetMs` after `startedAtMs`
- * (a `Date.now()`; by default now, so the budget includes loading zenoh-ts the first time; a
- * caller that did work of the same budget first passes when it started). A router that cannot
- * be reached within the budget answers `Timeout` at its deadline, with every socket and timer
- * of the attempt closed at once (a silent router is not waited for). `socketOptions` go to
- * each WebSocket (Node's `ws`: the CA a wss/ router is checked against); a certificate
+ * Opens a zenoh-ts session to the router at `locator`, giving up `budgetMs` after it started
+ * (see OpenSessionOptions; the budget includes loading zenoh-ts the first time). A router that
+ * cannot be reached within the budget answers `Timeout` at its deadline, with every socket and
+ * timer of the attempt closed at once (a silent router is not waited for). A certificate
  * refused, a TLS handshake that cannot work or a handshake a gate refused answers
  * TransportError at once.
  *
@@ -40,20 +50,22 @@ const ACK_PROMPT_PAYLOAD = new Uint8Array(0);
 export async function openZenohSession(
   locator: string,
   budgetMs: number,
-  socketOptions?: object,
-  startedAtMs: number = Date.now(),
+  options: OpenSessionOptions = {},
 ): Promise<ResultOf<Session>> {
+  const { socketOptions, signal } = options;
   const locatorOk = parseRouterLocator(locator);
   if (!locatorOk.ok) return locatorOk;
   const budgetOk = checkBudget('budgetMs', budgetMs);
   if (!budgetOk.ok) return budgetOk;
-  const deadline = startedAtMs + budgetMs;
+  const deadline = (options.startedAtMs ?? Date.now()) + budgetMs;
   const timedOut = err('Timeout', `could not reach zenoh router at ${locator} within ${budgetMs} ms`);
+  const abandoned = err('Error', `opening a zenoh session at ${locator} was abandoned`);
 
   if (Date.now() >= deadline) return timedOut;
   const parts = await loadSessionParts();
   if (!parts.ok) return parts;
   if (Date.now() >= deadline) return timedOut;
+  if (signal?.aborted === true) return abandoned;
 
   const connected = await connectSocket({
     locator,
@@ -62,8 +74,10 @@ export async function openZenohSession(
     socketOptions,
     deadline,
     finalFailure: finalSocketFailure,
+    signal,
   });
   if (connected.kind === 'timeout') return timedOut;
+  if (connected.kind === 'abandoned') return abandoned;
   if (connected.kind === 'refused') {
     return err('TransportError', `could not open a zenoh session at ${locator}: ${connected.why}`);
   }
@@ -78,13 +92,14 @@ export async function openZenohSession(
     socket.drop();
     return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(thrown)}`);
   }
-  const pinged = await pingWithin(inner, deadline);
+  const pinged = await pingWithin(inner, deadline, signal);
   if (pinged !== 'ok') {
     // The ping's own timer (REQUEST_TIMEOUT_MS) would hold the process, and a closing
     // handshake would wait for the router that just failed to answer.
     retireInnerRequests(inner);
     socket.drop();
     if (pinged === 'timeout') return timedOut;
+    if (pinged === 'abandoned') return abandoned;
     return err('TransportError', `could not open a zenoh session at ${locator}: ${describeThrown(pinged.thrown)}`);
   }
   const session = parts.value.newSession(inner);
@@ -95,8 +110,13 @@ export async function openZenohSession(
 }
 
 /** The opening ping of `SessionInner.open`, which also gives the session its id, within the deadline. */
-async function pingWithin(inner: OpeningInner, deadline: number): Promise<'ok' | 'timeout' | { thrown: unknown }> {
+async function pingWithin(
+  inner: OpeningInner,
+  deadline: number,
+  signal: AbortSignal | undefined,
+): Promise<'ok' | 'timeout' | 'abandoned' | { thrown: unknown }> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let abandon: (() => void) | undefined;
   const outcome = await Promise.race([
     inner.ping().then(
       (answer) => {
@@ -108,8 +128,13 @@ async function pingWithin(inner: OpeningInner, deadline: number): Promise<'ok' |
     new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), timerDelay(Math.max(0, deadline - Date.now())));
     }),
+    new Promise<'abandoned'>((resolve) => {
+      abandon = () => resolve('abandoned');
+      signal?.addEventListener('abort', abandon);
+    }),
   ]);
   clearTimeout(timer);
+  if (abandon !== undefined) signal?.removeEventListener('abort', abandon);
   return outcome;
 }
 
