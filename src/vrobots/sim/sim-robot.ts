@@ -13,7 +13,7 @@ import { VROBOTS_NODE_OPTIONS } from '../node-options.js';
 import { bodyFrameId, type RobotTypeInfo } from '../robot-type.js';
 import { RawBytes } from '../tools/raw-bytes.js';
 import { type CommandCheck, CommandLatch } from './command-latch.js';
-import type { FaultBoard } from './fault-knobs.js';
+import type { FaultBoard, PublishedTally } from './fault-knobs.js';
 import type { RobotBody } from './robot-body.js';
 import { RobotFrames } from './robot-frames.js';
 import { serveRobotSegments } from './robot-service-handlers.js';
@@ -73,6 +73,7 @@ export class SimRobot {
   private stateLive = false;
   private closed = false;
   private serviceTimer: Timer | undefined;
+  private readonly statesPublished: PublishedTally;
 
   get simTimeNs(): bigint {
     return BigInt(this.simNs);
@@ -95,6 +96,7 @@ export class SimRobot {
     this.frames = new RobotFrames(spec.sysId, bodyFrameId(spec.type.type, spec.sysId), ctx.sceneFrameId);
     this.latch = new CommandLatch();
     this.stamp = new SimStamp(spec.type.stateFrameId);
+    this.statesPublished = ctx.board.publishedTally(this.keys.state);
   }
 
   /** Declares the robot's node, topics and (after the delay) services. */
@@ -252,7 +254,7 @@ export class SimRobot {
       environment: this.body.environment(),
       estimate: NO_ESTIMATE,
     });
-    if (this.statePub.publishRaw(bytes).ok) this.ctx.board.countPublished(this.keys.state);
+    if (this.statePub.publishRaw(bytes).ok) this.statesPublished.n++;
   }
 
   /** Publishes every frame in use: on change (`force`) or as the keepalive. */

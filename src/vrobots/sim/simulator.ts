@@ -217,7 +217,10 @@ class SimulatorImpl implements Simulator {
         if (!sent.ok) this.ctx.log(`state tick: ${sent.error.message}`);
       }),
       this.node.createWallTimer(this.options.framesKeepaliveMs, () => {
-        for (const r of this.fleet.values()) r.publishFrames();
+        const sent = this.executor.batchWrites(() => {
+          for (const r of this.fleet.values()) r.publishFrames();
+        });
+        if (!sent.ok) this.ctx.log(`frames keepalive: ${sent.error.message}`);
       }),
     ];
     for (const t of timers) if (!t.ok) return err(t.error.name, `simulator timers: ${t.error.message}`);
