@@ -14,6 +14,19 @@
 /** Corked bytes past which the socket is flushed within a batch. */
 export const FLUSH_BYTES = 256 * 1024;
 
+/** A socket that frames a batch's messages itself (session-socket.ts, frame-gather.ts). */
+interface GatheringSocket {
+  gatherFrames(): boolean;
+  releaseFrames(): void;
+}
+
+function gatheringOf(ws: unknown): GatheringSocket | undefined {
+  const g = ws as Partial<GatheringSocket> | null | undefined;
+  return typeof g?.gatherFrames === 'function' && typeof g.releaseFrames === 'function'
+    ? (g as GatheringSocket)
+    : undefined;
+}
+
 interface CorkableSocket {
   cork(): void;
   uncork(): void;
@@ -58,17 +71,26 @@ export class WriteBatch {
       fn();
       return;
     }
-    const tcp = tcpUnder(this.socket());
+    const ws = this.socket();
+    const tcp = tcpUnder(ws);
     if (tcp === undefined || !cork(tcp)) {
       fn();
       return;
     }
     this.held = tcp;
+    // Where the socket frames the batch's messages itself they leave in a few large writes;
+    // the cork still holds what `ws` writes meanwhile (its pings and pongs).
+    const gathering = gatheringOf(ws);
+    const gathered = gathering?.gatherFrames() === true;
     try {
       fn();
     } finally {
       this.held = undefined;
-      uncork(tcp);
+      try {
+        if (gathered) gathering?.releaseFrames();
+      } finally {
+        uncork(tcp);
+      }
     }
   }
 
