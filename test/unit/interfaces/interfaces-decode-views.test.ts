@@ -1,8 +1,9 @@
 /**
  * Decoded arrays as views of a given payload (cdr-source.ts): byte arrays always, numeric arrays
- * where their bytes are aligned in the payload's buffer and in the host's byte order; a copy of
- * that array alone otherwise. Lent bytes (decode's default) keep the message independent of them.
- * A subscription hands its sample's payload over (RmwSample.payload is the sample's own).
+ * where their bytes are aligned in the payload's buffer and in the host's byte order; otherwise
+ * views of one private copy (misaligned) or arrays read one by one (big-endian). Lent bytes
+ * (decode's default) keep the message independent of them. A subscription hands its sample's
+ * payload over (RmwSample.payload is the sample's own).
  */
 import { describe, expect, it } from 'vitest';
 import { sensor_msgs } from '../../../src/rclcpp/interfaces/generated/index.js';
@@ -67,13 +68,12 @@ describe('decoded arrays and the bytes they came from', () => {
     expect(m.data).toEqual(image(1).data);
   });
 
-  it('an odd offset: numeric arrays are copies with the right values (no misaligned typed array), bytes still views', () => {
+  it('an odd offset: numeric arrays are copied, with the right values (no misaligned typed array), bytes still views', () => {
     for (const offset of [1, 2, 3, 5]) {
       const bytes = at(offset, sensor_msgs.msg.LaserScan.encode(scan));
       const s = sensor_msgs.msg.LaserScan.decode(bytes, 'given');
       expect(s, `offset ${offset}`).toEqual(scan);
       expect(bufferOf(s.ranges)).not.toBe(bytes.buffer);
-      expect((s.ranges as Float32Array).byteOffset).toBe(0);
       const img = at(offset, sensor_msgs.msg.Image.encode(image(2)));
       expect(bufferOf(sensor_msgs.msg.Image.decode(img, 'given').data)).toBe(img.buffer);
     }

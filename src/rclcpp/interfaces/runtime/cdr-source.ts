@@ -5,9 +5,11 @@
  *   typed arrays viewing one private copy of the payload, made at the first array of the
  *   message, so one memcpy per message whatever its number of arrays;
  * - given (a received sample's payload, which nothing reads or writes after the decode): the
- *   arrays are views of the payload itself, no copy at all, except a numeric array whose bytes
- *   are not aligned to its element size in their buffer (a typed array cannot start there) or
- *   whose byte order is not the host's: that array alone is copied.
+ *   arrays are views of the payload itself, no copy, except a numeric array whose bytes are not
+ *   aligned to its element size in their buffer (a typed array cannot start there; CDR aligns
+ *   from the end of the 4-byte header, so a payload at the start of its buffer has every
+ *   float64 array 4 bytes off) or whose byte order is not the host's: such an array views the
+ *   private copy, made once for the message, or is read element by element.
  * A length that cannot fit the payload is refused before anything is allocated.
  */
 
@@ -30,7 +32,7 @@ export class CdrSource {
   o = 0;
   /** The payload is the message's (`given`): arrays view it instead of a private copy. */
   private readonly given: boolean;
-  /** The private copy of `body` (lent bytes), 8-aligned in its buffer so that any typed array can view it. */
+  /** The private copy of `body`, 8-aligned in its buffer so that any typed array can view it. */
   private copy: Uint8Array | undefined;
 
   constructor(bytes: Uint8Array, typeName: string, use: BytesUse = 'lent') {
@@ -174,8 +176,9 @@ export class CdrSource {
 
   /**
    * `n` numbers of `size` bytes as a typed array of `ctor`. In the host's byte order: a view of
-   * the given payload where the bytes are aligned in its buffer (else a copy of this array
-   * alone), or a view of the private copy of lent bytes. In the other byte order: read one by one.
+   * the given payload where the bytes are aligned to `size` in its buffer, else a view of the
+   * private copy (one per message, however many arrays need it: a fresh buffer per array costs
+   * more than copying a small message whole). In the other byte order: read one by one.
    */
   numbers<T>(
     n: number,
@@ -188,16 +191,8 @@ export class CdrSource {
     const bytes = n * size;
     if (bytes > this.body.length - this.o) throw new RangeError(`${n} elements do not fit in the payload`);
     if (this.le === LITTLE_ENDIAN_HOST) {
-      let out: ArrayBufferView;
-      if (!this.given) {
-        const own = this.ownBody();
-        out = new ctor(own.buffer as ArrayBuffer, own.byteOffset + this.o, n);
-      } else if (((this.body.byteOffset + this.o) & (size - 1)) === 0) {
-        out = new ctor(this.body.buffer as ArrayBuffer, this.body.byteOffset + this.o, n);
-      } else {
-        out = new ctor(n);
-        new Uint8Array(out.buffer, 0, bytes).set(this.body.subarray(this.o, this.o + bytes));
-      }
+      const from = this.given && ((this.body.byteOffset + this.o) & (size - 1)) === 0 ? this.body : this.ownBody();
+      const out = new ctor(from.buffer as ArrayBuffer, from.byteOffset + this.o, n);
       this.o += bytes;
       return out as T;
     }
