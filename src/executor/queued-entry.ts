@@ -63,8 +63,10 @@ export abstract class QueuedEntry<T> extends Entry {
       this.onDropped(over.dropped);
       this.host.reportDropped(this, 1);
     }
-    if (this.dispatched) this.host.markReady(this);
-    else this.host.notify();
+    // Already marked: the round to come takes it, and the wake-up went out with the first mark.
+    if (this.dispatched) {
+      if (!this.queued) this.host.markReady(this);
+    } else this.host.notify();
   }
 
   hasWork(): boolean {
