@@ -12,6 +12,7 @@ import { decompressHandlers } from './chunk-compression.js';
 import { type BagFile, type McapMessage, openMcapFile } from './mcap-bag-file.js';
 import { METADATA_FILE, METADATA_VERSION, metadataFromYaml } from './metadata-yaml.js';
 import { qosListFromYaml } from './qos-yaml.js';
+import { type Rosbag2Compression, rosbag2Compression } from './rosbag2-compression.js';
 import type {
   BagMessage,
   BagMessageDefinition,
@@ -99,6 +100,7 @@ class McapBagReader implements BagReader {
   constructor(
     readonly metadata: BagMetadata,
     private readonly files: readonly BagFile[],
+    private readonly decode: Rosbag2Compression['message'],
   ) {}
 
   get topics(): readonly BagTopicInfo[] {
@@ -144,7 +146,8 @@ class McapBagReader implements BagReader {
         const m = s.head!;
         const topic = s.file.channels.get(m.channelId)?.topic;
         if (topic !== undefined && (wanted === undefined || wanted.has(topic))) {
-          yield ok({ topic, data: m.data, recvTimestampNs: m.logTime, sendTimestampNs: m.publishTime });
+          const data = this.decode === undefined ? m.data : this.decode(m.data);
+          yield ok({ topic, data, recvTimestampNs: m.logTime, sendTimestampNs: m.publishTime });
         }
         const n = await s.it.next();
         if (n.done) live.splice(at, 1);
@@ -201,6 +204,10 @@ export async function openBagReader(options: BagReaderOptions): Promise<ResultOf
     paths = names.value.filter((n) => n.endsWith('.mcap'));
     if (paths.length === 0) return err('NotFound', `${files.uri} holds no metadata.yaml and no .mcap file`);
   }
+  const compression =
+    fromYaml === undefined ? ok<Rosbag2Compression>({}) : await rosbag2Compression(fromYaml, files.uri);
+  if (!compression.ok) return compression;
+  const unpack = compression.value.file;
   const handlers = await decompressHandlers();
   const opened: BagFile[] = [];
   let size = 0;
@@ -209,9 +216,11 @@ export async function openBagReader(options: BagReaderOptions): Promise<ResultOf
     return e;
   };
   for (const p of paths) {
-    const src = await files.open(p);
+    const stored = await files.open(p);
+    if (!stored.ok) return fail(stored);
+    size += Number(stored.value.sizeBytes);
+    const src = unpack === undefined ? stored : await unpack(stored.value, p);
     if (!src.ok) return fail(src);
-    size += Number(src.value.sizeBytes);
     try {
       opened.push(await openMcapFile(p, src.value, handlers));
     } catch (thrown) {
@@ -220,10 +229,10 @@ export async function openBagReader(options: BagReaderOptions): Promise<ResultOf
     }
   }
   const metadata = metadataOfFiles(opened, size);
-  if (fromYaml === undefined) return ok(new McapBagReader(metadata, opened));
+  if (fromYaml === undefined) return ok(new McapBagReader(metadata, opened, undefined));
   // rosbag2 counts the folder's size, metadata.yaml included
   const yamlSize = names.value.includes(METADATA_FILE) ? await sizeOf(files, METADATA_FILE) : 0;
-  return ok(new McapBagReader({ ...fromYaml, bagSizeBytes: size + yamlSize }, opened));
+  return ok(new McapBagReader({ ...fromYaml, bagSizeBytes: size + yamlSize }, opened, compression.value.message));
 }
 
 async function sizeOf(files: BagReaderOptions['files'], path: string): Promise<number> {

@@ -14,8 +14,11 @@ export type DecompressHandlers = Record<string, (data: Uint8Array, decompressedS
 
 interface Zstd {
   compress(data: Uint8Array, level?: number): Uint8Array;
-  decompress(data: Uint8Array): Uint8Array;
+  decompress(data: Uint8Array, options?: { defaultHeapSize?: number }): Uint8Array;
 }
+
+/** Largest output a zstd frame without its size is grown to when decompressed whole. */
+const MAX_UNSIZED_BYTES = 2 ** 31;
 
 let zstd: Promise<ResultOf<Zstd>> | undefined;
 
@@ -54,6 +57,25 @@ export async function decompressHandlers(): Promise<DecompressHandlers> {
     lz4: (data, size) => lz4.decompress(data, Number(size)),
   };
   const z = await loadZstd();
-  if (z.ok) handlers.zstd = (data) => z.value.decompress(data);
+  if (z.ok) handlers.zstd = (data, size) => z.value.decompress(data, { defaultHeapSize: Number(size) });
   return handlers;
+}
+
+/**
+ * Decompresses a whole zstd frame (rosbag2_compression's file and message modes); a frame that
+ * does not carry its size is retried with a larger buffer up to MAX_UNSIZED_BYTES.
+ */
+export async function zstdDecompressor(): Promise<ResultOf<(data: Uint8Array) => Uint8Array>> {
+  const z = await loadZstd();
+  if (!z.ok) return z;
+  const { decompress } = z.value;
+  return ok((data) => {
+    for (let size = Math.max(1 << 20, data.byteLength * 8); ; size *= 4) {
+      try {
+        return decompress(data, { defaultHeapSize: Math.min(size, MAX_UNSIZED_BYTES) });
+      } catch (thrown) {
+        if (size >= MAX_UNSIZED_BYTES) throw thrown;
+      }
+    }
+  });
 }

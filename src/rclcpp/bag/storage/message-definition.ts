@@ -34,6 +34,8 @@ const PRIMITIVES = new Set([
   'int64',
   'uint64',
   'string',
+  // not in rosbag2's list (which falls back to the .idl files for such types, and rclts ships none)
+  'wstring',
 ]);
 // rosbag2's ROSBAG2_CPP_LOCAL_MESSAGE_DEFINITION_SOURCE_MAX_RECURSION_DEPTH
 const MAX_DEPTH = 50;
