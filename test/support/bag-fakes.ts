@@ -76,8 +76,15 @@ function metadataOf(topics: readonly BagTopicMetadata[], messages: readonly BagM
   };
 }
 
-/** A reader over `messages` (sorted by log time here, as a bag reader answers them). */
-export function fakeReader(topics: readonly BagTopicMetadata[], messages: readonly BagMessage[]): BagReader {
+/**
+ * A reader over `messages` (sorted by log time here, as a bag reader answers them);
+ * `firstReadMs` delays the first message, as a slow storage would.
+ */
+export function fakeReader(
+  topics: readonly BagTopicMetadata[],
+  messages: readonly BagMessage[],
+  firstReadMs = 0,
+): BagReader {
   const sorted = [...messages].sort((a, b) =>
     a.recvTimestampNs < b.recvTimestampNs ? -1 : a.recvTimestampNs > b.recvTimestampNs ? 1 : 0,
   );
@@ -87,6 +94,7 @@ export function fakeReader(topics: readonly BagTopicMetadata[], messages: readon
     topics: metadata.topicsWithMessageCount as readonly BagTopicInfo[],
     definitionOf: () => undefined,
     async *messages(filter?: BagReadFilter): AsyncIterable<ResultOf<BagMessage>> {
+      if (firstReadMs > 0) await new Promise((resolve) => setTimeout(resolve, firstReadMs));
       for (const m of sorted) {
         if (filter?.topics !== undefined && !filter.topics.includes(m.topic)) continue;
         if (filter?.startNs !== undefined && m.recvTimestampNs < filter.startNs) continue;

@@ -186,6 +186,31 @@ describe('Player on the in-process backend', () => {
     await f.executor.shutdown();
   });
 
+  it('starts its clock with the first message read, so a slow first read does not bunch the start', async () => {
+    const f = makeFixture();
+    const got = listen(f);
+    const reader = fakeReader(
+      [cdrTopic('/chatter', 'std_msgs/msg/String')],
+      [0, 60, 120].map((t, i) => ({
+        topic: '/chatter',
+        data: enc(`m${i}`),
+        recvTimestampNs: T0 + BigInt(t) * MS,
+        sendTimestampNs: T0,
+      })),
+      150,
+    );
+    const player = unwrap(createPlayer(f.node, { reader }));
+    unwrap(player.play());
+    expect(player.now()).toBe(T0);
+    unwrap(await player.waitForFinish(3000));
+    await f.executor.spinFor(20);
+    expect(got.map((g) => g.data)).toEqual(['m0', 'm1', 'm2']);
+    expect(got[1]!.at - got[0]!.at).toBeGreaterThanOrEqual(45);
+    expect(got[2]!.at - got[1]!.at).toBeGreaterThanOrEqual(45);
+    player.stop();
+    await f.executor.shutdown();
+  });
+
   it('plays at twice the rate, loops, and starts at an offset', async () => {
     const f = makeFixture();
     const got = listen(f);

@@ -86,6 +86,8 @@ class PlayerImpl implements Player {
   private guard: GuardCondition | undefined;
   private starved = false;
   private started = false;
+  /** The clock starts with the first message read, as rosbag2 waits for its queue first. */
+  private clockStarted = false;
   private stopped = false;
   private finished = false;
   private loop = 0;
@@ -161,9 +163,7 @@ class PlayerImpl implements Player {
     if (this.stopped) return err('NotInitialized', 'the player was stopped');
     if (this.started) return err('AlreadyExists', 'the player is already playing');
     this.started = true;
-    const paused = this.clock.isPaused();
-    this.clock.jump(this.startNs);
-    if (paused) this.clock.pause();
+    this.restartClock();
     this.readAhead = new ReadAhead(
       this.o.reader,
       { topics: [...this.publishers.keys()], startNs: this.startNs },
@@ -184,8 +184,15 @@ class PlayerImpl implements Player {
     return ok();
   }
 
+  /** The clock at the start time, paused or not as it was. */
+  private restartClock(): void {
+    const paused = this.clock.isPaused();
+    this.clock.jump(this.startNs);
+    if (paused) this.clock.pause();
+  }
+
   private publishClock(): void {
-    const t = Time.fromNs(this.clock.now(), 'ros');
+    const t = Time.fromNs(this.clockStarted ? this.clock.now() : this.startNs, 'ros');
     const msg = t.ok ? t.value.toMsg() : t;
     if (msg.ok) this.clockPub?.publish({ clock: msg.value });
   }
@@ -197,6 +204,10 @@ class PlayerImpl implements Player {
     const ra = this.readAhead;
     if (ra === undefined || this.stopped || this.finished || this.clock.isPaused()) return;
     this.starved = false;
+    if (!this.clockStarted && (ra.peek() !== undefined || ra.ended)) {
+      this.clockStarted = true;
+      this.restartClock();
+    }
     for (let n = 0; n < MAX_BURST; n++) {
       const head = ra.peek();
       if (head === undefined) break;
@@ -218,9 +229,7 @@ class PlayerImpl implements Player {
   private enterLoop(head: Queued): void {
     if (head.loop === this.loop) return;
     this.loop = head.loop;
-    const paused = this.clock.isPaused();
-    this.clock.jump(this.startNs);
-    if (paused) this.clock.pause();
+    this.restartClock();
     this.onEvent({ type: 'loop', loop: head.loop });
   }
 
@@ -279,6 +288,7 @@ class PlayerImpl implements Player {
       this.finish();
       return ok(false);
     }
+    this.clockStarted = true;
     this.enterLoop(head);
     this.clock.jump(head.message.recvTimestampNs);
     this.clock.pause();
@@ -298,7 +308,7 @@ class PlayerImpl implements Player {
   }
 
   now(): bigint {
-    return this.clock.now();
+    return this.clockStarted ? this.clock.now() : this.startNs;
   }
 
   isFinished(): boolean {
