@@ -26,6 +26,8 @@ export interface CallTally {
   late: number;
   /** Late, but by no more than the event loop of this process was blocked meanwhile. */
   lateByLag: number;
+  /** The latest answer past budget + slack (lag-excused or not), ms past the budget. */
+  maxLateMs: number;
   unanswered: number;
   abandoned: number;
 }
@@ -37,6 +39,7 @@ const emptyTally = (): CallTally => ({
   twice: 0,
   late: 0,
   lateByLag: 0,
+  maxLateMs: 0,
   unanswered: 0,
   abandoned: 0,
 });
@@ -87,6 +90,7 @@ export class CallTracker {
     const deadline = p.sentMs + p.budgetMs;
     if (p.overdue) t.unanswered -= 1;
     if (now > deadline + this.lateSlackMs) {
+      t.maxLateMs = Math.max(t.maxLateMs, now - deadline);
       if (now <= deadline + this.lateSlackMs + this.lagBetween(p.sentMs, now)) t.lateByLag += 1;
       else t.late += 1;
     }

@@ -78,6 +78,7 @@ export interface WorkerCounters {
   requestsTwice: number;
   requestsLate: number;
   requestsLateByLag: number;
+  requestsMaxLateMs: number;
   requestsUnanswered: number;
   requestsAbandoned: number;
   goalsSent: number;
@@ -86,6 +87,7 @@ export interface WorkerCounters {
   goalsTwice: number;
   goalsLate: number;
   goalsLateByLag: number;
+  goalsMaxLateMs: number;
   goalsUnanswered: number;
   goalsAbandoned: number;
   timerFires: number;
@@ -102,6 +104,11 @@ export interface WorkerCounters {
   unhandledRejections: number;
   escapedMessages: string[];
   maxEventLoopLagMs: number;
+  /** Stable echo requests that reached their server after the client's budget, and the worst delay. */
+  requestsArrivedAfterBudget: number;
+  maxRequestDelayMs: number;
+  /** Worst publish-to-handler time of a stable sample. */
+  maxSampleLatencyMs: number;
 }
 
 export interface WorkerReport {

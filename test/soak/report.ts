@@ -92,6 +92,15 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
           `${c?.uncaughtExceptions ?? 0} / ${c?.unhandledRejections ?? 0} / ${c?.handlerErrors ?? 0}`,
         ],
         ['worst event-loop lag in a worker, ms', c?.maxEventLoopLagMs ?? 0],
+        [
+          'worst stable sample latency / request delay to its server, ms',
+          `${c?.maxSampleLatencyMs ?? 0} / ${c?.maxRequestDelayMs ?? 0}`,
+        ],
+        ['stable requests that reached their server after the budget', c?.requestsArrivedAfterBudget ?? 0],
+        [
+          'latest answer past its budget (request / goal), ms',
+          `${c?.requestsMaxLateMs ?? 0} / ${c?.goalsMaxLateMs ?? 0}`,
+        ],
         ['reconnect after fault (probe) p50 / p99 / max, ms', stats(v.reconnect.probeMs)],
         ['worker router loss to reconnected p50 / p99 / max, ms', stats(v.reconnect.workerMs)],
         [
@@ -128,7 +137,7 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
         f(m.meanKiB),
         f(m.slopeKiBPerMin, 1),
         f(m.boundKiBPerMin, 1),
-        m.judged ? 'yes' : 'no (short life)',
+        m.judged ? 'yes' : m.label.startsWith('worker') ? 'no (short life)' : 'shown',
       ]),
     ),
   );

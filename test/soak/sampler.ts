@@ -84,10 +84,10 @@ export class Sampler {
     if (last === undefined || last.t !== t) s.heapBytes.push({ t, v: bytes });
   }
 
-  /** CPU ms of every series between two times (processes alive in between). */
-  cpuBetween(from: number, to: number): number {
+  /** CPU ms of the series whose label passes `which`, between two times. */
+  cpuBetween(from: number, to: number, which: (label: string) => boolean): number {
     let total = 0;
-    for (const s of this.series.values()) total += delta(s.cpuMs, from, to);
+    for (const s of this.series.values()) if (which(s.label)) total += delta(s.cpuMs, from, to);
     return total;
   }
 }

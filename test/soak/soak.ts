@@ -127,25 +127,20 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
   const actorReports: ActorReport[] = [];
   let ctx: SoakContext | undefined;
   try {
-    await pool.startAll();
-    const runStart = Date.now();
-    const runEnd = runStart + o.minutes * 60_000;
-    // Traffic stops a little before the end, leaving room for the drain and the checks.
-    const trafficEnd = runEnd - Math.min(20_000, o.minutes * 6000);
-    const warmupMs = Math.max(60_000, Math.min(600_000, 0.2 * (trafficEnd - runStart)));
+    // Actors start first: a swarm connecting and a browser launching load the routers and the
+    // machine for a minute, and the judged traffic begins after that storm, not inside it.
+    let runEnd = Date.now() + (o.minutes + 5) * 60_000;
     ctx = {
       seed: o.seed,
       random: seededRandom(o.seed ^ 0x5eed),
       routers: routers.routers,
-      deadlineMs: runEnd,
+      get deadlineMs() {
+        return runEnd;
+      },
       log,
       workerPids: () => pool.pids(),
       restartWorker: (pid) => pool.restart(pid),
     };
-    log(
-      `soak: seed ${o.seed}, ${o.minutes} min, ${workers} workers (pids ${pool.pids().join(', ')}), routers ${routers.routers.map((r) => `${r.wsUrl} pid ${r.pid}`).join(', ')}; ${faultList.length} faults`,
-    );
-
     if (o.actors !== false) {
       const create = await loadIndex('./actors/index.ts', (m) => m.createActors as (() => SoakActor[]) | undefined);
       if (create === undefined) notes.push('no test/soak/actors/index.ts: ran without actors');
@@ -158,6 +153,15 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         }
       }
     }
+    await pool.startAll();
+    const runStart = Date.now();
+    runEnd = runStart + o.minutes * 60_000;
+    // Traffic stops a little before the end, leaving room for the drain and the checks.
+    const trafficEnd = runEnd - Math.min(20_000, o.minutes * 6000);
+    const warmupMs = Math.max(60_000, Math.min(600_000, 0.2 * (trafficEnd - runStart)));
+    log(
+      `soak: seed ${o.seed}, ${o.minutes} min, ${workers} workers (pids ${pool.pids().join(', ')}), routers ${routers.routers.map((r) => `${r.wsUrl} pid ${r.pid}`).join(', ')}; ${faultList.length} faults, ${actors.length} actors`,
+    );
 
     const processes = () => [
       { label: 'runner', pid: process.pid },
@@ -216,7 +220,8 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         const delivered = c?.delivered ?? 0;
         const calls = (c?.requestsSent ?? 0) + (c?.goalsSent ?? 0);
         const messages = delivered - last.delivered + calls - last.calls;
-        const cpu = sampler.cpuBetween(last.t, now);
+        // The library's cost: the churn workers and the routers they use (not the actors' browser).
+        const cpu = sampler.cpuBetween(last.t, now, (l) => l.startsWith('worker') || l.startsWith('router'));
         const row: MinuteRow = {
           minute: minuteRows.length + 1,
           entities: entities - last.entities,
@@ -287,7 +292,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         minutesRows: minuteRows,
         workerExitMs,
         workerShutdownMs: pool.lives.flatMap((l) => (l.shutdownMs === undefined ? [] : [l.shutdownMs])),
-        notes,
+        notes: [...notes, ...verdict.notes],
       },
       verdict,
     );

@@ -211,7 +211,9 @@ export function sumCounters(lives: readonly WorkerLife[]): WorkerCounters | unde
       if (typeof v === 'number') {
         const key = k as keyof WorkerCounters;
         (sum as unknown as Record<string, number>)[key] =
-          k === 'maxEventLoopLagMs' || k === 'shutdownMs' ? Math.max(sum[key] as number, v) : (sum[key] as number) + v;
+          k === 'maxEventLoopLagMs' || k === 'shutdownMs' || k.endsWith('MaxLateMs') || k.startsWith('max')
+            ? Math.max(sum[key] as number, v)
+            : (sum[key] as number) + v;
       }
     }
     for (const [k, v] of Object.entries(c.byKind)) sum.byKind[k] = (sum.byKind[k] ?? 0) + v;

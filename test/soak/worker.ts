@@ -50,6 +50,7 @@ const counters: WorkerCounters = {
   requestsTwice: 0,
   requestsLate: 0,
   requestsLateByLag: 0,
+  requestsMaxLateMs: 0,
   requestsUnanswered: 0,
   requestsAbandoned: 0,
   goalsSent: 0,
@@ -58,6 +59,7 @@ const counters: WorkerCounters = {
   goalsTwice: 0,
   goalsLate: 0,
   goalsLateByLag: 0,
+  goalsMaxLateMs: 0,
   goalsUnanswered: 0,
   goalsAbandoned: 0,
   timerFires: 0,
@@ -71,6 +73,9 @@ const counters: WorkerCounters = {
   unhandledRejections: 0,
   escapedMessages: [],
   maxEventLoopLagMs: 0,
+  requestsArrivedAfterBudget: 0,
+  maxRequestDelayMs: 0,
+  maxSampleLatencyMs: 0,
 };
 
 function escaped(what: 'uncaughtExceptions' | 'unhandledRejections', e: unknown): void {
@@ -127,6 +132,7 @@ function makeStable(exec: Executor, k: number): Stable {
       STREAM,
       (m) => {
         counters.delivered += 1;
+        counters.maxSampleLatencyMs = Math.max(counters.maxSampleLatencyMs, Date.now() - m.t);
         stream.receive(m);
       },
       RELIABLE_ALL,
@@ -134,7 +140,13 @@ function makeStable(exec: Executor, k: number): Stable {
   );
   must(
     'createService',
-    node.createService(EchoType, serviceName(config.worker, k), (req) => req),
+    node.createService(EchoType, serviceName(config.worker, k), (req) => {
+      // Where a request that timed out was held: on its way in (seen here) or never delivered.
+      const delay = Date.now() - req.t;
+      counters.maxRequestDelayMs = Math.max(counters.maxRequestDelayMs, delay);
+      if (delay > config.requestBudgetMs) counters.requestsArrivedAfterBudget += 1;
+      return req;
+    }),
   );
   must(
     'createActionServer',
@@ -212,6 +224,7 @@ function syncCounters(): void {
     requestsTwice: r.twice,
     requestsLate: r.late,
     requestsLateByLag: r.lateByLag,
+    requestsMaxLateMs: r.maxLateMs,
     requestsUnanswered: r.unanswered,
     requestsAbandoned: r.abandoned,
     goalsSent: g.sent,
@@ -220,6 +233,7 @@ function syncCounters(): void {
     goalsTwice: g.twice,
     goalsLate: g.late,
     goalsLateByLag: g.lateByLag,
+    goalsMaxLateMs: g.maxLateMs,
     goalsUnanswered: g.unanswered,
     goalsAbandoned: g.abandoned,
   });
