@@ -103,7 +103,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
     done: ((outcome: HandlerOutcome) => void) | undefined,
   ): boolean {
     let returned: unknown;
-    entry.running = true;
+    entry.enterHandler();
     this.handlerDepth++;
     try {
       returned = fn(a, b);
@@ -120,8 +120,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
 
   private handlerReturned(entry: Entry): void {
     this.handlerDepth--;
-    entry.running = false;
-    if (entry.releaseRequested) this.entries.releaseEntry(entry);
+    if (entry.leaveHandler()) this.entries.releaseEntry(entry);
   }
 
   private observe(entry: Entry, returned: unknown, done: ((outcome: HandlerOutcome) => void) | undefined): void {
@@ -261,9 +260,9 @@ export class Dispatcher implements EntryHost, TimerScheduler {
       this.collectDueTimers();
       this.deliverEvents();
       const entries = this.ready.takeRound();
-      for (const entry of entries) {
-        entry.queued = false;
-        if (!entry.alive || entry.busy) continue;
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i] as Entry;
+        if (!entry.takeTurn()) continue;
         const group = entry.callbackGroup;
         // A member of a taken mutually exclusive group waits for its turn (marked again then).
         if (group !== undefined && !group.admits(entry)) continue;
@@ -276,7 +275,7 @@ export class Dispatcher implements EntryHost, TimerScheduler {
           this.reportHandlerError(entry, thrown);
         }
         if (group !== undefined) group.nextTurn(this.markTurn);
-        if (entry.alive && !entry.busy && entry.hasWork()) this.ready.mark(entry);
+        if (entry.idle && entry.hasWork()) this.ready.mark(entry);
       }
       this.ready.recycle(entries);
       this.deliverEvents();

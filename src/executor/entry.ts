@@ -115,6 +115,32 @@ export abstract class Entry implements Slotted, Readyable {
     this.setFlag(RELEASE_REQUESTED, on);
   }
 
+  // The round's hot path reads and writes the flags once per step instead of once per boolean.
+
+  /** The round takes it out of the ready list: answers whether it may be dispatched (alive, not busy). */
+  takeTurn(): boolean {
+    const f = this.flags & ~QUEUED;
+    this.flags = f;
+    return (f & (ALIVE | BUSY)) === ALIVE;
+  }
+
+  /** alive and not waiting for its handler's promise */
+  get idle(): boolean {
+    return (this.flags & (ALIVE | BUSY)) === ALIVE;
+  }
+
+  /** Its handler starts running. */
+  enterHandler(): void {
+    this.flags |= RUNNING;
+  }
+
+  /** Its handler returned: answers whether a release was requested meanwhile. */
+  leaveHandler(): boolean {
+    const f = this.flags & ~RUNNING;
+    this.flags = f;
+    return (f & RELEASE_REQUESTED) !== 0;
+  }
+
   /** Label for messages and events, e.g. `subscription '/chatter'`. */
   describe(): string {
     return `${this.kind} '${this.name}'`;
