@@ -103,7 +103,12 @@ afterAll(() => {
 
 function python(args: readonly string[]): unknown {
   if (venvProblem !== undefined) throw venvProblem;
-  const out = execFileSync(PYTHON, args, { timeout: PYTHON_BUDGET_MS, maxBuffer: 256 * 1024 * 1024 });
+  const out = execFileSync(PYTHON, args, {
+    timeout: PYTHON_BUDGET_MS,
+    maxBuffer: 256 * 1024 * 1024,
+    // no __pycache__ left in the test tree
+    env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1' },
+  });
   return JSON.parse(out.toString('utf8'));
 }
 
