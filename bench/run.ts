@@ -3,7 +3,7 @@
  * on loopback, runs every benchmark with each rclts case next to its baseline in the same run,
  * prints progress, then a markdown table, and writes bench/results/<timestamp>.json.
  *
- * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, codec, swarm, connect, memory, web, mesh, arm, params, actions, rclpy, bag),
+ * Options: --full, --only=<name,...> (service, pubsub, executor, interfaces, codec, swarm, connect, memory, web, mesh, arm, params, actions, rclpy, startup, bag),
  * --rclpy (make the venv of the real-ROS 2 baseline when missing; without it and without the venv the rclpy rows are skipped),
  * --compare=<earlier results.json> (each row's change against that run; rows more than 10 % worse are listed),
  * --help (this text).
@@ -27,6 +27,7 @@ import { benchPubSubThroughput } from './pubsub-throughput.js';
 import { benchRclpy } from './rclpy.js';
 import { benchRouterMesh } from './router-mesh.js';
 import { benchServiceRoundTrip } from './service-round-trip.js';
+import { benchStartup } from './startup.js';
 import { benchSwarm } from './swarm.js';
 import { benchVrobotsCodec } from './vrobots-codec.js';
 import { benchVrobotsConnect } from './vrobots-connect.js';
@@ -53,6 +54,7 @@ const BENCHES: ReadonlyArray<{
   { name: 'actions', needsRouter: true, run: benchActions },
   // rclts against rclpy on rmw_zenoh_cpp (when scripts/rmw-zenoh-peer.sh built it) and over Fast DDS (when the venv of scripts/rclpy-venv.sh exists).
   { name: 'rclpy', needsRouter: true, run: benchRclpy },
+  { name: 'startup', needsRouter: true, run: benchStartup },
   { name: 'bag', needsRouter: true, run: benchBag },
 ];
 
