@@ -2,7 +2,8 @@
  * The web console actor: the vrobots console served by the CLI's web server, open in headless
  * Chromium for the whole run against router B (the swarm's simulator is on A, so what it draws
  * crossed the mesh). Sampled every few seconds: frames drawn, robots on screen, samples
- * received, and the page's JS heap (CDP Performance.getMetrics). Any error in the page's
+ * received, the page's JS heap (CDP Performance.getMetrics) and its session worker's
+ * (worker-heap.ts). Any error in the page's
  * console or an uncaught exception is a failure. Its pids are Chromium's processes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { launchChromium } from '../../browser/chromium.js';
 import type { ActorReport, SoakActor, SoakContext } from '../contract.js';
 import { locatorOf } from '../faults/mesh-probe.js';
 import { commandLine, descendants } from './process-tree.js';
+import { WorkerHeaps } from './worker-heap.js';
 
 const SAMPLE_MS = 5000;
 const READY_BUDGET_MS = 30_000;
@@ -29,6 +31,8 @@ interface PageSample {
   readonly robots: number;
   readonly samples: number;
   readonly heapBytes: number;
+  /** The console's session worker (zenoh-ts and rclts live there). */
+  readonly workerHeapBytes: number;
 }
 
 /** Least-squares slope of y over x, per unit of x. */
@@ -46,7 +50,7 @@ export function slope(points: readonly (readonly [number, number])[]): number {
   return den === 0 ? 0 : num / den;
 }
 
-async function readPage(page: Page, cdp: CDPSession): Promise<PageSample> {
+async function readPage(page: Page, cdp: CDPSession, workers: WorkerHeaps): Promise<PageSample> {
   const view = await page.evaluate(() => {
     const c = (window as { vrobotsConsole?: Record<string, unknown> }).vrobotsConsole as
       | { stats: { frames: number }; model: { samples: number; list(now: number): unknown[] } }
@@ -57,7 +61,21 @@ async function readPage(page: Page, cdp: CDPSession): Promise<PageSample> {
   });
   const { metrics } = await cdp.send('Performance.getMetrics');
   const heapBytes = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
-  return { atMs: Date.now(), ...view, heapBytes };
+  const workerHeapBytes = (await workers.usedBytes().catch(() => undefined)) ?? 0;
+  return { atMs: Date.now(), ...view, heapBytes, workerHeapBytes };
+}
+
+/** Hours of samples stay small: past the cap every other one goes. */
+function keep(series: [number, number][], point: [number, number]): void {
+  series.push(point);
+  if (series.length > HEAP_KEEP) series.splice(0, series.length, ...series.filter((_, i) => i % 2 === 0));
+}
+
+const mib = (bytes: number | undefined) => Math.round(((bytes ?? 0) / 2 ** 20) * 10) / 10;
+/** MiB per hour of a series after its warm-up share. */
+function perHour(series: readonly [number, number][]): number {
+  const warm = series.slice(Math.floor(series.length * WARMUP_SHARE));
+  return Math.round(((slope(warm) * 3_600_000) / 2 ** 20) * 100) / 100;
 }
 
 export function createWebConsoleActor(): SoakActor {
@@ -66,11 +84,13 @@ export function createWebConsoleActor(): SoakActor {
   let browser: Browser | undefined;
   let page: Page | undefined;
   let cdp: CDPSession | undefined;
+  let workers: WorkerHeaps | undefined;
   let timer: NodeJS.Timeout | undefined;
   let browserPid: number | undefined;
   const errors: string[] = [];
   let errorCount = 0;
   const heap: [number, number][] = [];
+  const workerHeap: [number, number][] = [];
   let first: PageSample | undefined;
   let last: PageSample | undefined;
   let maxRobots = 0;
@@ -101,17 +121,17 @@ export function createWebConsoleActor(): SoakActor {
       await page.waitForSelector('#status.ok', { timeout: READY_BUDGET_MS });
       cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
-      first = await readPage(page, cdp);
+      workers = await WorkerHeaps.open(browser);
+      first = await readPage(page, cdp, workers);
       last = first;
       const tick = async () => {
-        if (page === undefined || cdp === undefined) return;
+        if (page === undefined || cdp === undefined || workers === undefined) return;
         try {
-          const s = await readPage(page, cdp);
+          const s = await readPage(page, cdp, workers);
           last = s;
           maxRobots = Math.max(maxRobots, s.robots);
-          heap.push([s.atMs, s.heapBytes]);
-          // Hours of samples stay small: past the cap every other one goes.
-          if (heap.length > HEAP_KEEP) heap.splice(0, heap.length, ...heap.filter((_, i) => i % 2 === 0));
+          keep(heap, [s.atMs, s.heapBytes]);
+          keep(workerHeap, [s.atMs, s.workerHeapBytes]);
         } catch {
           sampleFailures += 1;
         }
@@ -124,7 +144,8 @@ export function createWebConsoleActor(): SoakActor {
       return {
         consoleFrames: last?.frames ?? 0,
         consoleRobots: last?.robots ?? 0,
-        consoleHeapMiB: Math.round(((last?.heapBytes ?? 0) / 2 ** 20) * 10) / 10,
+        consoleHeapMiB: mib(last?.heapBytes),
+        consoleWorkerHeapMiB: mib(last?.workerHeapBytes),
         consoleErrors: errorCount,
       };
     },
@@ -136,8 +157,6 @@ export function createWebConsoleActor(): SoakActor {
       timer = undefined;
       const failures = errors.map((e) => `page: ${e}`);
       if (errorCount > errors.length) failures.push(`... ${errorCount - errors.length} more page errors`);
-      const warm = heap.slice(Math.floor(heap.length * WARMUP_SHARE));
-      const perHourMiB = (slope(warm) * 3_600_000) / 2 ** 20;
       const seconds = first !== undefined && last !== undefined ? (last.atMs - first.atMs) / 1000 : 0;
       const rows = {
         frames: (last?.frames ?? 0) - (first?.frames ?? 0),
@@ -146,12 +165,16 @@ export function createWebConsoleActor(): SoakActor {
         samplesReceived: (last?.samples ?? 0) - (first?.samples ?? 0),
         maxRobotsOnScreen: maxRobots,
         pageErrors: errorCount,
-        heapFirstMiB: Math.round(((first?.heapBytes ?? 0) / 2 ** 20) * 10) / 10,
-        heapLastMiB: Math.round(((last?.heapBytes ?? 0) / 2 ** 20) * 10) / 10,
-        heapSlopeMiBPerHour: Math.round(perHourMiB * 100) / 100,
+        heapFirstMiB: mib(first?.heapBytes),
+        heapLastMiB: mib(last?.heapBytes),
+        heapSlopeMiBPerHour: perHour(heap),
+        workerHeapFirstMiB: mib(first?.workerHeapBytes),
+        workerHeapLastMiB: mib(last?.workerHeapBytes),
+        workerHeapSlopeMiBPerHour: perHour(workerHeap),
         heapSamples: heap.length,
         sampleFailures,
       };
+      await workers?.close();
       await page?.close().catch(() => undefined);
       await browser?.close().catch(() => undefined);
       await server?.close();

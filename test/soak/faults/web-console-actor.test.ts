@@ -59,6 +59,7 @@ describe('the web console actor', () => {
       expect(rows.maxRobotsOnScreen).toBe(3);
       expect(rows.heapSamples).toBeGreaterThanOrEqual(2);
       expect(rows.heapLastMiB).toBeGreaterThan(0);
+      expect(rows.workerHeapLastMiB).toBeGreaterThan(0);
       expect(pids.every(pidGone)).toBe(true);
       console.log(JSON.stringify(report.rows));
     } finally {
