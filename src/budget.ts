@@ -25,3 +25,23 @@ export function checkBudget(argument: string, value: unknown): Result {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return ok();
   return err('InvalidArgument', `${argument} must be a finite number of milliseconds >= 0, got ${quoteValue(value)}`);
 }
+
+/**
+ * Waits for `work` until the `deadlineMs` (a `Date.now()`) at most: `{ done: false }` when the
+ * deadline came first, so a budget holds even across work that cannot be cancelled (loading a
+ * module). The work itself goes on; its timer is cleared when it settles first.
+ */
+export async function beforeDeadline<T>(
+  work: Promise<T>,
+  deadlineMs: number,
+): Promise<{ readonly done: true; readonly value: T } | { readonly done: false }> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<{ readonly done: false }>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), timerDelay(deadlineMs - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then((value) => ({ done: true as const, value })), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

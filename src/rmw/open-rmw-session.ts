@@ -4,6 +4,7 @@
  * rmw floor only. The zenoh backend is imported lazily so that the local path never loads
  * zenoh-ts (and its wasm).
  */
+import { beforeDeadline } from '../budget.js';
 import { describeThrown, err, ok, type ResultOf } from '../result.js';
 import { openLocalSession } from './local/index.js';
 import type { BackendKind, RmwSession } from './rmw.js';
@@ -54,7 +55,15 @@ export async function openRmwSession(request: SessionRequest): Promise<ResultOf<
   }
   const locator = request.router;
   if (locator === undefined) return err('InvalidArgument', "backend 'zenoh' needs a router locator (ws/HOST:PORT)");
-  const opener = await loadZenohOpener();
+  // The import cannot be cancelled; the budget holds all the same.
+  const loaded = await beforeDeadline(loadZenohOpener(), startedAtMs + request.connectBudgetMs);
+  if (!loaded.done) {
+    return err(
+      'Timeout',
+      `could not reach zenoh router at ${locator} within ${request.connectBudgetMs} ms (the zenoh backend was still loading)`,
+    );
+  }
+  const opener = loaded.value;
   if (!opener.ok) return opener;
   try {
     return await opener.value(locator, {

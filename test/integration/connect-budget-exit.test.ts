@@ -4,7 +4,7 @@
  * connect budget, not after it, and the process exits at once after the answer: nothing of the
  * attempt (a socket waiting for a closing handshake, a request timer of zenoh-ts) holds it.
  * Each run is its own process (test/fixtures/connect-budget-exit.ts), so what keeps a process
- * alive is seen.
+ * alive is seen, and loading the zenoh backend is part of the budget.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +23,10 @@ interface Run {
   readonly code: number | null | 'still running';
 }
 
-function runFixture(what: string, router: string): Promise<Run> {
+function runFixture(what: string, router: string, budgetMs = BUDGET_MS): Promise<Run> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', FIXTURE, '--router', router, '--budget', String(BUDGET_MS), '--what', what],
+    ['--import', 'tsx', FIXTURE, '--router', router, '--budget', String(budgetMs), '--what', what],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RCLTS_LOG: '' } },
   );
   const lines: string[] = [];
@@ -77,4 +77,16 @@ describe('connecting to a router that accepts the WebSocket and never speaks', (
       expect(measured(run, 'exit after '), log).toBeLessThanOrEqual(EXIT_SLACK_MS);
     }, 70_000);
   }
+
+  it('answers by a budget shorter than loading the zenoh backend takes (the load goes on meanwhile)', async () => {
+    router = await startSilentRouter();
+    const budgetMs = 20;
+    const run = await runFixture('executor', router.locator, budgetMs);
+    const log = run.lines.join('\n');
+    expect(run.code, log).toBe(0);
+    const answer = run.lines.find((l) => l.startsWith('answer after ')) ?? '';
+    expect(answer, log).toContain(`could not reach zenoh router at ${router.locator} within ${budgetMs} ms`);
+    // Loading the backend in a fresh process takes a few hundred ms here.
+    expect(measured(run, 'answer after '), log).toBeLessThanOrEqual(budgetMs + 80);
+  }, 70_000);
 });

@@ -3,7 +3,7 @@
  * within the caller's budget, with every failure returned as a value.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
-import { checkBudget, timerDelay } from '../../../budget.js';
+import { beforeDeadline, checkBudget, timerDelay } from '../../../budget.js';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../../result.js';
 import { parseRouterLocator } from '../../router-locator.js';
 import { CLOSE_BUDGET_MS, closeSessionQuietly } from './close-session.js';
@@ -62,7 +62,10 @@ export async function openZenohSession(
   const abandoned = err('Error', `opening a zenoh session at ${locator} was abandoned`);
 
   if (Date.now() >= deadline) return timedOut;
-  const parts = await loadSessionParts();
+  // Loading zenoh-ts (its wasm compiled) on a loaded machine may outlast the budget.
+  const loaded = await beforeDeadline(loadSessionParts(), deadline);
+  if (!loaded.done) return timedOut;
+  const parts = loaded.value;
   if (!parts.ok) return parts;
   if (Date.now() >= deadline) return timedOut;
   if (signal?.aborted === true) return abandoned;
