@@ -63,4 +63,23 @@ describe('the swarm actor', () => {
     expect(rows.commands).toBeGreaterThan(50);
     expect(rows.simCommandsApplied).toBeGreaterThan(0);
   }, 150_000);
+
+  it("keeps creating robots after the simulator's router is killed and restarted", async () => {
+    mesh = await startTestMesh(inject('routerBinary'));
+    const actor = createSwarmActor({ maxLive: 3, createEveryMs: 200, lifeMs: [1000, 1500], commandHz: 10 });
+    await actor.start(mesh.ctx);
+    await new Promise((r) => setTimeout(r, 5000));
+    const a = mesh.routers[0]!;
+    a.kill('SIGKILL');
+    await new Promise((r) => setTimeout(r, 500));
+    await a.restart();
+    // let the simulator's session come back and robots be made again
+    await new Promise((r) => setTimeout(r, 3000));
+    const afterRestart = actor.sample?.().robotsCreated ?? 0;
+    await new Promise((r) => setTimeout(r, 12_000));
+    expect(actor.sample?.().robotsCreated).toBeGreaterThan(afterRestart + 2);
+    const report = await actor.stop();
+    console.log(JSON.stringify(report.rows));
+    expect(report.failures).toEqual([]);
+  }, 150_000);
 });
