@@ -32,7 +32,7 @@ const Fibonacci = example_interfaces.action.Fibonacci;
 const STREAM = '/soak/stream';
 /** Keep-all, so that a slow spin under load queues samples rather than dropping them by QoS. */
 const RELIABLE_ALL = QoS.default().keepAll();
-const READY_BUDGET_MS = 60_000;
+const READY_BUDGET_MS = 150_000;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig;
