@@ -44,10 +44,11 @@ describe('bags in a browser page', () => {
     const texts = Array.from({ length: 20 }, (_, i) => `web ${i}`);
     expect({ results, errors }).toMatchObject({
       results: {
-        none: { texts, yaml: true },
-        zstd: { texts, yaml: true },
-        lz4: { texts, yaml: true },
+        none: { texts, yaml: true, schema: ['ros2msg', true] },
+        zstd: { texts, yaml: true, schema: ['ros2msg', true] },
+        lz4: { texts, yaml: true, schema: ['ros2msg', true] },
         disk: 'Unsupported',
+        installed: 'Unsupported',
       },
       errors: [],
     });

@@ -1,10 +1,20 @@
 /**
  * The bag storage in a page, as the web console records: a bag written into memoryBagFiles with
- * each chunk compression, its bytes (what the user downloads) read back as a bare .mcap file,
- * and what a page cannot do (a folder on disk) answered as an error value. Results land in
+ * each chunk compression and the schema of the bundled definitions, its bytes (what the user
+ * downloads) read back as a bare .mcap file, and what a page cannot do (a folder on disk, the
+ * installed .msg files) answered as error values. Results land in
  * `window.bagResults` for the test to read.
  */
-import { memoryBagFiles, nodeBagFiles, openBagReader, openBagWriter, std_msgs } from 'rclts';
+import {
+  bundledDefinitions,
+  definitionFiles,
+  memoryBagFiles,
+  messageDefinitionFor,
+  nodeBagFiles,
+  openBagReader,
+  openBagWriter,
+  std_msgs,
+} from 'rclts';
 
 const COUNT = 20;
 
@@ -12,6 +22,8 @@ async function roundTrip(compression: 'none' | 'zstd' | 'lz4'): Promise<unknown>
   const files = memoryBagFiles('web_bag');
   const writer = await openBagWriter({ files, compression });
   if (!writer.ok) return writer.error;
+  const definition = messageDefinitionFor('std_msgs/msg/String', await bundledDefinitions());
+  if (!definition.ok) return definition.error;
   writer.value.createTopic(
     {
       name: '/chatter',
@@ -20,7 +32,7 @@ async function roundTrip(compression: 'none' | 'zstd' | 'lz4'): Promise<unknown>
       offeredQosProfiles: [],
       typeDescriptionHash: std_msgs.msg.String.typeHash,
     },
-    { encoding: 'ros2msg', name: 'std_msgs/msg/String', data: 'string data\n' },
+    definition.value,
   );
   for (let i = 0; i < COUNT; i++) {
     const r = writer.value.write('/chatter', std_msgs.msg.String.encode({ data: `web ${i}` }), 1000n + BigInt(i), 5n);
@@ -38,7 +50,13 @@ async function roundTrip(compression: 'none' | 'zstd' | 'lz4'): Promise<unknown>
     if (!m.ok) return m.error;
     texts.push(std_msgs.msg.String.decode(m.value.data).data);
   }
-  return { bytes: download.byteLength, texts, yaml: files.contents('metadata.yaml') !== undefined };
+  const schema = reader.value.definitionOf('/chatter');
+  return {
+    bytes: download.byteLength,
+    texts,
+    yaml: files.contents('metadata.yaml') !== undefined,
+    schema: [schema?.encoding, typeof schema?.data === 'string' && schema.data.includes('string data')],
+  };
 }
 
 async function main(): Promise<void> {
@@ -52,6 +70,8 @@ async function main(): Promise<void> {
   }
   const disk = await nodeBagFiles('/tmp/nope').list();
   results.disk = disk.ok ? 'listed a folder in a page' : disk.error.name;
+  const installed = definitionFiles();
+  results.installed = installed.ok ? 'read files in a page' : installed.error.name;
   (window as { bagResults?: unknown }).bagResults = results;
   document.getElementById('results')!.textContent = JSON.stringify(results, null, 2);
 }

@@ -4,7 +4,8 @@
  * each after a line of 80 `=` and a line `MSG: <name as written>`. A type rosbag2 cannot name
  * this way (an action part) or whose file is missing gets encoding `unknown` and no text, as
  * rosbag2 writes it. The texts come from a `MessageDefinitionSource`: the installed `.msg`
- * files under Node (`definitionFiles`), or a table a page brings.
+ * files under Node (`definitionFiles`), the bundled packages' texts anywhere
+ * (`bundledDefinitions`, loaded on first use), or a table of the caller's.
  */
 
 import { err, ok, type ResultOf } from '../../../result.js';
@@ -117,6 +118,31 @@ export function definitionFiles(directories: readonly string[] = []): ResultOf<M
   for (const f of files.value) if (f.kind === 'msg') table.set(`${f.pkg}/msg/${f.name}`, f.text);
   if (directories.length === 0) bundled = table;
   return ok(lookup(table));
+}
+
+let bundledTexts: Promise<MessageDefinitionSource> | undefined;
+
+/**
+ * The bundled packages' `.msg` texts without reading a file (a page's source; the same texts
+ * as the installed files). The table is a module of its own, fetched the first time.
+ */
+export function bundledDefinitions(): Promise<MessageDefinitionSource> {
+  bundledTexts ??= import('./bundled-definitions.js').then(({ BUNDLED_MSG_TEXTS }) => {
+    const table = new Map(Object.entries(BUNDLED_MSG_TEXTS));
+    return lookup(table);
+  });
+  return bundledTexts;
+}
+
+/** The first source that knows a type. */
+export function combinedDefinitions(...sources: readonly MessageDefinitionSource[]): MessageDefinitionSource {
+  return (typeName) => {
+    for (const s of sources) {
+      const text = s(typeName);
+      if (text !== undefined) return text;
+    }
+    return undefined;
+  };
 }
 
 function lookup(table: ReadonlyMap<string, string>): MessageDefinitionSource {
