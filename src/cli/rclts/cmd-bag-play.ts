@@ -5,7 +5,17 @@
  * rosbag2's: space pauses and resumes, right arrow (or s) plays the next message while paused,
  * up and down change the rate by 0.1. Ends when the bag is played (never with --loop) or at Ctrl-C.
  */
-import { createPlayer, nodeBagFiles, openBagReader, type Player, type PlayerEvent, TypeRegistry } from '../../index.js';
+import {
+  type BagMetadata,
+  createPlayer,
+  type Node,
+  nodeBagFiles,
+  openBagReader,
+  type Player,
+  type PlayerEvent,
+  type Timer,
+  TypeRegistry,
+} from '../../index.js';
 import { isUsageError, type OptionsConfig, parseCommandLine } from '../usage.js';
 import { type CliIo, ExitCode } from './cli-args.js';
 import { openSession } from './cli-session.js';
@@ -104,6 +114,19 @@ function bindKeys(player: Player, io: CliIo, stop: () => void): () => void {
   };
 }
 
+/** rosbag2's playback progress line, rewritten in place on a terminal. */
+function showProgress(node: Node, player: Player, m: BagMetadata, io: CliIo): Timer | undefined {
+  const seconds = (ns: bigint): string => (Number(ns) / 1e9).toFixed(3);
+  const t = node.createWallTimer(250, () => {
+    const now = player.now();
+    const state = player.isPaused() ? 'PAUSED ' : 'RUNNING';
+    io.err(
+      `\r[${state}] Bag Time ${seconds(now)}  Duration ${seconds(now - m.startingTimeNs)}/${seconds(m.durationNs)}  rate ${player.getRate().toFixed(1)}\u001b[K`,
+    );
+  });
+  return t.ok ? t.value : undefined;
+}
+
 export async function runBagPlay(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const parsed = parseCommandLine(expandPlayArgs(argv), OPTIONS);
   if (isUsageError(parsed)) {
@@ -187,8 +210,14 @@ export async function runBagPlay(argv: readonly string[], io: CliIo): Promise<Ex
   const unbind = v['disable-keyboard-controls'] === true ? () => {} : bindKeys(player.value, io, () => finished());
   const played = player.value.play();
   if (!played.ok) finished();
+  const progress =
+    process.stderr.isTTY === true ? showProgress(node, player.value, reader.value.metadata, io) : undefined;
   const spinning = executor.spin();
   await Promise.race([done, io.stopRequested]);
+  if (progress !== undefined) {
+    progress.reset();
+    io.err('\n');
+  }
   unbind();
   player.value.stop();
   executor.cancel();
