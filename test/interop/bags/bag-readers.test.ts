@@ -28,6 +28,7 @@ import type { StructDef } from '../../../src/rclcpp/interfaces/definitions/index
 import * as msgs from '../../../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../../../src/rclcpp/interfaces/runtime/index.js';
 import { hasWString, MessageArbitraries } from '../../support/interface-arbitraries.js';
+import { ROS_DEFAULT_QOS } from '../../support/ros-default-qos.js';
 import { type Canon, canonical } from './bag-canon.js';
 
 const ROOT = join(import.meta.dirname, '../../..');
@@ -51,26 +52,8 @@ function messageClass(typeName: string): MessageClass<Record<string, unknown>> {
 }
 
 const QOS: readonly RmwQos[] = [
-  {
-    reliability: 'reliable',
-    durability: 'volatile',
-    history: 'keep_last',
-    depth: 10,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-  },
-  {
-    reliability: 'best_effort',
-    durability: 'transient_local',
-    history: 'keep_last',
-    depth: 3,
-    deadlineMs: 0,
-    lifespanMs: 0,
-    liveliness: 'automatic',
-    livelinessLeaseMs: 0,
-  },
+  ROS_DEFAULT_QOS,
+  { ...ROS_DEFAULT_QOS, reliability: 'best_effort', durability: 'transient_local', depth: 3 },
 ];
 
 interface Written {

@@ -22,6 +22,22 @@ function isPlainName(path: string): boolean {
   return path.length > 0 && !path.includes('/') && !path.includes('\\') && path !== '.' && path !== '..';
 }
 
+/** A file held as bytes, read at random offsets. */
+export function bytesSource(bytes: Uint8Array, name: string): BagFileSource {
+  return {
+    sizeBytes: BigInt(bytes.byteLength),
+    async read(offset, length) {
+      if (offset < 0n || length < 0n || offset + length > BigInt(bytes.byteLength)) {
+        return err('InvalidArgument', `read past the end of ${name}`);
+      }
+      return ok(bytes.subarray(Number(offset), Number(offset + length)));
+    },
+    async close() {
+      return ok();
+    },
+  };
+}
+
 /**
  * An empty bag folder named `name` (its files are `<name>_0.mcap`, ...), optionally holding
  * `files` already (e.g. an .mcap file a page was given).
@@ -56,18 +72,7 @@ export function memoryBagFiles(name = 'rosbag2', files: Readonly<Record<string, 
     async open(relativePath): Promise<ResultOf<BagFileSource>> {
       const bytes = done.get(relativePath);
       if (bytes === undefined) return err('NotFound', `bag ${name} has no file ${relativePath}`);
-      return ok({
-        sizeBytes: BigInt(bytes.byteLength),
-        async read(offset, length) {
-          if (offset < 0n || length < 0n || offset + length > BigInt(bytes.byteLength)) {
-            return err('InvalidArgument', `read past the end of ${relativePath}`);
-          }
-          return ok(bytes.subarray(Number(offset), Number(offset + length)));
-        },
-        async close() {
-          return ok();
-        },
-      });
+      return ok(bytesSource(bytes, relativePath));
     },
     async list() {
       return ok([...done.keys(), ...open].sort());

@@ -7,6 +7,7 @@
 
 import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
 import { zstdDecompressor } from './chunk-compression.js';
+import { bytesSource } from './memory-bag-files.js';
 import type { BagFileSource, BagMetadata } from './types.js';
 
 export interface Rosbag2Compression {
@@ -14,21 +15,6 @@ export interface Rosbag2Compression {
   readonly file?: ((source: BagFileSource, path: string) => Promise<ResultOf<BagFileSource>>) | undefined;
   /** A message's data decompressed (message mode). */
   readonly message?: ((data: Uint8Array) => Uint8Array) | undefined;
-}
-
-function memorySource(bytes: Uint8Array): BagFileSource {
-  return {
-    sizeBytes: BigInt(bytes.byteLength),
-    async read(offset, length) {
-      if (offset < 0n || length < 0n || offset + length > BigInt(bytes.byteLength)) {
-        return err('InvalidArgument', 'read past the end of a decompressed bag file');
-      }
-      return ok(bytes.subarray(Number(offset), Number(offset + length)));
-    },
-    async close() {
-      return ok();
-    },
-  };
 }
 
 /** What reading `m`'s files and messages needs; Unsupported for a format other than zstd. */
@@ -54,7 +40,7 @@ export async function rosbag2Compression(m: BagMetadata, uri: string): Promise<R
       await source.close();
       if (!whole.ok) return whole;
       try {
-        return ok(memorySource(decompress(whole.value)));
+        return ok(bytesSource(decompress(whole.value), path));
       } catch (thrown) {
         return err('InvalidArgument', `${uri}: ${path} is no zstd file: ${describeThrown(thrown)}`);
       }
