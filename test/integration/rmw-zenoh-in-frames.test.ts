@@ -75,10 +75,11 @@ describe('samples and replies read from the frame', () => {
       if (!made.ok) throw new Error(made.error.message);
       expect((await made.value.ready()).ok).toBe(true);
       const raw = await rawSession();
-      // Probe until the route is in place.
+      // Probe until the route is in place (with an attachment: a ros-named subscription drops samples without).
       const key = made.value.key;
+      const probeAttachment = encodeAttachment({ sequenceNumber: 1n, sourceTimestampNs: 1n, gid: new Uint8Array(16) });
       const probe = () => {
-        void raw.put(key, pattern(1));
+        void raw.put(key, pattern(1), { attachment: probeAttachment });
         return got.length > 0;
       };
       expect(await waitFor(probe, 10_000, 50)).toBe(true);

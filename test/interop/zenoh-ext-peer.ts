@@ -66,8 +66,9 @@ export class Peer {
   private exited = false;
   private readonly waiters = new Set<() => void>();
 
-  constructor(args: readonly string[]) {
-    this.child = spawn(VENV_PYTHON, [SCRIPT, ...args], { stdio: 'pipe' });
+  /** `script`: another Python peer of this folder (by default zenoh_ext_peer.py). */
+  constructor(args: readonly string[], script = SCRIPT) {
+    this.child = spawn(VENV_PYTHON, [script, ...args], { stdio: 'pipe' });
     let partial = '';
     const take = (chunk: Buffer): void => {
       partial += chunk.toString();

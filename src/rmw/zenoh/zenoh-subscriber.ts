@@ -23,6 +23,8 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
   private readonly history: TransientHistory | undefined;
   /** Drops replayed samples (ros naming only: raw samples carry no attachment), see replay-filter.ts. */
   private readonly replays: ReplayFilter | undefined;
+  /** Samples dropped for lack of an rmw_zenoh attachment (ros naming only). */
+  private unattached = 0;
 
   constructor(
     session: SessionContext,
@@ -115,12 +117,39 @@ export class ZenohSubscriber extends ZenohEndpoint implements RmwSubscriber, Sam
   }
 
   private pass(sample: RmwSample): void {
-    if (this.replays !== undefined && sample.attachment !== undefined && this.isReplay(this.replays, sample.attachment))
-      return;
+    const replays = this.replays;
+    if (replays !== undefined) {
+      if (sample.attachment === undefined) {
+        this.dropUnattached();
+        return;
+      }
+      if (this.isReplay(replays, sample.attachment)) return;
+    }
     deliver(this.session, this.key, this, this.onSample, sample);
+  }
+
+  /**
+   * rmw_zenoh_cpp drops a sample on a ROS topic that has no attachment ("Unable to obtain
+   * attachment for topic") and cannot read one of the wrong shape; rclts drops both and says
+   * so: the first drop, then at 10, 100, 1000... so a flood of them stays a few events.
+   */
+  private dropUnattached(): void {
+    const n = ++this.unattached;
+    if (!isPowerOfTen(n)) return;
+    this.session.emit({
+      type: 'dropped',
+      key: this.key,
+      message: `${this.what}: ${n} sample${n === 1 ? '' : 's'} without a well-formed rmw_zenoh attachment dropped so far (rmw_zenoh_cpp drops them too)`,
+    });
   }
 
   private isReplay(replays: ReplayFilter, a: RmwAttachment): boolean {
     return replays.isReplay(gidToHex(a.gid), a.sequenceNumber, a.sourceTimestampNs);
   }
+}
+
+function isPowerOfTen(n: number): boolean {
+  let m = n;
+  while (m >= 10 && m % 10 === 0) m /= 10;
+  return m === 1;
 }
