@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type Recorder as BagRecorder,
+  type BagWriter,
   createPlayer,
   type Executor,
   memoryBagFiles,
@@ -44,6 +45,20 @@ function payload(size: number): Uint8Array {
   const data = new Uint8Array(size);
   for (let i = 0; i < size; i++) data[i] = (i * 31 + 7) & 0xff;
   return std_msgs.msg.UInt8MultiArray.encode({ layout: { dim: [], data_offset: 0 }, data });
+}
+
+/** A UInt8MultiArray topic on `writer`, as the recorder would declare it (no schema text). */
+function declareTopic(writer: BagWriter, topic: string): ReturnType<BagWriter['createTopic']> {
+  return writer.createTopic(
+    {
+      name: topic,
+      type: 'std_msgs/msg/UInt8MultiArray',
+      serializationFormat: 'cdr',
+      offeredQosProfiles: [],
+      typeDescriptionHash: '',
+    },
+    { encoding: 'unknown', name: 'std_msgs/msg/UInt8MultiArray', data: '' },
+  );
 }
 
 interface Block {
@@ -153,19 +168,7 @@ async function recordingCase(bc: BenchContext, locator: string, c: (typeof CASES
 
       // the MCAP writer alone
       const alone = must(await openBagWriter({ files: nodeBagFiles(join(dir, 'alone')) }), 'writer alone');
-      must(
-        alone.createTopic(
-          {
-            name: topic,
-            type: 'std_msgs/msg/UInt8MultiArray',
-            serializationFormat: 'cdr',
-            offeredQosProfiles: [],
-            typeDescriptionHash: '',
-          },
-          { encoding: 'unknown', name: 'std_msgs/msg/UInt8MultiArray', data: '' },
-        ),
-        'topic',
-      );
+      must(declareTopic(alone, topic), 'topic');
       const t0 = performance.now();
       let refused = 0;
       for (let i = 0; i < count; i++) {
@@ -230,19 +233,7 @@ async function playbackCase(bc: BenchContext): Promise<void> {
     const files = memoryBagFiles('timing');
     const writer = must(await openBagWriter({ files }), 'writer');
     const topic = '/bench_timing';
-    must(
-      writer.createTopic(
-        {
-          name: topic,
-          type: 'std_msgs/msg/UInt8MultiArray',
-          serializationFormat: 'cdr',
-          offeredQosProfiles: [],
-          typeDescriptionHash: '',
-        },
-        { encoding: 'unknown', name: 'std_msgs/msg/UInt8MultiArray', data: '' },
-      ),
-      'topic',
-    );
+    must(declareTopic(writer, topic), 'topic');
     const t0 = 1_700_000_000_000_000_000n;
     const bytes = payload(100);
     for (let i = 0; i < n; i++) must(writer.write(topic, bytes, t0 + BigInt(i) * 10_000_000n, t0), 'write');

@@ -6,17 +6,10 @@
  * or with none recorded, rosbag2's default publisher (reliable, volatile, keep-last 10).
  */
 import type { RmwQos } from '../../../rmw/qos.js';
+import { QoS } from '../../qos.js';
 
-const ROSBAG2_DEFAULT: RmwQos = {
-  reliability: 'reliable',
-  durability: 'volatile',
-  history: 'keep_last',
-  depth: 10,
-  deadlineMs: 0,
-  lifespanMs: 0,
-  liveliness: 'automatic',
-  livelinessLeaseMs: 0,
-};
+/** rosbag2's Rosbag2QoS(): rclcpp's default profile (keep-last 10). */
+const rosbag2Default = (): RmwQos => QoS.default().toRmw();
 
 const sameCompatibility = (a: RmwQos, b: RmwQos): boolean =>
   a.reliability === b.reliability &&
@@ -27,6 +20,6 @@ const sameCompatibility = (a: RmwQos, b: RmwQos): boolean =>
 
 export function adaptOfferToRecordedOffers(profiles: readonly RmwQos[]): RmwQos {
   const first = profiles[0];
-  if (first === undefined || !profiles.every((p) => sameCompatibility(first, p))) return ROSBAG2_DEFAULT;
-  return { ...first, history: 'keep_last', depth: ROSBAG2_DEFAULT.depth };
+  if (first === undefined || !profiles.every((p) => sameCompatibility(first, p))) return rosbag2Default();
+  return { ...first, history: 'keep_last', depth: rosbag2Default().depth };
 }
