@@ -63,6 +63,7 @@ function describe(e: RecorderEvent): string {
   if (e.type === 'subscribed')
     return `[INFO] Subscribed to topic '${e.topic}' (${e.typeName}, ${e.qos.reliability}, ${e.qos.durability})\n`;
   if (e.type === 'skipped') return `[WARN] not recording ${e.message}\n`;
+  if (e.type === 'qos_warning') return `[WARN] ${e.message}\n`;
   return `[WARN] dropped ${e.count} on '${e.topic}' (${e.why}): ${e.message}\n`;
 }
 

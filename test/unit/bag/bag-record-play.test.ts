@@ -131,6 +131,28 @@ describe('Recorder on the in-process backend', () => {
     await f.executor.shutdown();
   });
 
+  it('warns once when a publisher appears whose offer the recording request may not match', async () => {
+    const f = makeFixture();
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/mixed', QoS.default().transientLocal()));
+    const events: RecorderEvent[] = [];
+    const rec = unwrap(
+      startRecording(
+        f.node,
+        { writer: new FakeWriter(), topics: ['/mixed'], discoveryPeriodMs: 20 },
+        (e) => void events.push(e),
+      ),
+    );
+    expect(events[0]).toMatchObject({ type: 'subscribed', qos: { durability: 'transient_local' } });
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/mixed', QoS.default()));
+    unwrap(f.node.createPublisher(std_msgs.msg.String, '/mixed', QoS.sensorData()));
+    await f.executor.spinFor(100);
+    const warnings = events.filter((e) => e.type === 'qos_warning');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ topic: '/mixed', message: expect.stringMatching(/offers volatile/) });
+    unwrap(await rec.stop(2000));
+    await f.executor.shutdown();
+  });
+
   it('refuses options that select nothing or name a bad regex, before subscribing to anything', () => {
     const f = makeFixture();
     const writer = new FakeWriter();

@@ -35,6 +35,8 @@ export type RecordSkip = (typeof RecordSkip)[keyof typeof RecordSkip];
 export type RecorderEvent =
   | { readonly type: 'subscribed'; readonly topic: string; readonly typeName: string; readonly qos: RmwQos }
   | { readonly type: 'skipped'; readonly topic: string; readonly why: RecordSkip; readonly message: string }
+  /** A publisher appeared whose offer the recording subscription's request may not match (rosbag2 warns too). */
+  | { readonly type: 'qos_warning'; readonly topic: string; readonly message: string }
   | {
       readonly type: 'dropped';
       readonly topic: string;
@@ -85,6 +87,8 @@ const NO_DROPS = (): { [K in RecordDrop]: number } => ({ queue_overflow: 0, mess
 interface Recorded {
   readonly name: string;
   readonly type: string;
+  qos: RmwQos | undefined;
+  warned: boolean;
   subscription: SubscriptionHandle | undefined;
   messages: number;
   bytes: number;
@@ -165,7 +169,9 @@ class RecorderImpl implements Recorder {
     const names = this.node.getTopicNamesAndTypes();
     if (!names.ok) return names;
     for (const [name, types] of names.value) {
-      if (this.recorded.has(name) || this.skipped.has(name)) continue;
+      const known = this.recorded.get(name);
+      if (known !== undefined) this.checkNewOffers(known);
+      if (known !== undefined || this.skipped.has(name)) continue;
       const publishers = this.node.getPublishersInfoByTopic(name);
       const count = publishers.ok ? publishers.value.length : 0;
       const take = takeTopic(this.o.selection, name, types, count);
@@ -179,6 +185,29 @@ class RecorderImpl implements Recorder {
       this.subscribe(name, take.type);
     }
     return ok();
+  }
+
+  /** rosbag2's warn_if_new_qos_for_subscribed_topic: once per topic. */
+  private checkNewOffers(r: Recorded): void {
+    if (r.warned || r.qos === undefined) return;
+    const infos = this.node.getPublishersInfoByTopic(r.name);
+    if (!infos.ok) return;
+    for (const e of infos.value) {
+      const q = e.qosProfile;
+      const reliability = q.reliability === 'best_effort' && r.qos.reliability !== 'best_effort';
+      const durability = q.durability === 'volatile' && r.qos.durability !== 'volatile';
+      if (!reliability && !durability) continue;
+      r.warned = true;
+      const what = reliability
+        ? 'best effort, the recording asks for reliable'
+        : 'volatile, the recording asks for transient local';
+      this.onEvent({
+        type: 'qos_warning',
+        topic: r.name,
+        message: `a new publisher on '${r.name}' (node ${e.nodeName}) offers ${what}: its messages may not be recorded`,
+      });
+      return;
+    }
   }
 
   private skip(topic: string, why: RecordSkip, message: string): void {
@@ -216,11 +245,21 @@ class RecorderImpl implements Recorder {
       this.skip(name, RecordSkip.SubscribeFailed, `${name}: ${created.error.message}`);
       return;
     }
-    const r: Recorded = { name, type, subscription: undefined, messages: 0, bytes: 0, dropped: NO_DROPS() };
+    const r: Recorded = {
+      name,
+      type,
+      qos: undefined,
+      warned: false,
+      subscription: undefined,
+      messages: 0,
+      bytes: 0,
+      dropped: NO_DROPS(),
+    };
     const qos = adaptRequestToOffers(
       endpoints.map((e) => e.qosProfile),
       this.o.queueDepth,
     );
+    r.qos = qos;
     const requested = QoS.fromRmw(qos);
     const handler = (bytes: Uint8Array, info: MessageInfo): void => this.write(r, bytes, info);
     const lost = {
