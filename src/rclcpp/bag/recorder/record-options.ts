@@ -39,9 +39,9 @@ export interface RecordOptions {
   /** Where types are looked up; default the bundled one. */
   readonly registry?: TypeRegistry | undefined;
   /**
-   * The `.msg` texts the schemas are made of (the storage's `definitionFiles(dirs)`); default:
-   * the bundled packages under Node, none in a page (schemas then `unknown`, as rosbag2 writes
-   * a type it has no definition for).
+   * The `.msg` texts the schemas are made of (the storage's `definitionFiles(dirs)`, or
+   * `await bundledDefinitions()` in a page); default: the bundled packages' files under Node,
+   * none in a page (schemas then `unknown`, as rosbag2 writes a type it has no definition for).
    */
   readonly definitions?: MessageDefinitionSource | undefined;
 }
