@@ -3,6 +3,7 @@
 //   src/vrobots/generated/swarmbotix-types.ts  plain TS interfaces, enums and field tables
 //   src/vrobots/generated/swarmbotix-codec.js  the codec, straight-line code per message type
 //   src/vrobots/generated/swarmbotix-codec.d.ts  its declarations
+//   src/vrobots/generated/swarmbotix-descriptor.ts  the FileDescriptorSet (MCAP protobuf schemas)
 // Usage: node scripts/generate-proto.mjs [--out <dir>]   (the freshness test writes to a temp dir)
 // The output is deterministic: the freshness test fails when the committed files differ.
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { emitCodec } from './generate-proto-codec.mjs';
+import { emitDescriptor } from './generate-proto-descriptor.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const PROTO_DIR = join(ROOT, 'proto');
@@ -184,6 +186,7 @@ function main() {
   const codec = emitCodec(tables, HEADER);
   writeFileSync(join(out, 'swarmbotix-codec.js'), codec.js);
   writeFileSync(join(out, 'swarmbotix-codec.d.ts'), codec.dts);
+  writeFileSync(join(out, 'swarmbotix-descriptor.ts'), emitDescriptor(root, HEADER));
 }
 
 main();

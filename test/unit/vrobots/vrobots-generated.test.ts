@@ -15,7 +15,12 @@ describe('generated protobuf code', () => {
   it('matches a fresh run of scripts/generate-proto.mjs', () => {
     execFileSync(process.execPath, [join(ROOT, 'scripts/generate-proto.mjs'), '--out', fresh], { cwd: ROOT });
     const names = readdirSync(fresh).sort();
-    expect(names).toEqual(['swarmbotix-codec.d.ts', 'swarmbotix-codec.js', 'swarmbotix-types.ts']);
+    expect(names).toEqual([
+      'swarmbotix-codec.d.ts',
+      'swarmbotix-codec.js',
+      'swarmbotix-descriptor.ts',
+      'swarmbotix-types.ts',
+    ]);
     expect(readdirSync(COMMITTED).sort()).toEqual(names);
     for (const name of names) {
       const committed = readFileSync(join(COMMITTED, name), 'utf8');
