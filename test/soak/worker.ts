@@ -257,7 +257,8 @@ function report(): void {
 
 async function main(): Promise<void> {
   const random = seededRandom(config.seed * 1000 + config.worker * 31 + config.generation);
-  const created = await Executor.create({ router: [...config.routers], connectBudgetMs: 20_000, capacity: 8192 });
+  // Setup, not judged: on a loaded machine loading zenoh-ts alone can take most of 20 s.
+  const created = await Executor.create({ router: [...config.routers], connectBudgetMs: 60_000, capacity: 8192 });
   const exec = must('Executor.create', created);
   exec.onEvent((e) => {
     if (e.type === 'handler_error') {
