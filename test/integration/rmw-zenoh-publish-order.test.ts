@@ -1,7 +1,8 @@
 /**
  * A publisher puts straight to the WebSocket while the socket takes frames at once, and
- * queues puts behind each other once zenoh-ts has to wait for its 2 MB buffer to drain
- * (zenoh-ts then polls every 10 ms, and a later direct put could overtake a waiting one).
+ * holds its frames itself, in order, once the socket holds more than zenoh-ts's 2 MB
+ * (held-frames.ts; zenoh-ts's put() would poll every 10 ms, and a later direct put could
+ * overtake a waiting one): no sample goes through zenoh-ts's put() then either.
  * On loopback the socket only backs up when the router stops reading, so the router is
  * paused (SIGSTOP) for a moment while 1 MiB samples are being published. Every sample's bytes
  * are checked too: a large frame's buffer is written over by the next one only after its socket
@@ -9,6 +10,7 @@
  */
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
+import { counting, zenohTs } from '../support/frame-fixtures.js';
 import { closeAll, session, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
 
 let router: RunningRouter | undefined;
@@ -66,32 +68,9 @@ describe('zenoh rmw publish order under back-pressure', () => {
     const total = 2000;
     // Every 16th sample is 1 MiB; the rest are small, sent from many event-loop turns.
     const sizeOf = (i: number) => (i % 16 === 3 ? 1024 * 1024 : 8 + ((i * 37) % 1000));
-    let paused = false;
-    let resumeAt = 0;
-    for (let i = 0; i < total; ) {
-      if (i === 200 && !paused) {
-        process.kill(r.pid, 'SIGSTOP');
-        paused = true;
-        resumeAt = Date.now() + 400;
-      }
-      if (paused && resumeAt > 0 && Date.now() >= resumeAt) {
-        process.kill(r.pid, 'SIGCONT');
-        resumeAt = 0;
-      }
-      const payload = new Uint8Array(sizeOf(i));
-      new DataView(payload.buffer).setUint32(0, i, true);
-      fillFor(payload, i);
-      const res = pub.value.publish(payload);
-      if (res.ok) {
-        i += 1;
-        if (i % 8 === 0) await nextTurn();
-      } else {
-        // Only back-pressure may refuse a sample.
-        expect(res.error.name).toBe('TryAgain');
-        await new Promise((res) => setTimeout(res, 5));
-      }
-    }
-    if (resumeAt > 0) process.kill(r.pid, 'SIGCONT');
+    const z = await zenohTs();
+    const [, puts] = await counting(z.Publisher.prototype, 'put', () => publishAll());
+    expect(puts).toBe(0);
     const all = await waitFor(() => got.length === total, 30_000);
     // Whatever arrived must be in publish order (an overtaking put shows up here first).
     expect(got.map((g) => g.index)).toEqual(Array.from({ length: got.length }, (_, i) => i));
@@ -99,5 +78,36 @@ describe('zenoh rmw publish order under back-pressure', () => {
     expect(got.every((g) => g.size === sizeOf(g.index))).toBe(true);
     expect(got.filter((g) => !g.intact).map((g) => g.index)).toEqual([]);
     expect(got.map((g) => g.seq)).toEqual(Array.from({ length: total }, (_, i) => BigInt(i + 1)));
+
+    async function publishAll(): Promise<void> {
+      let paused = false;
+      let resumeAt = 0;
+      for (let i = 0; i < total; ) {
+        if (i === 200 && !paused) {
+          process.kill(r.pid, 'SIGSTOP');
+          paused = true;
+          resumeAt = Date.now() + 400;
+        }
+        if (paused && resumeAt > 0 && Date.now() >= resumeAt) {
+          process.kill(r.pid, 'SIGCONT');
+          resumeAt = 0;
+        }
+        const payload = new Uint8Array(sizeOf(i));
+        new DataView(payload.buffer).setUint32(0, i, true);
+        fillFor(payload, i);
+        const res = pub.value.publish(payload);
+        if (res.ok) {
+          i += 1;
+          if (i % 8 === 0) await nextTurn();
+        } else {
+          // Only back-pressure may refuse a sample.
+          expect(res.error.name).toBe('TryAgain');
+          await new Promise((res) => setTimeout(res, 5));
+        }
+      }
+      if (resumeAt > 0) process.kill(r.pid, 'SIGCONT');
+      // Held frames still waiting are sent from timers; put() must not be reached for them either.
+      await waitFor(() => got.length === total, 30_000);
+    }
   }, 60_000);
 });

@@ -5,9 +5,10 @@
  * cached when publish() is called, so history holds it even before the declaration completes.
  * publish() is synchronous: before the
  * declaration completes samples wait in order (bounded); after it a sample is put at once
- * while the WebSocket takes it at once, and otherwise chained behind the puts still waiting,
- * so the order on the wire is the order of the calls even when zenoh-ts has to wait for its
- * WebSocket buffer to drain.
+ * while the WebSocket takes it at once. Otherwise, on the frame path, its frame is written
+ * now and held (bounded) until the socket takes frames at once again (held-frames.ts); without
+ * the frame path it is chained behind zenoh-ts's puts still waiting. Either way the order on
+ * the wire is the order of the calls.
  */
 import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../result.js';
@@ -18,6 +19,7 @@ import type { ResolvedEndpoint } from './endpoint-spec.js';
 import { zenohPublisherQos } from './qos-mapping.js';
 import { checkPayload, type SessionContext } from './session-context.js';
 import type { TransientLocalCache } from './transient-local.js';
+import { HeldFrames } from './held-frames.js';
 import { ZenohEndpoint } from './zenoh-endpoint.js';
 import type { Undeclarable } from './zenoh-entity.js';
 import { FramePath, type FramePutter, type FrameSocket, framePutter, frameSocketOfSession } from './zenoh-ts/index.js';
@@ -46,6 +48,8 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
   private frames: FramePutter | undefined;
   /** Reports a failed direct put; made once per declaration so a put allocates no closure. */
   private putFailed: (thrown: unknown) => void = () => {};
+  /** Frames written while the socket was backed up, sent in order once it takes them again. */
+  private held: HeldFrames | undefined;
 
   constructor(
     session: SessionContext,
@@ -64,20 +68,19 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     if (!this.session.connection.isConnected()) {
       return err('TransportError', this.session.connection.notConnected(`${this.what} cannot publish`));
     }
-    if (this.waiting.length + this.chain.inFlight >= MAX_QUEUED_SAMPLES) {
+    if (this.waiting.length + this.chain.inFlight + (this.held?.size ?? 0) >= MAX_QUEUED_SAMPLES) {
       return err(
         'TryAgain',
         `${this.what} has ${MAX_QUEUED_SAMPLES} samples waiting for the router; publish again later`,
       );
     }
     const p = this.publisher;
-    // A direct put is serialized by zenoh-ts before put() returns; anything kept past this
-    // call (history, a sample waiting for the declaration or the socket) is copied, since the
-    // caller may reuse its buffer once publish returns.
-    const direct = p !== undefined && this.chain.inFlight === 0 && this.socketTakesAtOnce();
-    const out = this.stamp(direct && this.cache === undefined ? payload : new Uint8Array(payload));
+    // A put serialized before publish returns (a direct put, or a frame written to be held)
+    // does not keep the payload; anything that does (history, a sample waiting for the
+    // declaration or zenoh-ts's put chain) is copied, since the caller may reuse its buffer.
+    const consumed = p !== undefined && this.chain.inFlight === 0 && this.writesFrameNow();
+    const out = this.stamp(consumed && this.cache === undefined ? payload : new Uint8Array(payload));
     if (p === undefined) this.waiting.push(out);
-    else if (direct) this.putNow(p, out);
     else this.send(p, out);
     return ok();
   }
@@ -123,6 +126,11 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.socket = frameSocketOfSession(session);
     this.frames = this.session.frames.take(FramePath.Put, () => framePutter(this.session.zenoh, session, p));
     this.putFailed = (thrown) => this.reportPutFailure(p, thrown);
+    const socket = this.socket;
+    this.held =
+      this.frames !== undefined && socket !== undefined
+        ? new HeldFrames(this.frames, socket, this.session.writes, this.putFailed)
+        : undefined;
     for (const out of this.waiting.splice(0)) this.send(p, out);
   }
 
@@ -133,6 +141,9 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     this.frames = undefined;
     this.putFailed = () => {};
     this.chain = { tail: Promise.resolve(), inFlight: 0 };
+    // As the put chain of a lost session: its frames would go nowhere.
+    this.held?.clear();
+    this.held = undefined;
     const dropped = this.waiting.splice(0).length;
     if (dropped > 0 && reason !== 'closed') {
       const why =
@@ -158,14 +169,32 @@ export class ZenohPublisher extends ZenohEndpoint implements RmwPublisher {
     return { bytes, attachment, ntp64 };
   }
 
-  /** Puts `out` behind the puts still waiting, or at once when none waits and the socket takes it. */
+  /**
+   * Whether `send` writes the sample's frame before returning: at once, or held behind the
+   * frames still waiting for the socket.
+   */
+  private writesFrameNow(): boolean {
+    const held = this.held;
+    return held !== undefined && this.frames?.usable() === true ? true : this.socketTakesAtOnce();
+  }
+
+  /** Puts `out` at once, as a held frame, or behind zenoh-ts's puts still waiting, keeping the order. */
   private send(p: Publisher, out: Outgoing): void {
     const chain = this.chain;
-    if (chain.inFlight === 0 && this.socketTakesAtOnce()) {
-      // Nothing is waiting ahead and zenoh-ts will hand the frame to the WebSocket before
-      // put() returns, so the order is fixed already: no chain link, no microtask hops.
-      this.putNow(p, out);
-      return;
+    if (chain.inFlight === 0) {
+      const held = this.held;
+      if ((held === undefined || held.size === 0) && this.socketTakesAtOnce()) {
+        // Nothing is waiting ahead and the frame reaches the WebSocket before this returns,
+        // so the order is fixed already: no chain link, no microtask hops.
+        this.putNow(p, out);
+        return;
+      }
+      if (held !== undefined && this.frames?.usable() === true) {
+        // The socket is backed up: rclts holds the frame itself rather than leaving it to
+        // zenoh-ts's put(), which copies it again and polls the socket every 10 ms.
+        held.push(this.frames.frame(out.bytes, out.attachment, out.ntp64, this.session.clock.idBytes));
+        return;
+      }
     }
     chain.inFlight += 1;
     chain.tail = chain.tail.then(async () => {

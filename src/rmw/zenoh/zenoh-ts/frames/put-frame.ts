@@ -122,6 +122,8 @@ export interface FramePutter {
   send(frame: Uint8Array): void;
   /** Sends the put frame of one sample (`zid`: the timestamp's zenoh id, little-endian bytes). */
   put(payload: Uint8Array, attachment: Uint8Array | undefined, ntp64: bigint, zid: Uint8Array): void;
+  /** The put frame of one sample, to `send` later (it holds its own copy of the payload). */
+  frame(payload: Uint8Array, attachment: Uint8Array | undefined, ntp64: bigint, zid: Uint8Array): Uint8Array;
 }
 
 /** The frame route for `publisher` of `session`, or undefined when zenoh-ts's internals are not as checked. */
@@ -137,5 +139,6 @@ export function framePutter(zenoh: ZenohTs, session: Session, publisher: Publish
     usable: socket.usable,
     send,
     put: (payload, attachment, ntp64, zid) => send(encodePutFrame(publisherId, payload, attachment, ntp64, zid)),
+    frame: (payload, attachment, ntp64, zid) => encodePutFrame(publisherId, payload, attachment, ntp64, zid),
   };
 }
