@@ -241,6 +241,9 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
   };
 
   readonly onStatus = (message: GoalStatusArray): void => {
+    // The array lists every goal the server keeps (finished ones until they expire): with none
+    // of ours in flight there is nothing to key.
+    if (this.goals.size === 0) return;
     for (const s of message.status_list) {
       this.goals.get(goalKey(goalIdBytes(s.goal_info.goal_id)))?.setStatus(s.status as GoalStatus);
     }

@@ -116,7 +116,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
       const answer = callDecidingCallback(this.site('cancel'), this.callbacks.cancel, g);
       if (answer !== CancelResponse.Accept) continue;
       g.startCanceling();
-      canceling.push({ goal_id: { uuid: g.goalId }, stamp: stampOf(g.acceptedAtNs) });
+      canceling.push(g.info);
     }
     const rejected = candidates.length > 0 && canceling.length === 0;
     return { return_code: rejected ? CancelReturnCode.Rejected : CancelReturnCode.None, goals_canceling: canceling };
@@ -184,12 +184,10 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
   }
 
   private statusArray(): GoalStatusArray {
-    return {
-      status_list: [...this.goals.values()].map((g) => ({
-        goal_info: { goal_id: { uuid: g.goalId }, stamp: stampOf(g.acceptedAtNs) },
-        status: g.getStatus(),
-      })),
-    };
+    const list: GoalStatusArray['status_list'] = new Array(this.goals.size);
+    let i = 0;
+    for (const g of this.goals.values()) list[i++] = { goal_info: g.info, status: g.getStatus() };
+    return { status_list: list };
   }
 
   destroy(): Result {

@@ -17,10 +17,15 @@ export function goalIdBytes(id: UUID): Uint8Array {
   return id.uuid instanceof Uint8Array ? id.uuid : Uint8Array.from(id.uuid);
 }
 
-/** Hex form: the key of goal maps and the form of goal ids in messages. */
+const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+/**
+ * Hex form: the key of goal maps and the form of goal ids in messages. Table-driven: a client
+ * keys every entry of each status array it hears, and that array lists every goal the server keeps.
+ */
 export function goalKey(id: Uint8Array): string {
   let s = '';
-  for (const b of id) s += b.toString(16).padStart(2, '0');
+  for (let i = 0; i < id.length; i++) s += HEX[id[i] as number];
   return s;
 }
 

@@ -4,8 +4,9 @@
  * tells it when something must go out.
  */
 import { err, ok, type Result } from '../../result.js';
+import type { GoalInfo } from '../interfaces/generated/action_msgs/codec.js';
 import { GoalStatus, type ServerGoalHandle } from './action-types.js';
-import { goalKey } from './goal-id.js';
+import { goalKey, stampOf } from './goal-id.js';
 
 /** What a goal needs from its server. */
 export interface GoalOwner<R, F> {
@@ -33,6 +34,8 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
   /** performance.now() when it reached a terminal state. */
   finishedAtMs = 0;
   readonly key: string;
+  /** Its entry's goal_info in every status array and cancel answer, built once. */
+  readonly info: GoalInfo;
 
   constructor(
     readonly goalId: Uint8Array,
@@ -42,6 +45,7 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
     private readonly what: string,
   ) {
     this.key = goalKey(goalId);
+    this.info = { goal_id: { uuid: goalId }, stamp: stampOf(acceptedAtNs) };
   }
 
   getStatus(): GoalStatus {
