@@ -8,6 +8,7 @@
 import {
   type BagMetadata,
   createPlayer,
+  DEFAULT_CLOCK_HZ,
   type Node,
   nodeBagFiles,
   openBagReader,
@@ -19,9 +20,6 @@ import {
 import { isUsageError, type OptionsConfig, parseCommandLine } from '../usage.js';
 import { type CliIo, ExitCode } from './cli-args.js';
 import { openSession } from './cli-session.js';
-
-/** `ros2 bag play --clock` without a value. */
-const DEFAULT_CLOCK_HZ = 40;
 
 const OPTIONS: OptionsConfig = {
   rate: { type: 'string', short: 'r' },
