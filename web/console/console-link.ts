@@ -23,8 +23,8 @@ import {
 /** Robots of the in-page scene when there is no router. */
 export const IN_PAGE_SCENE: readonly RobotType[] = ['msd', 'truck', 'multirotor'];
 const CAPACITY = 8192;
-/** Deep enough for one spin round's worth of 200 robots x 25 Hz. */
-const SWARM_QUEUE_DEPTH = 4096;
+/** Deep enough for over half a second of 1000 robots x 25 Hz while the worker is descheduled. */
+const SWARM_QUEUE_DEPTH = 16384;
 /** The control identity the arm sees for the console's knobs. */
 export const CONSOLE_ARM_CLIENT = 'vrobots-web-console';
 

@@ -6,7 +6,6 @@
 
 import type { ArmModel } from './arm-model.js';
 import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
-import { SAMPLE_WIDTH, unpackSample } from './state-sample.js';
 import type { SwarmModel } from './swarm-model.js';
 
 export class ConsoleSession {
@@ -29,8 +28,7 @@ export class ConsoleSession {
         const message = event.data;
         switch (message.type) {
           case 'samples':
-            for (let at = 0; at < message.packed.length; at += SAMPLE_WIDTH)
-              model.accept(unpackSample(message.packed, at));
+            model.acceptBatch(message.packed);
             break;
           case 'arms':
             for (const status of message.statuses) arms.accept(status);

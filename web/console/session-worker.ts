@@ -10,13 +10,14 @@ import {
   formatVrError,
   isRobotType,
   type VrResult,
+  type State,
   type VrResultOf,
 } from '../../src/vrobots/index.js';
 import { type ArmView, armViewOf } from './arm-view.js';
 import { ConsoleLink } from './console-link.js';
 import { DRIVES } from './drive.js';
 import type { FromWorker, Outcome, SessionOp, ToWorker } from './session-protocol.js';
-import { packSample, SAMPLE_WIDTH, type StateSample, sampleOfState } from './state-sample.js';
+import { packState, SAMPLE_WIDTH } from './state-sample.js';
 
 /** About one display frame: batching finer would only add messages. */
 const FLUSH_MS = 16;
@@ -27,7 +28,9 @@ const scope = self as unknown as {
 };
 
 let link: ConsoleLink | undefined;
-let pending: StateSample[] = [];
+/** The samples since the last flush, packed as they arrive; grown by doubling, handed over by transfer. */
+let pending = new Float64Array(256 * SAMPLE_WIDTH);
+let pendingCount = 0;
 let armStatuses: ArmView[] = [];
 
 function flush(): void {
@@ -35,11 +38,20 @@ function flush(): void {
     scope.postMessage({ type: 'arms', statuses: armStatuses });
     armStatuses = [];
   }
-  if (pending.length === 0) return;
-  const packed = new Float64Array(pending.length * SAMPLE_WIDTH);
-  for (let i = 0; i < pending.length; i++) packSample(pending[i] as StateSample, packed, i * SAMPLE_WIDTH);
-  pending = [];
+  if (pendingCount === 0) return;
+  const packed = pending.slice(0, pendingCount * SAMPLE_WIDTH);
+  pendingCount = 0;
   scope.postMessage({ type: 'samples', packed }, [packed.buffer]);
+}
+
+function keep(state: State, arrivalMs: number): void {
+  if ((pendingCount + 1) * SAMPLE_WIDTH > pending.length) {
+    const grown = new Float64Array(pending.length * 2);
+    grown.set(pending);
+    pending = grown;
+  }
+  packState(state, arrivalMs, pending, pendingCount * SAMPLE_WIDTH);
+  pendingCount++;
 }
 
 /** Whether a transport event says the router link is down (false), back (true), or neither. */
@@ -111,7 +123,7 @@ scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'open') {
     void ConsoleLink.open(message.router, {
-      state: (state, arrivalMs) => pending.push(sampleOfState(state, arrivalMs)),
+      state: keep,
       armStatus: (status, arrivalMs) => armStatuses.push(armViewOf(status, arrivalMs)),
       event: (event) => {
         if (event.type !== 'transport') return;

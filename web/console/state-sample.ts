@@ -48,6 +48,32 @@ export function sampleOfState(state: State, arrivalMs: number): StateSample {
   };
 }
 
+/** The robot type a packed sample's type index names ('' when unknown). */
+export function typeOfIndex(index: number): string {
+  return TYPES[index] ?? '';
+}
+
+/** Packs a State straight into `into` at `at`, as packSample(sampleOfState(...)) would, without the objects. */
+export function packState(state: State, arrivalMs: number, into: Float64Array, at: number): void {
+  const k = state.kinematics;
+  const a = state.actuator;
+  const actuators = a.measured.length > 0 ? a.measured : a.normalized;
+  into[at] = state.header.sysId;
+  into[at + 1] = Number(state.header.seq);
+  into[at + 2] = Number(state.header.timestampNs / 1_000_000n);
+  into[at + 3] = arrivalMs;
+  into[at + 4] = TYPES.indexOf(state.robotType);
+  into[at + 5] = state.active ? 1 : 0;
+  into[at + 6] = k.position.x;
+  into[at + 7] = k.position.y;
+  into[at + 8] = k.position.z;
+  into[at + 9] = k.linearVelocity.x;
+  into[at + 10] = k.linearVelocity.y;
+  into[at + 11] = k.linearVelocity.z;
+  for (let i = 0; i < MAX_ACTUATORS; i++)
+    into[at + 12 + i] = i < actuators.length ? (actuators[i] as number) : Number.NaN;
+}
+
 export function packSample(s: StateSample, into: Float64Array, at: number): void {
   into[at] = s.sysId;
   into[at + 1] = s.seq;

@@ -5,7 +5,7 @@
  * plots. No DOM here, so it is tested under Node.
  */
 import { RingBuffer } from './ring-buffer.js';
-import type { StateSample, Vec } from './state-sample.js';
+import { MAX_ACTUATORS, packSample, SAMPLE_WIDTH, type StateSample, typeOfIndex } from './state-sample.js';
 
 /** Track points kept per robot for the map (40 s at 25 Hz). */
 export const TRACK_POINTS = 1000;
@@ -30,9 +30,10 @@ export class RobotRecord {
   lastArrivalMs = 0;
   /** Capture time of the newest sample (sender's clock), ms since the epoch. */
   lastStampMs = 0;
-  position: Vec = { x: 0, y: 0, z: 0 };
-  velocity: Vec = { x: 0, y: 0, z: 0 };
-  actuators: readonly number[] = [];
+  /** Updated in place on every sample (no object per sample on the page's thread). */
+  readonly position: { x: number; y: number; z: number } = { x: 0, y: 0, z: 0 };
+  readonly velocity: { x: number; y: number; z: number } = { x: 0, y: 0, z: 0 };
+  private readonly actuatorValues: number[] = [];
   /** Incremented on every sample, so views redraw only what changed. */
   version = 0;
   readonly arrivals = new RingBuffer(128);
@@ -44,6 +45,11 @@ export class RobotRecord {
   ) as Record<SeriesName, RingBuffer>;
 
   constructor(readonly sysId: number) {}
+
+  /** What the actuators deliver now, at most MAX_ACTUATORS. */
+  get actuators(): readonly number[] {
+    return this.actuatorValues;
+  }
 
   get speed(): number {
     return Math.hypot(this.velocity.x, this.velocity.y, this.velocity.z);
@@ -63,8 +69,9 @@ export class RobotRecord {
     return (n * 1000) / RATE_WINDOW_MS;
   }
 
-  accept(sample: StateSample): void {
-    const seq = sample.seq;
+  /** One sample of a packed batch (state-sample.ts's layout) at `at`. */
+  acceptPacked(p: Float64Array, at: number): void {
+    const seq = p[at + 1] as number;
     if (this.lastSeq !== undefined && seq > this.lastSeq + 1) {
       this.seqGaps++;
       this.missed += seq - this.lastSeq - 1;
@@ -73,28 +80,41 @@ export class RobotRecord {
     this.lastSeq = seq;
     this.samples++;
     this.version++;
-    this.robotType = sample.robotType;
-    this.active = sample.active;
-    this.lastArrivalMs = sample.arrivalMs;
-    this.lastStampMs = sample.stampMs;
-    this.arrivals.push(sample.arrivalMs);
-    this.position = sample.position;
-    this.velocity = sample.velocity;
-    this.actuators = sample.actuators;
-    this.trackX.push(this.position.x);
-    this.trackZ.push(this.position.z);
-    this.time.push(sample.arrivalMs);
+    const arrivalMs = p[at + 3] as number;
+    this.robotType = typeOfIndex(p[at + 4] as number);
+    this.active = p[at + 5] === 1;
+    this.lastArrivalMs = arrivalMs;
+    this.lastStampMs = p[at + 2] as number;
+    this.arrivals.push(arrivalMs);
+    const pos = this.position;
+    const vel = this.velocity;
+    pos.x = p[at + 6] as number;
+    pos.y = p[at + 7] as number;
+    pos.z = p[at + 8] as number;
+    vel.x = p[at + 9] as number;
+    vel.y = p[at + 10] as number;
+    vel.z = p[at + 11] as number;
+    const acts = this.actuatorValues;
+    acts.length = 0;
+    for (let i = 0; i < MAX_ACTUATORS; i++) {
+      const value = p[at + 12 + i] as number;
+      if (Number.isNaN(value)) break;
+      acts.push(value);
+    }
+    this.trackX.push(pos.x);
+    this.trackZ.push(pos.z);
+    this.time.push(arrivalMs);
     const s = this.series;
-    s.px.push(this.position.x);
-    s.py.push(this.position.y);
-    s.pz.push(this.position.z);
-    s.vx.push(this.velocity.x);
-    s.vy.push(this.velocity.y);
-    s.vz.push(this.velocity.z);
-    s.a0.push(this.actuators[0] ?? Number.NaN);
-    s.a1.push(this.actuators[1] ?? Number.NaN);
-    s.a2.push(this.actuators[2] ?? Number.NaN);
-    s.a3.push(this.actuators[3] ?? Number.NaN);
+    s.px.push(pos.x);
+    s.py.push(pos.y);
+    s.pz.push(pos.z);
+    s.vx.push(vel.x);
+    s.vy.push(vel.y);
+    s.vz.push(vel.z);
+    s.a0.push(p[at + 12] as number);
+    s.a1.push(p[at + 13] as number);
+    s.a2.push(p[at + 14] as number);
+    s.a3.push(p[at + 15] as number);
   }
 }
 
@@ -105,17 +125,29 @@ export class SwarmModel {
   newestArrivalMs = 0;
   newestStampMs = 0;
 
+  private readonly one = new Float64Array(SAMPLE_WIDTH);
+
   accept(sample: StateSample): void {
-    const id = sample.sysId;
-    let record = this.robots.get(id);
-    if (record === undefined) {
-      record = new RobotRecord(id);
-      this.robots.set(id, record);
+    packSample(sample, this.one, 0);
+    this.acceptBatch(this.one);
+  }
+
+  /** A batch the session worker posted: SAMPLE_WIDTH doubles per sample, oldest first; every sample counts. */
+  acceptBatch(packed: Float64Array): void {
+    const n = packed.length - (packed.length % SAMPLE_WIDTH);
+    if (n === 0) return;
+    for (let at = 0; at < n; at += SAMPLE_WIDTH) {
+      const id = packed[at] as number;
+      let record = this.robots.get(id);
+      if (record === undefined) {
+        record = new RobotRecord(id);
+        this.robots.set(id, record);
+      }
+      record.acceptPacked(packed, at);
     }
-    record.accept(sample);
-    this.samples++;
-    this.newestArrivalMs = sample.arrivalMs;
-    this.newestStampMs = sample.stampMs;
+    this.samples += n / SAMPLE_WIDTH;
+    this.newestArrivalMs = packed[n - SAMPLE_WIDTH + 3] as number;
+    this.newestStampMs = packed[n - SAMPLE_WIDTH + 2] as number;
   }
 
   get(sysId: number): RobotRecord | undefined {
