@@ -27,11 +27,37 @@ export function readTheme(): Theme {
   };
 }
 
+/**
+ * Each canvas's box in CSS pixels, kept by a ResizeObserver: reading clientWidth in a frame that
+ * has just written the table's text would force a layout of the whole page before drawing.
+ */
+const boxes = new WeakMap<Element, { width: number; height: number }>();
+let observer: ResizeObserver | undefined;
+
+function boxOf(canvas: HTMLCanvasElement): { width: number; height: number } {
+  let box = boxes.get(canvas);
+  if (box !== undefined) return box;
+  // The first sight of a canvas reads its box once; from then on the observer keeps it.
+  box = { width: canvas.clientWidth, height: canvas.clientHeight };
+  boxes.set(canvas, box);
+  if (observer === undefined && typeof ResizeObserver === 'function') {
+    observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const kept = boxes.get(entry.target);
+        if (kept === undefined) continue;
+        kept.width = Math.round(entry.contentRect.width);
+        kept.height = Math.round(entry.contentRect.height);
+      }
+    });
+  }
+  observer?.observe(canvas);
+  return box;
+}
+
 /** Resizes the backing store when the box changes; returns the context in CSS pixels. */
 export function prepare(canvas: HTMLCanvasElement): { ctx: CanvasRenderingContext2D; width: number; height: number } {
   const ratio = window.devicePixelRatio || 1;
-  const width = canvas.clientWidth;
-  const height = canvas.clientHeight;
+  const { width, height } = boxOf(canvas);
   const w = Math.max(1, Math.round(width * ratio));
   const h = Math.max(1, Math.round(height * ratio));
   if (canvas.width !== w || canvas.height !== h) {

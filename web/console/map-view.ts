@@ -4,16 +4,59 @@
  * with its step. The view fits all tracks, with a floor on the span so a robot at rest does
  * not fill the screen. Past MAX_TRACK_VERTICES points in all, the bounds pass and the drawing
  * thin the tracks evenly (the selected one is drawn whole), so a frame's cost stays bounded
- * whatever the swarm's size.
+ * whatever the swarm's size. Tracks and heads of one colour go into one path each (a stroke
+ * per colour, not per robot), read straight off the rings' arrays.
  */
 import { prepare, type Theme } from './canvas-surface.js';
 import { niceStep } from './format.js';
+import type { RingBuffer } from './ring-buffer.js';
 import type { RobotRecord } from './swarm-model.js';
 
 const MIN_SPAN_M = 10;
 /** Track vertices drawn per frame, over all robots: past it, tracks are thinned evenly. */
 export const MAX_TRACK_VERTICES = 20_000;
 const MARGIN_PX = 24;
+
+/** Adds one robot's track (every `every`-th point, then its current position) to the open path. */
+function tracePath(
+  ctx: CanvasRenderingContext2D,
+  r: RobotRecord,
+  every: number,
+  ox: number,
+  oy: number,
+  scale: number,
+): void {
+  const xs = r.trackX.raw;
+  const zs = r.trackZ.raw;
+  const n = r.trackX.length;
+  if (n === 0) return;
+  const cap = r.trackX.capacity;
+  for (let i = 0; i < n; i += every) {
+    let j = xs.start + i;
+    if (j >= cap) j -= cap;
+    const px = ox + (xs.data[j] as number) * scale;
+    const py = oy - (zs.data[j] as number) * scale;
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
+  }
+  ctx.lineTo(ox + r.position.x * scale, oy - r.position.z * scale);
+}
+
+function boundsOf(ring: RingBuffer, stride: number, into: [number, number]): void {
+  const { data, start } = ring.raw;
+  const cap = ring.capacity;
+  let lo = into[0];
+  let hi = into[1];
+  for (let i = 0; i < ring.length; i += stride) {
+    let j = start + i;
+    if (j >= cap) j -= cap;
+    const v = data[j] as number;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  into[0] = lo;
+  into[1] = hi;
+}
 
 export function drawMap(
   canvas: HTMLCanvasElement,
@@ -25,21 +68,20 @@ export function drawMap(
   let vertices = 0;
   for (const r of records) vertices += r.trackX.length;
   const stride = Math.max(1, Math.ceil(vertices / MAX_TRACK_VERTICES));
-  let minX = Number.POSITIVE_INFINITY;
-  let maxX = Number.NEGATIVE_INFINITY;
-  let minZ = Number.POSITIVE_INFINITY;
-  let maxZ = Number.NEGATIVE_INFINITY;
-  const include = (x: number, z: number) => {
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-  };
+  const xb: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  const zb: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   for (const r of records) {
+    if (r.trackX.length === 0) continue;
     // Thinned like the drawing, and the robot's current position always counts.
-    for (let i = 0; i < r.trackX.length; i += stride) include(r.trackX.at(i), r.trackZ.at(i));
-    if (r.trackX.length > 0) include(r.position.x, r.position.z);
+    boundsOf(r.trackX, stride, xb);
+    boundsOf(r.trackZ, stride, zb);
+    xb[0] = Math.min(xb[0], r.position.x);
+    xb[1] = Math.max(xb[1], r.position.x);
+    zb[0] = Math.min(zb[0], r.position.z);
+    zb[1] = Math.max(zb[1], r.position.z);
   }
+  let [minX, maxX] = xb;
+  let [minZ, maxZ] = zb;
   if (!Number.isFinite(minX)) {
     minX = -MIN_SPAN_M / 2;
     maxX = MIN_SPAN_M / 2;
@@ -70,32 +112,55 @@ export function drawMap(
   ctx.stroke();
   ctx.fillText(`grid ${step} m · x (m) →, z (m) ↑`, 6, height - 6);
 
-  for (const r of records) {
-    const isSelected = r.sysId === selected;
-    const every = isSelected ? 1 : stride;
-    ctx.strokeStyle = isSelected ? theme.accent : (theme.series[r.sysId % theme.series.length] ?? theme.fg);
-    ctx.lineWidth = isSelected ? 2.5 : 1;
-    ctx.globalAlpha = isSelected ? 1 : 0.7;
+  // x_screen = ox + x * scale, y_screen = oy - z * scale.
+  const ox = width / 2 - cx * scale;
+  const oy = height / 2 + cz * scale;
+  const palette = theme.series.length > 0 ? theme.series : [theme.fg];
+  let chosen: RobotRecord | undefined;
+  ctx.lineWidth = 1;
+  ctx.globalAlpha = 0.7;
+  for (let c = 0; c < palette.length; c++) {
+    ctx.strokeStyle = palette[c] as string;
     ctx.beginPath();
-    const n = r.trackX.length;
-    for (let i = 0; i < n; i += every) {
-      const px = sx(r.trackX.at(i));
-      const py = sy(r.trackZ.at(i));
-      if (i === 0) ctx.moveTo(px, py);
-      else ctx.lineTo(px, py);
+    for (const r of records) {
+      if (r.sysId === selected) chosen = r;
+      else if (r.sysId % palette.length === c) tracePath(ctx, r, stride, ox, oy, scale);
     }
-    if (n > 0) ctx.lineTo(sx(r.position.x), sy(r.position.z));
     ctx.stroke();
-    ctx.globalAlpha = 1;
-    const hx = sx(r.position.x);
-    const hy = sy(r.position.z);
-    ctx.fillStyle = ctx.strokeStyle;
+  }
+  ctx.globalAlpha = 1;
+  for (let c = 0; c < palette.length; c++) {
+    ctx.fillStyle = palette[c] as string;
     ctx.beginPath();
-    ctx.arc(hx, hy, isSelected ? 5 : 3, 0, 2 * Math.PI);
-    ctx.fill();
-    if (isSelected || records.length <= 20) {
-      ctx.fillStyle = theme.fg;
-      ctx.fillText(`#${r.sysId}`, hx + 6, hy - 6);
+    for (const r of records) {
+      if (r.sysId === selected || r.sysId % palette.length !== c || r.trackX.length === 0) continue;
+      const hx = ox + r.position.x * scale;
+      const hy = oy - r.position.z * scale;
+      ctx.moveTo(hx + 3, hy);
+      ctx.arc(hx, hy, 3, 0, 2 * Math.PI);
     }
+    ctx.fill();
+  }
+  if (records.length <= 20) {
+    ctx.fillStyle = theme.fg;
+    for (const r of records) {
+      if (r.sysId !== selected && r.trackX.length > 0)
+        ctx.fillText(`#${r.sysId}`, ox + r.position.x * scale + 6, oy - r.position.z * scale - 6);
+    }
+  }
+  if (chosen !== undefined && chosen.trackX.length > 0) {
+    ctx.strokeStyle = theme.accent;
+    ctx.lineWidth = 2.5;
+    ctx.beginPath();
+    tracePath(ctx, chosen, 1, ox, oy, scale);
+    ctx.stroke();
+    const hx = ox + chosen.position.x * scale;
+    const hy = oy - chosen.position.z * scale;
+    ctx.fillStyle = theme.accent;
+    ctx.beginPath();
+    ctx.arc(hx, hy, 5, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.fillStyle = theme.fg;
+    ctx.fillText(`#${chosen.sysId}`, hx + 6, hy - 6);
   }
 }

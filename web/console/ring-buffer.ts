@@ -27,6 +27,11 @@ export class RingBuffer {
     return this.data[(this.start + i) % this.capacity] ?? Number.NaN;
   }
 
+  /** The backing array and the index of the oldest sample in it, for loops that walk two rings in step. */
+  get raw(): { readonly data: Float64Array; readonly start: number } {
+    return { data: this.data, start: this.start };
+  }
+
   last(): number {
     return this.count === 0 ? Number.NaN : this.at(this.count - 1);
   }
