@@ -409,3 +409,28 @@ describe('record then play through the MCAP storage (a bag in memory)', () => {
     await f.executor.shutdown();
   });
 });
+
+describe('Player and a failing bag', () => {
+  it('ends with the reader’s error (an error value or a throw), never an unhandled rejection', async () => {
+    const f = makeFixture();
+    const good = bag([0]);
+    const events: PlayerEvent[] = [];
+    const reader = {
+      ...good,
+      messages: async function* () {
+        yield* good.messages();
+        throw new Error('disk gone');
+      },
+    };
+    const player = unwrap(createPlayer(f.node, { reader }, (e) => void events.push(e)));
+    unwrap(player.play());
+    unwrap(await player.waitForFinish(2000));
+    expect(events.at(-1)).toMatchObject({
+      type: 'finished',
+      error: expect.stringMatching(/reading the bag failed: .*disk gone/),
+    });
+    expect(player.stats().published).toBe(1);
+    player.stop();
+    await f.executor.shutdown();
+  });
+});

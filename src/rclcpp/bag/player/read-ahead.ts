@@ -4,7 +4,7 @@
  * (no timer of its own); it pauses while the queue is full and ends at `stop()`. Each message
  * carries the loop it belongs to, so the player sees where a loop restarts.
  */
-import type { RclError } from '../../../result.js';
+import { describeThrown, err, type RclError } from '../../../result.js';
 import type { BagMessage, BagReader, BagReadFilter } from '../storage/types.js';
 
 export interface Queued {
@@ -57,9 +57,14 @@ export class ReadAhead {
 
   /** Starts reading; answers when the reading is over. */
   async run(): Promise<void> {
-    for (let loop = 0; !this.stopped; loop++) {
-      const any = await this.readOnce(loop);
-      if (!any || !this.loop || this.error !== undefined) break;
+    try {
+      for (let loop = 0; !this.stopped; loop++) {
+        const any = await this.readOnce(loop);
+        if (!any || !this.loop || this.error !== undefined) break;
+      }
+    } catch (thrown) {
+      // A reader that throws instead of answering an error value ends the reading the same way.
+      this.error = err('Error', `reading the bag failed: ${describeThrown(thrown)}`).error;
     }
     this.ended = true;
     this.wake();
