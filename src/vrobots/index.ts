@@ -5,6 +5,26 @@
  */
 
 export type { ArgValue } from './arm/arm-args.js';
+export type {
+  RecordSwarmOptions,
+  SwarmPlayback,
+  SwarmPlaybackOptions,
+  SwarmRecording,
+  SwarmRecordStats,
+  SwarmSink,
+  SwarmSubject,
+} from './bag/index.js';
+export {
+  playSwarm,
+  recordSwarm,
+  SWARM_SUBJECTS,
+  SWARM_TOPIC_TYPES,
+  swarmDescriptorSet,
+  swarmKeyExpr,
+  swarmSubjectOf,
+  swarmTopicDefinition,
+  swarmTopicsOf,
+} from './bag/index.js';
 export type { RtiCodeName, RtiTransport, ServoGenerator } from './arm/arm-codes.js';
 export {
   ARM_JOINTS,
