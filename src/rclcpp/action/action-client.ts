@@ -38,7 +38,7 @@ import type {
   WrappedResult,
 } from './action-types.js';
 import { ClientGoal } from './client-goal.js';
-import { goalIdBytes, goalKey, newGoalId, stampOf } from './goal-id.js';
+import { goalHead, goalIdBytes, goalKey, newGoalId, stampOf } from './goal-id.js';
 
 export const DEFAULT_GOAL_REQUEST_BUDGET_MS = 10_000;
 export const DEFAULT_RESULT_BUDGET_MS = 900_000;
@@ -243,8 +243,12 @@ class ActionClientImpl<G, R, F> implements ActionClient<G, R, F> {
   readonly onStatus = (message: GoalStatusArray): void => {
     // The array lists every goal the server keeps (finished ones until they expire): with none
     // of ours in flight there is nothing to key.
+    // Ours are few: an entry whose first bytes match none of them is skipped unkeyed.
     if (this.goals.size === 0) return;
+    const heads = new Set<number>();
+    for (const g of this.goals.values()) heads.add(goalHead(g.goalId));
     for (const s of message.status_list) {
+      if (!heads.has(goalHead(s.goal_info.goal_id.uuid))) continue;
       this.goals.get(goalKey(goalIdBytes(s.goal_info.goal_id)))?.setStatus(s.status as GoalStatus);
     }
   };

@@ -29,6 +29,11 @@ export function goalKey(id: Uint8Array): string {
   return s;
 }
 
+/** The first four bytes as one number: a cheap first test before a goal's full key is built. */
+export function goalHead(id: ArrayLike<number>): number {
+  return ((id[0] as number) | ((id[1] as number) << 8) | ((id[2] as number) << 16) | ((id[3] as number) << 24)) >>> 0;
+}
+
 export function isZeroId(id: Uint8Array): boolean {
   return id.every((b) => b === 0);
 }

@@ -279,6 +279,20 @@ describe('action client: status and feedback', () => {
     expect(await spinUntil(n, () => goal.getStatus() === GoalStatus.Canceling)).toBe(true);
   });
 
+  it('an entry of another goal whose id starts with the same bytes as ours is not taken for ours', async () => {
+    const { n, server, client } = await clientAndServer();
+    const goal = unwrap(client.sendGoal({ order: 1 }));
+    expect(unwrap(await goal.acceptance.wait(BUDGET_MS))).toBe(true);
+    const lookalike = Uint8Array.from(goal.goalId);
+    lookalike[15] = (lookalike[15]! + 1) & 0xff;
+    server.status([lookalike, GoalStatus.Aborted]);
+    server.status([lookalike, GoalStatus.Canceled], [goal.goalId, GoalStatus.Executing]);
+    expect(await spinUntil(n, () => goal.getStatus() === GoalStatus.Executing)).toBe(true);
+    server.status([lookalike, GoalStatus.Succeeded]);
+    await settle(n);
+    expect(goal.getStatus()).toBe(GoalStatus.Executing);
+  });
+
   it('a status heard before the acceptance is kept when the acceptance arrives', async () => {
     const { n, server, client } = await clientAndServer();
     let accept: (v: boolean) => void = () => {};
