@@ -7,6 +7,7 @@
 import { ArmModel } from './arm-model.js';
 import { ArmPanel } from './arm-panel.js';
 import { drawArmPlots } from './arm-plot.js';
+import { attachBagControls } from './bag-controls.js';
 import { readTheme, type Theme } from './canvas-surface.js';
 import { ConsoleSession } from './console-session.js';
 import { Controls } from './controls.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
   const plots = byId<HTMLCanvasElement>('plots');
   const armPlots = byId<HTMLCanvasElement>('arm-plots');
   const summary = byId('swarm-summary');
+  attachBagControls(router, model);
   const stats = new FrameStats(model);
   let theme: Theme = readTheme();
   matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
