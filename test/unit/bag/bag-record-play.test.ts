@@ -118,12 +118,20 @@ describe('Recorder on the in-process backend', () => {
     writer.refuse = true;
     f.executor.spinSome();
     writer.refuse = false;
+    // a writer that throws counts as a refused write too
+    const write = writer.write.bind(writer);
+    writer.write = () => {
+      throw new Error('broken');
+    };
+    f.executor.spinSome();
+    writer.write = write;
     expect(await spinUntil(f, () => rec.stats().messages + rec.stats().dropped.write_failed === 5)).toBe(true);
+    expect(f.executor.stats().handlerErrors).toBe(0);
     await f.executor.spinFor(20);
     const s = rec.stats();
     expect(s.dropped.queue_overflow).toBe(15);
-    expect(s.dropped.write_failed).toBe(1);
-    expect(s.messages).toBe(4);
+    expect(s.dropped.write_failed).toBe(2);
+    expect(s.messages).toBe(3);
     expect(events.filter((e) => e.type === 'dropped').map((e) => e.type === 'dropped' && e.why)).toEqual(
       expect.arrayContaining(['queue_overflow', 'write_failed']),
     );
@@ -201,7 +209,7 @@ describe('Player on the in-process backend', () => {
     const offsets = got.map((g) => g.at - t0);
     offsets.forEach((o, i) => {
       expect(o).toBeGreaterThanOrEqual(i * 100 - 5);
-      expect(o).toBeLessThan(i * 100 + 40);
+      expect(o).toBeLessThan(i * 100 + 80);
     });
     expect(player.stats()).toMatchObject({ published: 4, failed: 0 });
     player.stop();
@@ -240,18 +248,19 @@ describe('Player on the in-process backend', () => {
     const player = unwrap(
       createPlayer(
         f.node,
-        { reader: bag([0, 100, 200, 300]), rate: 2, loop: true, startOffsetNs: 150n * MS },
+        { reader: bag([0, 400, 800, 1200]), rate: 2, loop: true, startOffsetNs: 600n * MS },
         (e) => void events.push(e),
       ),
     );
     const t0 = performance.now();
     unwrap(player.play());
-    expect(await spinUntil(f, () => got.length >= 4, 3000)).toBe(true);
+    expect(await spinUntil(f, () => got.length >= 4, 5000)).toBe(true);
     player.stop();
-    // from 150 ms: m2 at 50 ms of bag time (25 ms wall at rate 2), m3 at 75 ms, then the loop restarts at the offset
+    // from 600 ms: m2 at 200 ms of bag time (100 ms wall at rate 2), m3 at 600 ms (300 ms wall;
+    // 600 at rate 1), then the loop restarts at the offset
     expect(got.slice(0, 4).map((g) => g.data)).toEqual(['m2', 'm3', 'm2', 'm3']);
-    expect(got[1]!.at - t0).toBeGreaterThanOrEqual(70);
-    expect(got[1]!.at - t0).toBeLessThan(120);
+    expect(got[1]!.at - t0).toBeGreaterThanOrEqual(290);
+    expect(got[1]!.at - t0).toBeLessThan(500);
     expect(events.some((e) => e.type === 'loop')).toBe(true);
     await f.executor.shutdown();
   });

@@ -5,7 +5,7 @@
  * time = the publisher's source timestamp). Nothing is lost silently: queue overflows, samples
  * the transport lost and writes the writer refused are counted per topic and reported.
  */
-import { err, ok, type Result, type ResultOf } from '../../../result.js';
+import { describeThrown, err, ok, type Result, type ResultOf } from '../../../result.js';
 import type { RmwQos } from '../../../rmw/qos.js';
 import type { MessageInfo, Node, SubscriptionHandle, Timer } from '../../api.js';
 import { QoS } from '../../qos.js';
@@ -286,7 +286,13 @@ class RecorderImpl implements Recorder {
     this.lastDispatchMs = performance.now();
     if (this.paused) return;
     const recv = this.node.getClock().isRosTimeActive() ? this.node.now().nanoseconds : receiveNs(info);
-    const written = this.o.writer.write(r.name, bytes, recv, info.sourceTimestampNs ?? 0n);
+    let written: Result;
+    try {
+      written = this.o.writer.write(r.name, bytes, recv, info.sourceTimestampNs ?? 0n);
+    } catch (thrown) {
+      // A writer that throws is a refusal too: counted here, not lost in the handler-error counter.
+      written = err('Error', `the writer threw: ${describeThrown(thrown)}`);
+    }
     if (!written.ok) {
       this.drop(r, RecordDrop.WriteFailed, 1, written.error.message);
       return;
