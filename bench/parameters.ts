@@ -1,9 +1,10 @@
 /**
  * Parameter get/set round trips over the real router: a ParametersClient in one executor asks
  * a node in another for one integer parameter (get_parameters) and sets it (set_parameters,
- * checked against its range and an on-set callback), next to a plain rclts PollClient call of
- * the same service type answered by a constant handler (the service round trip without the
- * parameter layer).
+ * checked against its range and an on-set callback), each next to a plain rclts PollClient call of
+ * its own service type (GetParameters, SetParameters: the same request and reply shapes) answered
+ * by a constant handler, the service round trip without the parameter layer. setParameters is
+ * also shown against the plain GetParameters call, the baseline of earlier runs.
  */
 import { type Executor, ParametersClient } from '../src/index.js';
 import { rcl_interfaces } from '../src/rclcpp/interfaces/generated/index.js';
@@ -18,7 +19,12 @@ const BUDGET_MS = 3000;
 interface Subject {
   readonly name: string;
   readonly once: (i: number) => Promise<void>;
+  /** The plain calls this subject is judged against (none: a baseline). */
+  readonly against?: readonly string[];
 }
+
+const PLAIN_GET = 'plain PollClient.call (same type)';
+const PLAIN_SET = 'plain PollClient.call (SetParameters, same type)';
 
 async function setup(locator: string): Promise<{ subjects: Subject[]; close: () => Promise<void> }> {
   let serverExec: Executor | undefined;
@@ -40,22 +46,49 @@ async function setup(locator: string): Promise<{ subjects: Subject[]; close: () 
       server.createService(rcl_interfaces.srv.GetParameters, 'plain_get', () => constant),
       'plain service',
     );
+    const setAnswer = rcl_interfaces.srv.SetParameters_Response.create({ results: [{ successful: true, reason: '' }] });
+    must(
+      server.createService(rcl_interfaces.srv.SetParameters, 'plain_set', () => setAnswer),
+      'plain set service',
+    );
     const spinning = serverExec.spin();
     const cNode = must(clientExec.createNode('bench_params_client', { namespace: ns }), 'client node');
     const remote = must(ParametersClient.create(cNode, server.getFullyQualifiedName()), 'ParametersClient');
     must(await remote.waitForService(10_000), 'parameter services');
     const plain = must(cNode.createPollClient(rcl_interfaces.srv.GetParameters, `${ns}/plain_get`), 'plain client');
     must(await plain.waitForService(10_000), 'plain service');
+    const plainSet = must(
+      cNode.createPollClient(rcl_interfaces.srv.SetParameters, `${ns}/plain_set`),
+      'plain set client',
+    );
+    must(await plainSet.waitForService(10_000), 'plain set service');
+    // What ParametersClient.setParameters sends for one integer.
+    const setRequest = (i: number) => ({
+      parameters: [
+        rcl_interfaces.msg.Parameter.create({
+          name: 'rate',
+          value: rcl_interfaces.msg.ParameterValue.create({ type: 2, integer_value: BigInt(i) }),
+        }),
+      ],
+    });
     const sExec = serverExec;
     const cExec = clientExec;
     return {
       subjects: [
         {
-          name: 'plain PollClient.call (same type)',
+          name: PLAIN_GET,
           once: async () => void must(await plain.call({ names: ['rate'] }, BUDGET_MS), 'plain call'),
         },
         {
+          name: PLAIN_SET,
+          once: async (i) => {
+            const r = must(await plainSet.call(setRequest(i), BUDGET_MS), 'plain set call');
+            if (r.results[0]?.successful !== true) throw new Error('plain set refused');
+          },
+        },
+        {
           name: 'ParametersClient.getParameters',
+          against: [PLAIN_GET],
           once: async () => {
             const got = must(await remote.getParameters(['rate'], BUDGET_MS), 'getParameters');
             if (got[0]?.type !== 2) throw new Error('rate is not an integer');
@@ -63,6 +96,7 @@ async function setup(locator: string): Promise<{ subjects: Subject[]; close: () 
         },
         {
           name: 'ParametersClient.setParameters',
+          against: [PLAIN_SET, PLAIN_GET],
           once: async (i) => {
             const r = must(await remote.setParameters([{ name: 'rate', value: BigInt(i) }], BUDGET_MS), 'set');
             if (r[0]?.successful !== true) throw new Error(`set refused: ${r[0]?.reason}`);
@@ -139,21 +173,21 @@ export async function benchParameters(bc: BenchContext): Promise<void> {
           }),
         ]),
     );
-    const baseName = subjects[0]?.name ?? '';
-    const base = figures.get(baseName);
-    for (const s of subjects.slice(1)) {
+    for (const s of subjects) {
       const f = figures.get(s.name);
       if (f === undefined) continue;
-      rec.compare({
-        bench: BENCH,
-        case: 'one integer',
-        metric: 'p50 latency',
-        better: 'lower',
-        subject: s.name,
-        figure: f,
-        baselineSubject: baseName,
-        baseline: base,
-      });
+      for (const baseName of s.against ?? []) {
+        rec.compare({
+          bench: BENCH,
+          case: 'one integer',
+          metric: 'p50 latency',
+          better: 'lower',
+          subject: s.name,
+          figure: f,
+          baselineSubject: baseName,
+          baseline: figures.get(baseName),
+        });
+      }
     }
     for (const [name, f] of figures)
       rec.log(`  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})`);
