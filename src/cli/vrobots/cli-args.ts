@@ -5,6 +5,7 @@
  */
 import { parseRobotType } from '../../vrobots/index.js';
 import { type ArmCliCommand, parseArm } from './cli-arm-args.js';
+import { type BagCliCommand, parseBag } from './cli-bag-args.js';
 import { parse, ROUTER, routerOf, seconds } from './cli-parse.js';
 import {
   type CliMisuse,
@@ -18,6 +19,7 @@ import {
 } from './cli-usage.js';
 
 export type { ArmCliCommand, ArmCliVerb } from './cli-arm-args.js';
+export type { BagCliCommand } from './cli-bag-args.js';
 export type { CliMisuse } from './cli-usage.js';
 export {
   COMMAND_USAGE,
@@ -59,7 +61,8 @@ export type CliCommand =
       readonly sysId: number;
       readonly timeoutMs: number;
     }
-  | ArmCliCommand;
+  | ArmCliCommand
+  | BagCliCommand;
 
 /** Gives a misuse the usage line of the command it concerns. */
 function about(command: UsageOf, r: CliCommand | CliMisuse): CliCommand | CliMisuse {
@@ -218,7 +221,9 @@ export function parseCli(argv: readonly string[]): CliCommand | CliMisuse {
       return about('web', parseWeb(rest));
     case 'arm':
       return about('arm', parseArm(rest));
+    case 'bag':
+      return about('bag', parseBag(rest));
     default:
-      return misuse(`unknown command '${command}' (known: sim, topic, robot, web, arm)`);
+      return misuse(`unknown command '${command}' (known: sim, topic, robot, web, arm, bag)`);
   }
 }

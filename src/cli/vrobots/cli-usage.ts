@@ -32,7 +32,8 @@ export const COMMAND_USAGE = {
   'robot delete': `vrobots robot delete ID [--router EP] [--timeout SECS=${DEFAULT_ROBOT_TIMEOUT_SECONDS}]`,
   web: `vrobots web [--router EP] [--port N=${DEFAULT_WEB_PORT}]`,
   arm: `vrobots arm <${ARM_CLI_VERBS.join(' | ')}> ID [--router EP] [--client NAME] [--pc-ip IP] [--rate HZ] [--transport udp|tcp] [--wait] [--arm-host HOST] [--secs SECS=${DEFAULT_SWEEP_SECONDS}] [--amp RAD=${DEFAULT_SWEEP_AMPLITUDE}]`,
-  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web | arm> [options]',
+  bag: 'vrobots bag record -o DIR [-d SECS] [--router EP] | vrobots bag play PATH [--rate R=1] [--router EP]',
+  any: 'vrobots <sim | topic list | topic hz | robot create | robot delete | web | arm | bag> [options]',
 } as const;
 export type UsageOf = keyof typeof COMMAND_USAGE;
 
@@ -59,6 +60,11 @@ commands:
                                commands (--pc-ip, --rate HZ selects SOFT_RTI, --transport,
                                --wait) and a sine-sweep demo (--secs, --amp); --client names
                                the control owner (default ${DEFAULT_ARM_CLIENT})
+  bag record -o DIR [-d SECS] [--router EP]
+                               record the swarm's vrobots topics (protobuf) into a rosbag2
+                               MCAP folder until Ctrl-C or SECS
+  bag play PATH [--rate R=1] [--router EP]
+                               publish a bag's vrobots topics again in their recorded timing
 options:
   --router EP[,EP...]          zenoh router with the remote-api plugin, e.g. ws/127.0.0.1:10000;
                                several (commas): tried in order, the next one after a router loss

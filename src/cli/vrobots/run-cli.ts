@@ -37,6 +37,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<ExitCo
         return await (await import('./cmd-robot.js')).runRobotDelete(io, cmd.router, cmd.sysId, cmd.timeoutMs);
       case 'arm':
         return await (await import('./cmd-arm.js')).runArm(io, cmd);
+      case 'bag-record':
+        return await (await import('./cmd-bag.js')).runBagRecord(io, cmd);
+      case 'bag-play':
+        return await (await import('./cmd-bag.js')).runBagPlay(io, cmd);
     }
   } catch (thrown) {
     // A throw here is a bug in rclts; report it as a failure rather than a stack dump.
