@@ -129,16 +129,16 @@ describeRos2('bags with rclpy on rmw_zenoh_cpp', () => {
       const read = await peer.must('sim_read', { name });
       const fired = (read.fired as string[]).map(BigInt).filter((ns) => ns >= t0);
       const now = BigInt(read.nowNs as string);
-      // the clock stopped at the bag's end time, give or take one /clock period (25 ms of bag time at 4x)
-      expect(now).toBeGreaterThanOrEqual(t0 + 7_000_000_000n);
+      // the clock stopped near the bag's end (/clock is best effort keep-last 1: a loaded host may miss the last ones)
+      expect(now).toBeGreaterThanOrEqual(t0 + 6_000_000_000n);
       expect(now).toBeLessThanOrEqual(t0 + 8_100_000_000n);
       // about one firing per 500 ms of bag time: 8 s of bag time in about 2 s of wall time
-      expect(fired.length, `${fired.length} sim-time firings: ${fired.join(', ')}`).toBeGreaterThanOrEqual(10);
+      expect(fired.length, `${fired.length} sim-time firings: ${fired.join(', ')}`).toBeGreaterThanOrEqual(8);
       expect(fired.length).toBeLessThanOrEqual(19);
       const gaps = fired.slice(1).map((ns, i) => Number(ns - fired[i]!) / 1e6);
       const mean = gaps.reduce((a, b) => a + b, 0) / gaps.length;
-      expect(mean).toBeGreaterThanOrEqual(400);
-      expect(mean).toBeLessThanOrEqual(600);
+      expect(mean).toBeGreaterThanOrEqual(350);
+      expect(mean).toBeLessThanOrEqual(700);
       console.log(`${kind}: ${fired.length} sim-time firings, mean gap ${mean.toFixed(0)} ms of bag time`);
     }, 120_000);
   });

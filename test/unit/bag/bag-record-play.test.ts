@@ -357,8 +357,8 @@ describe('Player /clock', () => {
     player.stop();
     expect(sim.now().nanoseconds).toBeGreaterThanOrEqual(T0);
     expect(fired.every((ns) => ns >= T0)).toBe(true);
-    // six firings 100 ms of bag time apart took about 150 ms of wall time at rate 4
-    expect(wallMs).toBeLessThan(400);
+    // six firings 100 ms of bag time apart take about 150 ms of wall time at rate 4 (600 at rate 1)
+    expect(wallMs).toBeLessThan(550);
     // after the first firing (the jump from 0 to the bag's start), one per 100 ms of bag time on average
     const mean = Number(fired.at(-1)! - fired[1]!) / 1e6 / (fired.length - 2);
     expect(mean).toBeGreaterThanOrEqual(60);
