@@ -18,8 +18,8 @@ import { ResultLog } from './result-log.js';
 import { RobotTable } from './robot-table.js';
 import { SwarmModel } from './swarm-model.js';
 
-/** The table is text: refreshing it 10 times a second reads as live and leaves frames for the canvases. */
-const TABLE_PERIOD_MS = 100;
+/** The table is text: refreshing it 4 times a second reads as live and leaves frames for the canvases. */
+const TABLE_PERIOD_MS = 250;
 
 async function routerSetting(): Promise<string | undefined> {
   const fromQuery = new URLSearchParams(location.search).get('router');

@@ -14,7 +14,7 @@ import type { RobotRecord } from './swarm-model.js';
 
 const MIN_SPAN_M = 10;
 /** Track vertices drawn per frame, over all robots: past it, tracks are thinned evenly. */
-export const MAX_TRACK_VERTICES = 20_000;
+export const MAX_TRACK_VERTICES = 8_000;
 const MARGIN_PX = 24;
 
 /** Adds one robot's track (every `every`-th point, then its current position) to the open path. */
