@@ -5,7 +5,7 @@
  * animation frame (table, map, plots), frames per second, and sample-to-screen latency (a
  * sample's capture stamp to the end of the first frame that drew it; one clock, one machine).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -29,6 +29,32 @@ const FRAME_BUDGET_MS = 1000 / 60;
  */
 const FRAME_RATE_FLOOR = 55;
 
+/**
+ * Each swarm size and what it is held to (issue 32): 200 robots keep up with the display with a
+ * sample-to-screen p50 of 50 ms; 1000 robots draw at 30 frames/s or more (the drawing thinned)
+ * with a p99 of 250 ms. Both must not fall behind: the page takes in what the simulator sent
+ * (every sample counted) and its latency does not grow over the window.
+ */
+interface CaseTargets {
+  readonly robots: number;
+  readonly fps: number;
+  readonly latency: { readonly on: 'p50' | 'p99'; readonly boundMs: number } | undefined;
+}
+const CASES: readonly CaseTargets[] = [
+  { robots: 50, fps: FRAME_RATE_FLOOR, latency: undefined },
+  { robots: 200, fps: FRAME_RATE_FLOOR, latency: { on: 'p50', boundMs: 50 } },
+  { robots: 1000, fps: 30, latency: { on: 'p99', boundMs: 250 } },
+];
+/** Share of what the simulator sent that the page must have counted in the window. */
+const KEPT_UP_FLOOR = 0.98;
+/** Growth of the latency's p50 from the window's first quarter to its last that still reads as keeping up. */
+const DRIFT_BOUND_MS = 100;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.floor(sorted.length / 2)] as number);
+}
+
 interface PageStats {
   readonly frames: number;
   readonly frameMs: number[];
@@ -50,8 +76,15 @@ function readStats(page: Page): Promise<PageStats | undefined> {
   });
 }
 
-async function runCase(bc: BenchContext, server: ConsoleServer, browser: Browser, locator: string, robots: number) {
+async function runCase(
+  bc: BenchContext,
+  server: ConsoleServer,
+  browser: Browser,
+  locator: string,
+  targets: CaseTargets,
+) {
   const { rec } = bc;
+  const { robots } = targets;
   const caseName = `${robots} robots x ${STATE_HZ} Hz`;
   const windowMs = byMode(bc.mode, 8_000, 30_000);
   let sim: ChildLink | undefined;
@@ -65,9 +98,20 @@ async function runCase(bc: BenchContext, server: ConsoleServer, browser: Browser
     const deadline = Date.now() + Math.max(30_000, robots * 150);
     while (((await readStats(page))?.robots ?? 0) < robots && Date.now() < deadline) await sleep(250);
     const seen = (await readStats(page))?.robots ?? 0;
-    if (seen < robots) throw new Error(`only ${seen}/${robots} robots on screen before the warm-up budget ran out`);
-    // The worst case: a robot selected, so the plots draw too.
-    await page.click('#robots-body tr:first-child button');
+    // On a loaded machine a few of a thousand robots can sit past FORGET_MS at any moment: 99 % on
+    // screen starts the window, and the log says how many were.
+    if (seen < Math.ceil(robots * 0.99))
+      throw new Error(`only ${seen}/${robots} robots on screen before the warm-up budget ran out`);
+    if (seen < robots) rec.log(`  ${seen}/${robots} robots on screen when the window starts`);
+    // The worst case: a robot selected, so the plots draw too (through the page's controls: a
+    // pointer click can time out on a page this busy, and the click is not what is measured).
+    await page.evaluate(() => {
+      const c = (window as { vrobotsConsole?: Record<string, unknown> }).vrobotsConsole as {
+        controls: { select(sysId: number | undefined): void };
+        model: { list(now: number): { sysId: number }[] };
+      };
+      c.controls.select(c.model.list(Date.now())[0]?.sysId);
+    });
     await sleep(1000);
     await page.evaluate(() => {
       (window as { vrobotsConsole?: { stats: { reset(): void } } }).vrobotsConsole?.stats.reset();
@@ -85,11 +129,21 @@ async function runCase(bc: BenchContext, server: ConsoleServer, browser: Browser
       };
     };
     const published = async () => Number((await sim?.request({ cmd: 'counters' }, 'counters', 5000))?.published);
+    // RCLTS_WEB_PROFILE=<dir>: a CPU profile of the page's main thread over the window, for DevTools.
+    const profileDir = process.env.RCLTS_WEB_PROFILE;
+    if (profileDir !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const before = await readStats(page);
     const publishedBefore = await published();
     const threadBefore = await mainThread();
     await sleep(windowMs);
     const threadAfter = await mainThread();
+    if (profileDir !== undefined) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(join(profileDir, `web-console-${robots}.cpuprofile`), JSON.stringify(profile));
+    }
     const after = await readStats(page);
     const publishedAfter = await published();
     if (before === undefined || after === undefined) throw new Error('the page exposes no vrobotsConsole');
@@ -136,18 +190,38 @@ async function runCase(bc: BenchContext, server: ConsoleServer, browser: Browser
       target: {
         on: 'value',
         op: '>=',
-        bound: FRAME_RATE_FLOOR,
-        text: `keeps up with 60 Hz (≥ ${FRAME_RATE_FLOOR} frames/s)`,
+        bound: targets.fps,
+        text:
+          targets.fps === FRAME_RATE_FLOOR
+            ? `keeps up with 60 Hz (≥ ${FRAME_RATE_FLOOR} frames/s)`
+            : `≥ ${targets.fps} frames/s`,
       },
     });
+    const bound = targets.latency;
     rec.compare({
       bench: BENCH,
       case: caseName,
-      metric: 'sample-to-screen latency',
+      metric: bound?.on === 'p99' ? 'sample-to-screen latency, p99' : 'sample-to-screen latency',
       better: 'lower',
       subject,
-      figure: latency,
-      note: `page received ${delivered.toFixed(0)} samples/s; simulator sent ${sent.toFixed(0)} (nominal ${robots * STATE_HZ})`,
+      figure: bound?.on === 'p99' ? { value: latency.summary?.p99 ?? Number.NaN, unit: Unit.Millis } : latency,
+      ...(bound !== undefined
+        ? { target: { on: 'value', op: '<=', bound: bound.boundMs, text: `${bound.on} ≤ ${bound.boundMs} ms` } }
+        : {}),
+      note: `p50 ${latency.value.toFixed(1)} ms, p99 ${(latency.summary?.p99 ?? Number.NaN).toFixed(1)} ms`,
+    });
+    // Not falling behind: what the simulator sent reached the page's model, and latency holds steady.
+    const quarter = Math.floor(after.latencyMs.length / 4);
+    const drift = median(after.latencyMs.slice(-quarter)) - median(after.latencyMs.slice(0, quarter));
+    rec.compare({
+      bench: BENCH,
+      case: caseName,
+      metric: 'samples counted / sent (keeps up)',
+      better: 'higher',
+      subject,
+      figure: { value: sent > 0 ? delivered / sent : Number.NaN, unit: Unit.Ratio },
+      target: { on: 'value', op: '>=', bound: KEPT_UP_FLOOR, text: `≥ ${KEPT_UP_FLOOR} of what was sent` },
+      note: `page counted ${delivered.toFixed(0)} samples/s; simulator sent ${sent.toFixed(0)} (nominal ${robots * STATE_HZ}); latency p50 drift over the window ${drift.toFixed(0)} ms (${drift <= DRIFT_BOUND_MS ? 'steady' : 'falling behind'})`,
     });
   } finally {
     await page?.close();
@@ -170,12 +244,15 @@ export async function benchWebConsole(bc: BenchContext): Promise<void> {
     if (!served.ok) throw new Error(served.error.message);
     server = served.value;
     browser = await launchChromium();
-    for (const robots of [50, 200]) {
-      rec.log(`web console, ${robots} robots`);
+    // RCLTS_WEB_ROBOTS=200,1000: only those swarm sizes (a quicker look at one case).
+    const only = process.env.RCLTS_WEB_ROBOTS?.split(',').map(Number);
+    for (const targets of CASES.filter((c) => only === undefined || only.includes(c.robots))) {
+      rec.log(`web console, ${targets.robots} robots`);
       try {
-        await runCase(bc, server, browser, bc.locator, robots);
+        await runCase(bc, server, browser, bc.locator, targets);
       } catch (e) {
-        rec.error(BENCH, `${robots} robots`, 'console page (Chromium)', e instanceof Error ? e.message : String(e));
+        const message = e instanceof Error ? e.message : String(e);
+        rec.error(BENCH, `${targets.robots} robots`, 'console page (Chromium)', message);
       }
     }
   } finally {
