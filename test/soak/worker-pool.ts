@@ -16,7 +16,8 @@ import type {
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 // tsx compiling the library in a fresh process takes over a minute on a loaded 2-core machine.
-const READY_BUDGET_MS = 180_000;
+/** Past the worker's own budgets (connect 60 s, servers visible 120 s), so the worker says why first. */
+const READY_BUDGET_MS = 200_000;
 
 export interface WorkerLife {
   readonly worker: number;
@@ -92,7 +93,8 @@ export class WorkerPool {
         if (m.type === 'ready') {
           clearTimeout(timer);
           resolve(life);
-        } else if (m.type === 'report') {
+        } else if (m.type === 'progress') this.log(String((m as { message?: unknown }).message));
+        else if (m.type === 'report') {
           const r = m as unknown as WorkerReport;
           life.latest = r;
           for (const event of r.events) this.events.push({ life, event });

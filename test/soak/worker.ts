@@ -32,7 +32,7 @@ const Fibonacci = example_interfaces.action.Fibonacci;
 const STREAM = '/soak/stream';
 /** Keep-all, so that a slow spin under load queues samples rather than dropping them by QoS. */
 const RELIABLE_ALL = QoS.default().keepAll();
-const READY_BUDGET_MS = 150_000;
+const READY_BUDGET_MS = 120_000;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig;
@@ -114,6 +114,7 @@ interface Stable {
   call(): void;
   goal(): void;
   ready(): boolean;
+  missing(): string[];
 }
 
 function must<T>(what: string, r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
@@ -182,6 +183,14 @@ function makeStable(exec: Executor, k: number): Stable {
       const a = client.serviceIsReady();
       const b = actions.actionServerIsReady();
       return a.ok && a.value && b.ok && b.value;
+    },
+    missing: () => {
+      const a = client.serviceIsReady();
+      const b = actions.actionServerIsReady();
+      return [
+        ...(a.ok && a.value ? [] : [serviceName(target, k)]),
+        ...(b.ok && b.value ? [] : [actionName(target, k)]),
+      ];
     },
     call: () => {
       const ready = client.serviceIsReady();
@@ -256,6 +265,7 @@ function report(): void {
 }
 
 async function main(): Promise<void> {
+  const startedMs = Date.now();
   const random = seededRandom(config.seed * 1000 + config.worker * 31 + config.generation);
   // Setup, not judged: on a loaded machine loading zenoh-ts alone can take most of 20 s.
   const created = await Executor.create({ router: [...config.routers], connectBudgetMs: 60_000, capacity: 8192 });
@@ -287,10 +297,17 @@ async function main(): Promise<void> {
   );
 
   // Traffic starts once every stable client sees its server (the other workers are up).
-  const readyBy = Date.now() + READY_BUDGET_MS;
+  const createdMs = Date.now();
+  const readyBy = createdMs + READY_BUDGET_MS;
   while (!stables.every((s) => s.ready()) && Date.now() < readyBy) await new Promise((r) => setTimeout(r, 100));
-  if (!stables.every((s) => s.ready()))
-    throw new Error(`${tag}: the other workers' servers not visible within ${READY_BUDGET_MS} ms`);
+  if (!stables.every((s) => s.ready())) {
+    const missing = stables.flatMap((s) => s.missing()).join(', ');
+    throw new Error(`${tag}: not visible ${READY_BUDGET_MS} ms after the executor opened: ${missing}`);
+  }
+  send({
+    type: 'progress',
+    message: `${tag}: executor open in ${createdMs - startedMs} ms, servers visible after ${Date.now() - createdMs} ms more`,
+  });
   const timers: NodeJS.Timeout[] = [];
   let publishing = true;
   timers.push(
