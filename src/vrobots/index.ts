@@ -10,6 +10,8 @@ export type {
   SwarmPlayback,
   SwarmPlaybackOptions,
   SwarmRecording,
+  SwarmReplay,
+  SwarmReplayReport,
   SwarmRecordStats,
   SwarmSink,
   SwarmSubject,
@@ -17,6 +19,7 @@ export type {
 export {
   playSwarm,
   recordSwarm,
+  replaySwarm,
   SWARM_SUBJECTS,
   SWARM_TOPIC_TYPES,
   swarmDescriptorSet,

@@ -4,9 +4,7 @@
  * recorded timing, so a console (or any client) sees the run again.
  */
 import { nodeBagFiles, openBagReader, openBagWriter } from '../../index.js';
-import { playSwarm, recordSwarm } from '../../vrobots/index.js';
-import { VROBOTS_NODE_OPTIONS } from '../../vrobots/node-options.js';
-import { RawBytes } from '../../vrobots/tools/raw-bytes.js';
+import { recordSwarm, replaySwarm } from '../../vrobots/index.js';
 import type { BagCliCommand } from './cli-bag-args.js';
 import { type CliIo, ExitCode } from './cli-io.js';
 import { NO_ROUTER_NOTE, openCliExecutor } from './cli-session.js';
@@ -74,30 +72,7 @@ export async function runBagPlay(io: CliIo, cmd: Play): Promise<ExitCode> {
     return ExitCode.Failed;
   }
   try {
-    const node = executor.value.createNode('vrobots_bag_play', VROBOTS_NODE_OPTIONS);
-    if (!node.ok) {
-      io.err(`vrobots bag play: ${node.error.message}`);
-      return ExitCode.Failed;
-    }
-    const publishers = new Map<string, { publishRaw(bytes: Uint8Array): { ok: boolean } }>();
-    let failed = 0;
-    const playback = playSwarm(
-      reader.value,
-      (message) => {
-        let publisher = publishers.get(message.topic);
-        if (publisher === undefined) {
-          const made = node.value.createPublisher(RawBytes, message.topic);
-          if (!made.ok) {
-            failed++;
-            return;
-          }
-          publisher = made.value;
-          publishers.set(message.topic, publisher);
-        }
-        if (!publisher.publishRaw(message.data).ok) failed++;
-      },
-      { rate: cmd.rate },
-    );
+    const playback = replaySwarm(executor.value, reader.value, { rate: cmd.rate });
     if (!playback.ok) {
       io.err(`vrobots bag play: ${playback.error.message}`);
       return ExitCode.Failed;
@@ -109,7 +84,10 @@ export async function runBagPlay(io: CliIo, cmd: Play): Promise<ExitCode> {
       io.err(`vrobots bag play: ${done.error.message}`);
       return ExitCode.Failed;
     }
-    io.out(`vrobots bag play: ${done.value} message(s) published on ${publishers.size} key(s), ${failed} failed`);
+    const { played, keys, failed, firstFailure } = done.value;
+    io.out(
+      `vrobots bag play: ${played} message(s) published on ${keys} key(s), ${failed} failed${firstFailure === undefined ? '' : ` (first: ${firstFailure})`}`,
+    );
     return failed === 0 ? ExitCode.Ok : ExitCode.Failed;
   } finally {
     await reader.value.close();

@@ -2,3 +2,4 @@
 export * from './record-swarm.js';
 export * from './swarm-topics.js';
 export * from './swarm-playback.js';
+export * from './replay-swarm.js';
