@@ -12,6 +12,8 @@ export class FrameStats {
   frames = 0;
   readonly frameMs = new RingBuffer(KEEP);
   readonly latencyMs = new RingBuffer(KEEP);
+  /** The part of that latency on the page's side: the sample's arrival in the worker to the frame's end. */
+  readonly pageMs = new RingBuffer(KEEP);
   private drawnSamples = 0;
 
   constructor(private readonly model: SwarmModel) {}
@@ -22,17 +24,24 @@ export class FrameStats {
     if (this.model.samples !== this.drawnSamples) {
       this.drawnSamples = this.model.samples;
       this.latencyMs.push(wallMs + (endedMs - startedMs) - this.model.newestStampMs);
+      this.pageMs.push(wallMs + (endedMs - startedMs) - this.model.newestArrivalMs);
     }
   }
 
   /** Plain numbers for page.evaluate: the kept samples, oldest first. */
-  snapshot(): { frames: number; frameMs: number[]; latencyMs: number[] } {
+  snapshot(): { frames: number; frameMs: number[]; latencyMs: number[]; pageMs: number[] } {
     const list = (ring: RingBuffer) => Array.from({ length: ring.length }, (_, i) => ring.at(i));
-    return { frames: this.frames, frameMs: list(this.frameMs), latencyMs: list(this.latencyMs) };
+    return {
+      frames: this.frames,
+      frameMs: list(this.frameMs),
+      latencyMs: list(this.latencyMs),
+      pageMs: list(this.pageMs),
+    };
   }
 
   reset(): void {
     this.frameMs.clear();
     this.latencyMs.clear();
+    this.pageMs.clear();
   }
 }
