@@ -55,3 +55,36 @@ describe('web console: the swarm model', () => {
     expect(model.list(FORGET_MS + 1).map((r) => r.sysId)).toEqual([2]);
   });
 });
+
+describe('web console: a packed batch from the worker', () => {
+  it('counts every sample of a batch exactly and keeps the latest state per robot in place', () => {
+    const model = new SwarmModel();
+    const robots = 1000;
+    const perRobot = 3;
+    const packed = new Float64Array(robots * perRobot * SAMPLE_WIDTH);
+    let at = 0;
+    for (let seq = 1; seq <= perRobot; seq++) {
+      for (let id = 0; id < robots; id++) {
+        // Robot 5 sends 1, 3, 4: one gap of one sample, still counted exactly.
+        const s = id === 5 && seq > 1 ? seq + 1 : seq;
+        packSample(sampleOfState(state(id, s, id + seq), 5000 + seq), packed, at);
+        at += SAMPLE_WIDTH;
+      }
+    }
+    model.acceptBatch(packed);
+    const first = model.get(7);
+    const position = first?.position;
+    expect(model.samples).toBe(robots * perRobot);
+    expect(first?.samples).toBe(perRobot);
+    expect(first?.position.x).toBe(7 + perRobot);
+    expect(first?.trackX.length).toBe(perRobot);
+    expect(model.get(5)?.seqGaps).toBe(1);
+    expect(model.get(5)?.missed).toBe(1);
+    expect(model.newestStampMs).toBe(perRobot);
+    expect(model.newestArrivalMs).toBe(5000 + perRobot);
+    model.acceptBatch(packed.slice(0, SAMPLE_WIDTH * 8));
+    // Updated in place: the views hold the same object across batches.
+    expect(model.get(7)?.position).toBe(position);
+    expect(model.get(7)?.position.x).toBe(8);
+  });
+});
