@@ -65,6 +65,7 @@ describe('zenoh rmw publish order under back-pressure', () => {
       }),
     ).toBe(true);
 
+    const publisher = pub.value;
     const total = 2000;
     // Every 16th sample is 1 MiB; the rest are small, sent from many event-loop turns.
     const sizeOf = (i: number) => (i % 16 === 3 ? 1024 * 1024 : 8 + ((i * 37) % 1000));
@@ -95,7 +96,7 @@ describe('zenoh rmw publish order under back-pressure', () => {
         const payload = new Uint8Array(sizeOf(i));
         new DataView(payload.buffer).setUint32(0, i, true);
         fillFor(payload, i);
-        const res = pub.value.publish(payload);
+        const res = publisher.publish(payload);
         if (res.ok) {
           i += 1;
           if (i % 8 === 0) await nextTurn();
