@@ -52,11 +52,15 @@ export function playSwarm(
   const run = async (): Promise<ResultOf<number>> => {
     let played = 0;
     let firstNs: bigint | undefined;
-    const startedMs = performance.now();
+    // The clock starts with the first message read (opening the bag is no part of its timing).
+    let startedMs = 0;
     for await (const read of reader.messages({ topics })) {
       if (stopped) break;
       if (!read.ok) return read;
-      firstNs ??= read.value.recvTimestampNs;
+      if (firstNs === undefined) {
+        firstNs = read.value.recvTimestampNs;
+        startedMs = performance.now();
+      }
       const dueMs = Number(read.value.recvTimestampNs - firstNs) / 1e6 / rate;
       const waitMs = dueMs - (performance.now() - startedMs);
       if (waitMs > 1) await sleep(waitMs);
