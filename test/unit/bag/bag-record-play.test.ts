@@ -289,6 +289,34 @@ describe('Player on the in-process backend', () => {
     await f.executor.shutdown();
   });
 
+  it('skips a protobuf topic (a vrobots bag) with an event naming it, and plays the CDR ones', async () => {
+    const f = makeFixture();
+    const pb = { ...cdrTopic('/state', 'std_msgs/msg/String'), serializationFormat: 'protobuf' as const };
+    const reader = fakeReader(
+      [pb, cdrTopic('/a', 'std_msgs/msg/String')],
+      [
+        { topic: '/state', data: enc('not cdr'), recvTimestampNs: T0, sendTimestampNs: T0 },
+        { topic: '/a', data: enc('a'), recvTimestampNs: T0 + MS, sendTimestampNs: T0 },
+      ],
+    );
+    const onState = listen(f, '/state');
+    const onA = listen(f, '/a');
+    const events: PlayerEvent[] = [];
+    const player = unwrap(createPlayer(f.node, { reader }, (e) => void events.push(e)));
+    expect(events).toContainEqual({
+      type: 'skipped',
+      topic: '/state',
+      message: expect.stringMatching(/serialization format 'protobuf'.*Unsupported/),
+    });
+    unwrap(player.play());
+    unwrap(await player.waitForFinish(2000));
+    await f.executor.spinFor(20);
+    expect(onA.map((g) => g.data)).toEqual(['a']);
+    expect(onState).toEqual([]);
+    player.stop();
+    await f.executor.shutdown();
+  });
+
   it('pauses, steps one message at a time, changes rate, and resumes', async () => {
     const f = makeFixture();
     const got = listen(f);
@@ -410,9 +438,11 @@ describe('record then play through the MCAP storage (a bag in memory)', () => {
     unwrap(await player.waitForFinish(3000));
     await f.executor.spinFor(20);
     expect(got.map((g) => g.data)).toEqual(['n0', 'n1', 'n2', 'n3', 'n4']);
-    // played as far apart as they were recorded
+    // played as far apart as they were recorded: never bunched; a loaded machine's timers may
+    // only make the gaps longer
     const spacing = (got.at(-1)!.at - got[0]!.at) / 4;
-    expect(Math.abs(spacing - recordedSpacing)).toBeLessThan(10);
+    expect(spacing).toBeGreaterThan(recordedSpacing - 2);
+    expect(spacing).toBeLessThan(recordedSpacing + 40);
     player.stop();
     await reader.close();
     await f.executor.shutdown();

@@ -126,6 +126,15 @@ class PlayerImpl implements Player {
   }
 
   private addPublisher(topic: BagTopicInfo): void {
+    if (topic.serializationFormat !== 'cdr') {
+      // A ROS publisher sends CDR; protobuf topics (vrobots bags) replay with vrobots' replaySwarm.
+      this.onEvent({
+        type: 'skipped',
+        topic: topic.name,
+        message: `${topic.name}: serialization format '${topic.serializationFormat}' is not played as a ROS topic (Unsupported; vrobots bags play with vrobots bag play)`,
+      });
+      return;
+    }
     const known = this.o.registry.message(topic.type);
     const hash = known.ok ? known.value.typeHash : topic.typeDescriptionHash;
     if (hash === '') {
