@@ -11,6 +11,9 @@ requirements=test/interop/bags/requirements.txt
 # shellcheck source=python-venv-lib.sh
 . scripts/python-venv-lib.sh
 ensure_python_venv bags
+# One maker at a time: the test setup makes it, and each bag test file checks it again.
+exec 9>".venv-bags.lock"
+flock -w 600 9
 if [ -x "$venv/bin/python" ] && cmp -s "$requirements" "$venv/requirements.txt"; then
   echo "== bags venv up to date ($venv)"
   exit 0

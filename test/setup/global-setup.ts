@@ -2,7 +2,7 @@
  * What the suite needs, provisioned once per run so that `npm install && npm test` works on a
  * fresh machine: the zenoh router (built once, cached, started on free loopback ports, its
  * locator handed to tests with `inject('zenohLocator')`), a Chromium for the browser tests,
- * the interop venv and, when its sources are there, real ROS 2 (`inject('ros2Peer')`).
+ * the interop and bag-reader venvs and, when its sources are there, real ROS 2 (`inject('ros2Peer')`).
  * Tests that need their own router (router loss, restarts) start one from `inject('routerBinary')`
  * with startRouter() from scripts/zenoh-router-lib.mjs.
  *
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { installRouter, type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
 import { ensureChromium } from './chromium-install.js';
-import { ensureInteropVenv, ensureRos2Peer, type PeerReady } from './python-peers.js';
+import { ensureBagsVenv, ensureInteropVenv, ensureRos2Peer, type PeerReady } from './python-peers.js';
 import { tagged } from './setup-step.js';
 
 declare module 'vitest' {
@@ -49,7 +49,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = Date.now();
   const chromiumAndVenv = (async () => {
     if (!skip.has('chromium')) await ensureChromium(tagged('chromium'), ROOT);
-    return skip.has('venv') ? NOT_PROVISIONED : ensureInteropVenv(tagged('interop-venv'), ROOT);
+    if (skip.has('venv')) return NOT_PROVISIONED;
+    const interop = await ensureInteropVenv(tagged('interop-venv'), ROOT);
+    await ensureBagsVenv(tagged('bags-venv'), ROOT);
+    return interop;
   })();
   const routerAndPeer = (async () => {
     const installed = await installRouter({ log: tagged('zenoh-router') });

@@ -1,6 +1,6 @@
 /**
  * The Python peers the interop tests run, made by the scripts that own them: the zenoh-ext venv
- * (scripts/interop-venv.sh) and real ROS 2, rclpy on rmw_zenoh_cpp (scripts/rmw-zenoh-peer.sh).
+ * (scripts/interop-venv.sh), the bag readers' venv (scripts/bags-venv.sh) and real ROS 2, rclpy on rmw_zenoh_cpp (scripts/rmw-zenoh-peer.sh).
  * Both are cached; a warm run only checks them.
  */
 import { join } from 'node:path';
@@ -17,6 +17,19 @@ export async function ensureInteropVenv(log: SetupLog, root: string): Promise<Pe
   const outcome = await runStep('bash', [join(root, 'scripts/interop-venv.sh')], { cwd: root, log });
   if (outcome.code === 0) return { ok: true, detail: join(root, '.venv-interop/bin/python') };
   const line = `the interop venv was not made (scripts/interop-venv.sh exited ${outcome.code} after ${formatSeconds(outcome.ms)}): ${outcome.lines.at(-1) ?? 'no output'}`;
+  log(line);
+  return { ok: false, detail: line };
+}
+
+/**
+ * Makes (or checks) .venv-bags, the independent bag readers and writer of test/interop/bags
+ * (rosbags, mcap, mcap-ros2-support, mcap-protobuf-support; scripts/bags-venv.sh). Made here so
+ * that two bag test files never build it at once on a fresh machine; each still checks it.
+ */
+export async function ensureBagsVenv(log: SetupLog, root: string): Promise<PeerReady> {
+  const outcome = await runStep('bash', [join(root, 'scripts/bags-venv.sh')], { cwd: root, log });
+  if (outcome.code === 0) return { ok: true, detail: join(root, '.venv-bags/bin/python') };
+  const line = `the bags venv was not made (scripts/bags-venv.sh exited ${outcome.code} after ${formatSeconds(outcome.ms)}): ${outcome.lines.at(-1) ?? 'no output'}`;
   log(line);
   return { ok: false, detail: line };
 }
