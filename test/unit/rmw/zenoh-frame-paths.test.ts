@@ -30,6 +30,16 @@ describe('frame paths', () => {
     expect(reported[0]).toMatch(/^put: the put frame path is not taken: .* public API instead$/);
   });
 
+  it('count a mismatch of a path that may not apply, and not a skip', () => {
+    const reported: string[] = [];
+    const paths = new FramePaths(ALL, (what, message) => void reported.push(`${what}: ${message}`));
+    expect(paths.attempt(FramePath.Gather, () => ({ route: 'route' }))).toBe('route');
+    expect(paths.attempt(FramePath.Gather, () => ({ skip: true }))).toBeUndefined();
+    expect(paths.attempt(FramePath.Gather, () => ({ mismatch: 'x differs', instead: 'y' }))).toBeUndefined();
+    expect([...paths.fallbacks()]).toEqual([['gather', 1]]);
+    expect(reported).toEqual(['gather: the gather frame path is not taken: x differs; using y instead']);
+  });
+
   it('switched off, take none and report nothing', () => {
     const reported: string[] = [];
     const paths = new FramePaths(new Set(), (what) => void reported.push(what));
@@ -56,7 +66,7 @@ describe('frame paths', () => {
       expect(read(undefined)).toEqual([...ALL].sort());
       expect(read('on')).toEqual([...ALL].sort());
       expect(read('off')).toEqual([]);
-      expect(read('-put, -get')).toEqual(['in-frames', 'query', 'reply']);
+      expect(read('-put, -get')).toEqual(['gather', 'in-frames', 'query', 'reply']);
       expect(read('put')).toMatch(/^RCLTS_ZENOH_FRAMES must be on, off or .*-put, -reply.*got "put"$/);
       expect(read('-nothing')).toMatch(/got "-nothing"$/);
       process.env.RCLTS_ZENOH_FRAMES = 'off';

@@ -2,6 +2,7 @@
  * The adapter's fast paths and guards, and what happens when one cannot be taken.
  *
  * Each frame path writes or reads the remote-api plugin's frames in zenoh-ts's place (frames/),
+ * or, `gather`, a write batch's WebSocket frames in Node `ws`'s place (checked on ws 8.x),
  * and each guard reaches into a zenoh-ts session to mend a gap of its public API. Each is taken
  * only where a probe found the loaded zenoh-ts as checked (1.10.1); elsewhere rclts uses
  * zenoh-ts's public API, which still works, only slower or with the gap back. That fallback is
@@ -24,6 +25,8 @@ export const FramePath = {
   Query: 'query',
   /** Samples, replies and queries read from their frames (frames/in-frame-tap.ts). */
   InFrames: 'in-frames',
+  /** A write batch's binary frames framed by rclts into one TCP write, past Node's `ws` (frame-gather.ts). */
+  Gather: 'gather',
 } as const;
 export type FramePath = (typeof FramePath)[keyof typeof FramePath];
 
@@ -36,6 +39,16 @@ export const SessionGuard = {
 export type SessionGuard = (typeof SessionGuard)[keyof typeof SessionGuard];
 
 export type FallbackReport = (what: FramePath | SessionGuard, message: string) => void;
+
+/**
+ * What a probe that may not apply this time found: the route; `skip`, the path does not apply
+ * here by design or for the moment (nothing to count); or `mismatch`, why the internals it
+ * reads are not as checked, and what is used instead (counted and reported).
+ */
+export type ProbeAnswer<T> =
+  | { readonly route: T }
+  | { readonly skip: true }
+  | { readonly mismatch: string; readonly instead: string };
 
 const ALL_PATHS: ReadonlySet<FramePath> = new Set(Object.values(FramePath));
 
@@ -96,6 +109,16 @@ export class FramePaths {
     return route;
   }
 
+  /** As `take`, for a probe that tells a path not applying (not counted) from internals not as checked. */
+  attempt<T>(path: FramePath, probe: () => ProbeAnswer<T>): T | undefined {
+    if (!this.on.has(path)) return undefined;
+    const answer = probe();
+    if ('route' in answer) return answer.route;
+    if ('mismatch' in answer)
+      this.#fellBack(path, `the ${path} frame path is not taken: ${answer.mismatch}`, answer.instead);
+    return undefined;
+  }
+
   /** A guard that could not be installed (`installed` false) is counted and reported. */
   guard(guard: SessionGuard, installed: boolean): void {
     if (!installed)
@@ -107,9 +130,9 @@ export class FramePaths {
     return this.#fallbacks;
   }
 
-  #fellBack(what: FramePath | SessionGuard, why: string): void {
+  #fellBack(what: FramePath | SessionGuard, why: string, instead = "zenoh-ts's public API"): void {
     const n = (this.#fallbacks.get(what) ?? 0) + 1;
     this.#fallbacks.set(what, n);
-    if (n === 1) this.report(what, `${why}; using zenoh-ts's public API instead`);
+    if (n === 1) this.report(what, `${why}; using ${instead} instead`);
   }
 }
