@@ -94,7 +94,7 @@ class ZenohRmwSession implements RmwSession {
       writes: new WriteBatch(() => {
         const session = this.connection.current();
         return session === undefined ? undefined : socketOf(session);
-      }),
+      }, this.frames),
       frames: this.frames,
       emit,
     };

@@ -10,19 +10,25 @@
  * write to save either); elsewhere every frame gets a random key.
  *
  * Only where `ws`'s internals are as checked (an open socket, its sender idle with nothing
- * queued, no permessage-deflate): then nothing `ws` holds can be overtaken. A frame that
+ * queued, no permessage-deflate): then nothing `ws` holds can be overtaken. Members not as
+ * checked are a fallback, reported as the `gather` frame path's (frame-paths.ts). A frame that
  * cannot be gathered (text, or the socket no longer open) first writes out what was gathered
  * and then goes through `ws`, so the order stays the order of the sends.
  */
+import type { ProbeAnswer } from './frame-paths.js';
 
 /** One gather buffer: full, it is written out and the next frames go into another. */
 export const GATHER_BUFFER_BYTES = 64 * 1024;
 /** Written buffers kept for reuse (a new 64 KiB ArrayBuffer per write would grow the old generation). */
 const KEPT_BUFFERS = 4;
 
-/** The members of Node's `ws` (8.x) a gather reads. */
+/** The `ws` whose members the gather was checked against (package.json pins it). */
+export const WS_AS_CHECKED = '8.23.0';
+
+/** The members of Node's `ws` (8.x) a gather reads, besides its public `terminate`. */
 interface WsInternals {
   readonly readyState?: unknown;
+  readonly terminate?: unknown;
   readonly _socket?: { write?: unknown; destroyed?: unknown } | null;
   readonly _sender?: { _state?: unknown; _queue?: unknown } | null;
   readonly _extensions?: unknown;
@@ -33,18 +39,51 @@ interface TcpWriter {
   readonly destroyed: boolean;
 }
 
-/** The TCP socket a gather may write to directly, or undefined when `ws` is not as checked. */
-export function gatherableTcp(ws: unknown): TcpWriter | undefined {
+const SKIP = { skip: true } as const;
+
+/** A member's shape for the report: its type, or an object's first own keys. */
+function shapeOf(x: unknown): string {
+  if (x === null || typeof x !== 'object') return x === null ? 'null' : typeof x;
+  const keys = Object.keys(x);
+  return `an object with ${keys.length === 0 ? 'no keys' : keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', ...' : ''}`;
+}
+
+function mismatch(member: string, checked: string, found: string): ProbeAnswer<TcpWriter> {
+  return {
+    mismatch: `Node ws's ${member} is not as on ws ${WS_AS_CHECKED} (${checked}), found ${found}`,
+    instead: "ws's own send",
+  };
+}
+
+/**
+ * The TCP socket a gather may write to directly now. Skipped where it does not apply: no Node
+ * `ws` (a browser's WebSocket has no `terminate` and no gather by design), a socket not open,
+ * or `ws`'s sender busy or holding frames (normal back-pressure: those frames must go first).
+ * A `ws` whose members differ from those checked, or that negotiated an extension (its frames
+ * must go through it), is a mismatch: the caller counts and reports it.
+ */
+export function probeGather(ws: unknown): ProbeAnswer<TcpWriter> {
   const w = ws as WsInternals | null | undefined;
-  if (w === null || typeof w !== 'object' || w.readyState !== 1) return undefined;
+  if (w === null || typeof w !== 'object' || typeof w.terminate !== 'function') return SKIP;
+  if (w.readyState !== 1) return SKIP;
   const tcp = w._socket;
+  if (tcp === null || typeof tcp !== 'object' || typeof tcp.write !== 'function' || typeof tcp.destroyed !== 'boolean')
+    return mismatch('_socket', 'a net.Socket with write() and destroyed', shapeOf(tcp));
+  if (tcp.destroyed) return SKIP;
   const sender = w._sender;
-  if (tcp === null || tcp === undefined || typeof tcp.write !== 'function' || tcp.destroyed !== false) return undefined;
-  if (sender === null || sender === undefined || sender._state !== 0) return undefined;
-  if (!Array.isArray(sender._queue) || sender._queue.length !== 0) return undefined;
+  if (
+    sender === null ||
+    typeof sender !== 'object' ||
+    typeof sender._state !== 'number' ||
+    !Array.isArray(sender._queue)
+  )
+    return mismatch('_sender', 'a Sender with a numeric _state and an array _queue', shapeOf(sender));
+  if (sender._state !== 0 || sender._queue.length !== 0) return SKIP;
   const ext = w._extensions;
-  if (ext === null || typeof ext !== 'object' || Object.keys(ext).length !== 0) return undefined;
-  return tcp as TcpWriter;
+  if (ext === null || typeof ext !== 'object') return mismatch('_extensions', 'an object', shapeOf(ext));
+  const names = Object.keys(ext);
+  if (names.length !== 0) return mismatch('_extensions', 'none negotiated', names.join(', '));
+  return { route: tcp as TcpWriter };
 }
 
 const NodeBuffer = (globalThis as { Buffer?: { allocUnsafe(n: number): Uint8Array } }).Buffer;

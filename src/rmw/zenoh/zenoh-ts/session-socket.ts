@@ -4,7 +4,8 @@
  * picks each frame's masking key on loopback (loopback-frames.ts). `inner` is the socket
  * itself (Node's `ws`, or the page's WebSocket); write-batch.ts corks the TCP socket under it.
  */
-import { FrameGather, gatherableTcp } from './frame-gather.js';
+import { FrameGather, probeGather } from './frame-gather.js';
+import { FramePath, type FramePaths } from './frame-paths.js';
 import { type FrameMasking, frameBytesOf } from './loopback-frames.js';
 
 export type SocketHandler = ((event: unknown) => void) | null;
@@ -81,12 +82,13 @@ export class SessionSocket {
 
   /**
    * From now until `releaseFrames`, binary frames are gathered and leave as one write
-   * (write-batch.ts runs it around a batch). False, and nothing changes, where the socket is
-   * not Node's `ws` as frame-gather.ts checks it, or a gather is running already.
+   * (write-batch.ts runs it around a batch). False, and nothing changes, where the `gather`
+   * path is off or does not apply, where the socket is not Node's `ws` as frame-gather.ts
+   * checks it (then `paths` counts and reports it), or a gather is running already.
    */
-  gatherFrames(): boolean {
+  gatherFrames(paths: FramePaths): boolean {
     if (this.#gather !== undefined) return false;
-    const tcp = gatherableTcp(this.inner);
+    const tcp = paths.attempt(FramePath.Gather, () => probeGather(this.inner));
     if (tcp === undefined) return false;
     this.#gather = new FrameGather(tcp, this.#masking !== undefined);
     return true;

@@ -11,12 +11,14 @@
  * threshold. Where no Node socket can be reached (a browser page) the batch just runs.
  */
 
+import type { FramePaths } from './frame-paths.js';
+
 /** Corked bytes past which the socket is flushed within a batch. */
 export const FLUSH_BYTES = 256 * 1024;
 
 /** A socket that frames a batch's messages itself (session-socket.ts, frame-gather.ts). */
 interface GatheringSocket {
-  gatherFrames(): boolean;
+  gatherFrames(paths: FramePaths): boolean;
   releaseFrames(): void;
 }
 
@@ -62,8 +64,15 @@ export class WriteBatch {
   /** The socket corked by the batch now running, if any. */
   private held: CorkableSocket | undefined;
 
-  /** `socket`: the session's current WebSocket (it changes when the router connection fails over). */
-  constructor(private readonly socket: () => unknown) {}
+  /**
+   * `socket`: the session's current WebSocket (it changes when the router connection fails
+   * over). `paths`: the session's frame paths, which switch the `gather` path and report its
+   * fallbacks; without them a batch only corks.
+   */
+  constructor(
+    private readonly socket: () => unknown,
+    private readonly paths?: FramePaths,
+  ) {}
 
   /** Runs `fn` with the socket corked and uncorks it when `fn` returns or throws; a nested batch joins the outer one. */
   run(fn: () => void): void {
@@ -81,7 +90,7 @@ export class WriteBatch {
     // Where the socket frames the batch's messages itself they leave in a few large writes;
     // the cork still holds what `ws` writes meanwhile (its pings and pongs).
     const gathering = gatheringOf(ws);
-    const gathered = gathering?.gatherFrames() === true;
+    const gathered = this.paths !== undefined && gathering?.gatherFrames(this.paths) === true;
     try {
       fn();
     } finally {
