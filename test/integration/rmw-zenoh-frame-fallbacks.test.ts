@@ -2,14 +2,24 @@
  * The adapter's fast paths on the pinned zenoh-ts: during a normal pub/sub and service run no
  * frame path or session guard falls back to zenoh-ts's public API (none counted, no
  * `frame_fallback` event), and the puts and replies leave as frames (zenoh-ts's own put and
- * reply are never called). With the switch off (the `frames: false` option, or
+ * reply are never called); puts in a write batch leave gathered (frame-gather.ts: Node `ws`'s own
+ * send is never called). With the switch off (the `frames: false` option, or
  * RCLTS_ZENOH_FRAMES=off) the same run works through zenoh-ts's public API alone.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import type { RmwEvent, RmwSession } from '../../src/rmw/rmw.js';
 import { frameFallbacksOf, openZenohRmwSession } from '../../src/rmw/zenoh/index.js';
 import { counting, zenohTs } from '../support/frame-fixtures.js';
-import { sharedLocator, talkAndCall } from '../support/rmw-zenoh-fixtures.js';
+import {
+  bytes,
+  nodeSpec,
+  sharedLocator,
+  talkAndCall,
+  topicSpec,
+  uniquePrefix,
+  waitFor,
+} from '../support/rmw-zenoh-fixtures.js';
 
 const opened: RmwSession[] = [];
 afterEach(async () => {
@@ -57,6 +67,41 @@ describe('frame paths on the pinned zenoh-ts', () => {
     for (const s of opened) expect([...(frameFallbacksOf(s) ?? new Map([['not zenoh', 1]]))]).toEqual([]);
     expect(run.puts).toBe(0);
     expect(run.replies).toBe(0);
+  });
+
+  it('puts in a write batch leave gathered past ws, and the gather path does not fall back', async () => {
+    const events: RmwEvent[] = [];
+    const a = await open(undefined, events);
+    const b = await open(undefined, events);
+    const name = `/${uniquePrefix('gather')}/chatter`;
+    const talker = a.createNode(nodeSpec('talker'));
+    const listener = b.createNode(nodeSpec('listener'));
+    if (!talker.ok || !listener.ok) throw new Error('node');
+    const heard: number[] = [];
+    const sub = listener.value.createSubscriber(topicSpec(name), (m) => void heard.push(m.payload.length));
+    const pub = talker.value.createPublisher(topicSpec(name));
+    if (!sub.ok || !pub.ok) throw new Error('endpoints');
+    for (const e of [sub.value, pub.value]) expect((await e.ready()).ok).toBe(true);
+    // ws's own send calls while a batch of 20 puts runs (none where they are gathered).
+    const batch = async () => {
+      const [, n] = await counting(WebSocket.prototype, 'send', async () => {
+        a.batchWrites(() => {
+          for (let i = 0; i < 20; i++) expect(pub.value.publish(bytes(`sample ${i}`)).ok).toBe(true);
+        });
+      });
+      return n;
+    };
+    let wsSends = 0;
+    for (let i = 0; i < 50 && heard.length === 0; i++) {
+      wsSends += await batch();
+      await waitFor(() => heard.length > 0, 100);
+    }
+    heard.length = 0;
+    wsSends += await batch();
+    expect(await waitFor(() => heard.length >= 20)).toBe(true);
+    expect(wsSends).toBe(0);
+    expect(fallbackEvents(events)).toEqual([]);
+    for (const s of opened) expect([...(frameFallbacksOf(s) ?? new Map([['not zenoh', 1]]))]).toEqual([]);
   });
 
   it('with the frames option off, the same run goes through zenoh-ts alone and reports nothing', async () => {
