@@ -56,11 +56,18 @@ export interface UsedType {
   readonly typeHash: string;
 }
 
+/** An entry of a typed kind (subscription, service, client): it carries its type support. */
+export type TypedEntry = Entry & { readonly type: UsedType };
+
 export class NodeEntities {
-  private readonly entries = new Set<Entry>();
-  private readonly publishers = new Set<{ destroy(): Result }>();
-  /** The type each endpoint uses, for ~/get_type_description; an owner gone from above is gone here too. */
-  private readonly types = new Map<object, UsedType>();
+  /**
+   * Typed entries apart from timers and guards, so that ~/get_type_description reads each
+   * one's type from the entry itself: no per-entity table beside the one that owns it.
+   */
+  private readonly typed = new Set<TypedEntry>();
+  private readonly local = new Set<Entry>();
+  /** Caller-owned publishers, each with the type it uses. */
+  private readonly publishers = new Map<{ destroy(): Result }, UsedType>();
   private destroyed = false;
 
   constructor(
@@ -116,7 +123,11 @@ export class NodeEntities {
   }
 
   /** admit: registers the entry, then declares its rmw entity; a failed declaration leaves nothing behind. */
-  admit<R, E extends Entry & { rmw: R | undefined }>(entry: E, what: string, declare: () => ResultOf<R>): ResultOf<E> {
+  admit<R, E extends TypedEntry & { rmw: R | undefined }>(
+    entry: E,
+    what: string,
+    declare: () => ResultOf<R>,
+  ): ResultOf<E> {
     const registered = this.executor.register(entry);
     if (!registered.ok) return registered;
     const declared = guardTransport(`declaring ${what}`, declare);
@@ -125,38 +136,30 @@ export class NodeEntities {
       return declared;
     }
     entry.rmw = declared.value;
-    this.track(entry);
+    this.track(this.typed, entry);
     return ok(entry);
   }
 
   /** admit for entries without a transport side (timers, guard conditions). */
   admitLocal<E extends Entry>(entry: E): ResultOf<E> {
     const registered = this.executor.register(entry);
-    if (registered.ok) this.track(entry);
+    if (registered.ok) this.track(this.local, entry);
     return registered;
   }
 
-  /** Keeps a caller-owned publisher until it is destroyed, or the node is. */
-  trackPublisher(publisher: { destroy(): Result }): void {
-    this.publishers.add(publisher);
+  /** Keeps a caller-owned publisher, and the type it uses, until it is destroyed, or the node is. */
+  trackPublisher(publisher: { destroy(): Result }, type: UsedType): void {
+    this.publishers.set(publisher, type);
   }
 
   untrackPublisher(publisher: { destroy(): Result }): void {
     this.publishers.delete(publisher);
-    this.types.delete(publisher);
-  }
-
-  /** Records the type an admitted entry or tracked publisher uses. */
-  useType(owner: object, type: UsedType): void {
-    this.types.set(owner, type);
   }
 
   /** A type some live endpoint of the node uses, by its hash (rcl's type cache lookup). */
   typeInUse(typeHash: string): UsedType | undefined {
-    for (const [owner, type] of this.types) {
-      if (type.typeHash !== typeHash) continue;
-      if (this.publishers.has(owner as { destroy(): Result }) || (owner as Partial<Entry>).alive === true) return type;
-    }
+    for (const type of this.publishers.values()) if (type.typeHash === typeHash) return type;
+    for (const entry of this.typed) if (entry.alive && entry.type.typeHash === typeHash) return entry.type;
     return undefined;
   }
 
@@ -164,27 +167,24 @@ export class NodeEntities {
   destroy(): boolean {
     if (this.destroyed) return false;
     this.destroyed = true;
-    for (const entry of this.entries) if (entry.alive) this.executor.release(entry.handleId);
-    this.entries.clear();
-    this.types.clear();
-    for (const publisher of [...this.publishers]) publisher.destroy();
+    for (const entries of [this.typed, this.local]) {
+      for (const entry of entries) if (entry.alive) this.executor.release(entry.handleId);
+      entries.clear();
+    }
+    for (const publisher of [...this.publishers.keys()]) publisher.destroy();
     return true;
   }
 
   /** Whether `entry` is one of this node's (alive or not yet swept). */
   owns(entry: Entry): boolean {
-    return this.entries.has(entry);
+    return this.typed.has(entry as TypedEntry) || this.local.has(entry);
   }
 
-  private track(entry: Entry): void {
+  private track<E extends Entry>(entries: Set<E>, entry: E): void {
     // Drop released entries now and then so a long-lived node does not accumulate them.
-    if (this.entries.size >= 64 && (this.entries.size & (this.entries.size - 1)) === 0) {
-      for (const e of this.entries) {
-        if (e.alive) continue;
-        this.entries.delete(e);
-        this.types.delete(e);
-      }
+    if (entries.size >= 64 && (entries.size & (entries.size - 1)) === 0) {
+      for (const e of entries) if (!e.alive) entries.delete(e);
     }
-    this.entries.add(entry);
+    entries.add(entry);
   }
 }

@@ -286,8 +286,7 @@ export class NodeImpl extends NodeGraph implements Node {
     const declared = guardTransport(`declaring ${what}`, () => this.rmw.createPublisher(spec));
     if (!declared.ok) return declared;
     const publisher = new PublisherImpl<M>(declared.value, t.value, name, (p) => this.entities.untrackPublisher(p));
-    this.entities.trackPublisher(publisher);
-    this.entities.useType(publisher, t.value);
+    this.entities.trackPublisher(publisher, t.value);
     const watched = this.attachEvents('publisher', name, t.value, events.value, () => publisher.isAlive());
     if (!watched.ok) publisher.destroy();
     return watched.ok ? ok(publisher) : watched;
@@ -350,9 +349,7 @@ export class NodeImpl extends NodeGraph implements Node {
     entry.callbackGroup = group;
     const onSample = observe === undefined ? offerTo(entry) : observedOffer(entry, observe);
     const options = { readsAttachment: entry.takesInfo || observe !== undefined };
-    const admitted = this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
-    if (admitted.ok) this.entities.useType(entry, t.value);
-    return admitted;
+    return this.entities.admit(entry, what, () => this.rmw.createSubscriber(spec, onSample, options));
   }
 
   createService<Req, Res>(
@@ -376,7 +373,6 @@ export class NodeImpl extends NodeGraph implements Node {
     entry.callbackGroup = g.value;
     const admitted = this.entities.admit(entry, what, () => this.rmw.createServiceServer(spec, offerTo(entry)));
     if (!admitted.ok) return admitted;
-    this.entities.useType(entry, t.value);
     entry.node = this;
     rememberEventType(t.value, type);
     return ok(new ServiceHandleImpl(this.executor, admitted.value.handleId));
@@ -469,7 +465,6 @@ export class NodeImpl extends NodeGraph implements Node {
       this.rmw.createServiceClient(spec, entry.receive.bind(entry)),
     );
     if (admitted.ok) {
-      this.entities.useType(entry, t.value);
       entry.node = this;
       rememberEventType(t.value, type);
     }

@@ -180,6 +180,23 @@ describe('~/get_type_description', () => {
     expect((await call(String_.typeHash)).failure_reason).toBe('Type not currently in use by this node');
   });
 
+  it('counts the types of live subscriptions and clients, and forgets them once destroyed', async () => {
+    const { executor } = spied();
+    const server = unwrap(executor.createNode('server'));
+    const asker = unwrap(executor.createNode('asker'));
+    const ask = unwrap(asker.createPollClient(GetTypeDescription, '/server/get_type_description'));
+    const inUse = async (type_hash: string) =>
+      unwrap(await ask.call({ type_name: '', type_hash, include_type_sources: false }, 2000)).successful;
+    const Int32 = msgs.std_msgs.msg.Int32;
+    const AddTwoInts = msgs.example_interfaces.srv.AddTwoInts;
+    const sub = unwrap(server.createSubscription(Int32, 'numbers', () => undefined));
+    const cli = unwrap(server.createClient(AddTwoInts, 'add', () => undefined));
+    expect([await inUse(Int32.typeHash), await inUse(AddTwoInts.typeHash)]).toEqual([true, true]);
+    unwrap(sub.reset());
+    unwrap(cli.reset());
+    expect([await inUse(Int32.typeHash), await inUse(AddTwoInts.typeHash)]).toEqual([false, false]);
+  });
+
   it('says it cannot populate a type it uses but has no description of (a type outside the bundled packages)', () => {
     const hash = `RIHS01_${'ab'.repeat(32)}`;
     const answer = answerTypeDescription({ type_name: '', type_hash: hash, include_type_sources: false }, (h) =>
