@@ -59,18 +59,26 @@ export function readClientOptions(options: unknown): ResultOf<ClientSettings> {
 /** sent: awaiting the reply; queued: the reply waits for a round; abandoned: queued, then given up. */
 type RequestState = 'sent' | 'queued' | 'abandoned';
 
-export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
-  rmw: RmwServiceClient | undefined;
+/**
+ * What only some clients use, in one object made on first need: most clients of a large graph
+ * never send, are never polled and never introspected (an idle client's size is a benchmark row).
+ */
+interface ClientExtras<Res> {
+  /** Every request that holds a slot, until its reply is handled or dropped (see `pending`). */
+  pending: Map<bigint, RequestState> | undefined;
+  /** The completions given with single requests (asyncSendRequest's onResponse), by sequence number. */
+  completions: Map<bigint, ResponseHandler<Res>> | undefined;
   /** Told when the entry is released (a PollClient settles its in-flight Future then). */
   onReleased: (() => void) | undefined;
-  /** Every request that holds a slot, until its reply is handled or dropped (see `pending`). */
-  private pendingMap: Map<bigint, RequestState> | undefined;
-  /** The completions given with single requests (asyncSendRequest's onResponse), by sequence number. */
-  private completions: Map<bigint, ResponseHandler<Res>> | undefined;
-  /** The node that made it (set by the node): where an introspection publisher is created. */
-  node: Node | undefined;
   /** Set while introspection is on (configureIntrospection). */
   introspection: ServiceEventPublisher | undefined;
+}
+
+export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
+  rmw: RmwServiceClient | undefined;
+  /** The node that made it (set by the node): where an introspection publisher is created. */
+  node: Node | undefined;
+  private extras: ClientExtras<Res> | undefined;
 
   constructor(
     host: EntryHost,
@@ -89,10 +97,36 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     return this.limit;
   }
 
+  private get more(): ClientExtras<Res> {
+    this.extras ??= { pending: undefined, completions: undefined, onReleased: undefined, introspection: undefined };
+    return this.extras;
+  }
+
+  /** See ClientExtras. */
+  get onReleased(): (() => void) | undefined {
+    return this.extras?.onReleased;
+  }
+  set onReleased(fn: (() => void) | undefined) {
+    this.more.onReleased = fn;
+  }
+
+  /** See ClientExtras. */
+  get introspection(): ServiceEventPublisher | undefined {
+    return this.extras?.introspection;
+  }
+  set introspection(events: ServiceEventPublisher | undefined) {
+    if (events !== undefined || this.extras !== undefined) this.more.introspection = events;
+  }
+
   /** Made with the first request: most clients of a large graph never send, and a Map is ~200 B. */
   private get pending(): Map<bigint, RequestState> {
-    this.pendingMap ??= new Map();
-    return this.pendingMap;
+    const more = this.more;
+    more.pending ??= new Map();
+    return more.pending;
+  }
+
+  private get completions(): Map<bigint, ResponseHandler<Res>> | undefined {
+    return this.extras?.completions;
   }
 
   /** Transport side: one reply per request still awaited is queued; anything else is dropped. */
@@ -127,8 +161,9 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
       this.introspect(ServiceEventType.RequestSent, sent.value, request);
       this.pending.set(sent.value, 'sent');
       if (onResponse !== undefined) {
-        this.completions ??= new Map();
-        this.completions.set(sent.value, onResponse);
+        const more = this.more;
+        more.completions ??= new Map();
+        more.completions.set(sent.value, onResponse);
       }
     }
     return sent;
@@ -192,8 +227,8 @@ export class ClientEntry<Req, Res> extends QueuedEntry<RmwReply> {
     this.onReleased?.();
     const rmw = this.rmw;
     if (rmw === undefined) return;
-    for (const seq of this.pendingMap?.keys() ?? []) rmw.abandon(seq);
-    this.pendingMap?.clear();
+    for (const seq of this.extras?.pending?.keys() ?? []) rmw.abandon(seq);
+    this.extras?.pending?.clear();
     this.completions?.clear();
     rmw.close();
   }
