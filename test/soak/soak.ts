@@ -272,6 +272,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
       pool,
       windows,
       sampler,
+      runStartMs: runStart,
       measureFromMs: runStart + warmupMs,
       measureToMs,
       quiescedMs,

@@ -164,8 +164,9 @@ function judgeReconnect(pool: WorkerPool, windows: readonly FaultWindow[], v: Ve
 
 function judgeSeries(s: Series, from: number, phaseMs: number, v: Verdict): void {
   const heap = slopePerMinute(s.heapBytes, from);
+  // Half the measured phase, but ten minutes of a long run are enough to tell a slope.
   const judged = (points: Series['rssKiB']) =>
-    s.label.startsWith('worker') && span(points, from) >= phaseMs * JUDGED_SHARE;
+    s.label.startsWith('worker') && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
   if (heap !== undefined) {
     const m = mean(s.heapBytes, from)!;
     const minutes = span(s.heapBytes, from) / 60_000;
@@ -211,6 +212,7 @@ export interface JudgeInput {
   readonly pool: WorkerPool;
   readonly windows: readonly FaultWindow[];
   readonly sampler: Sampler;
+  readonly runStartMs: number;
   readonly measureFromMs: number;
   readonly measureToMs: number;
   readonly quiescedMs: number;
@@ -234,7 +236,12 @@ export function judge(input: JudgeInput): Verdict {
   judgeCalls(input.pool, input.windows, v);
   judgeReconnect(input.pool, input.windows, v);
   const phaseMs = input.measureToMs - input.measureFromMs;
-  for (const s of input.sampler.series.values()) judgeSeries(s, input.measureFromMs, phaseMs, v);
+  const warmupMs = input.measureFromMs - input.runStartMs;
+  for (const s of input.sampler.series.values()) {
+    // A process started mid-run (a replaced worker, a restarted router) warms up from its own start.
+    const born = Math.min(s.rssKiB[0]?.t ?? Number.POSITIVE_INFINITY, s.heapBytes[0]?.t ?? Number.POSITIVE_INFINITY);
+    judgeSeries(s, Math.max(input.measureFromMs, born + warmupMs), phaseMs, v);
+  }
   for (const a of input.actors) for (const f of a.failures) v.failures.push(`${a.name}: ${f}`);
   return v;
 }

@@ -1,0 +1,64 @@
+/**
+ * The soak's bookkeeping on its own, so that a verdict of the long run can be trusted: the call
+ * tracker's single-answer rules, the stream tracker's gaps and duplicates, the slope.
+ */
+import { describe, expect, it } from 'vitest';
+import { CallTracker } from './call-tracker.js';
+import { slopePerMinute } from './sampler.js';
+import { StreamTracker } from './stream-tracker.js';
+import type { WorkerEvent } from './messages.js';
+
+describe('CallTracker', () => {
+  it('counts an answer once, a second one as twice, and an abandoned call as owing nothing', () => {
+    const failed: string[] = [];
+    const t = new CallTracker(1000, (_w, code) => failed.push(code));
+    const a = t.open('request', 5000, true, 'svc');
+    const b = t.open('goal', 5000, true, 'act');
+    const c = t.open('request', 5000, true, 'svc');
+    t.answer(a, 'ok');
+    t.answer(a, 'ok');
+    t.answer(b, 'Timeout');
+    t.abandon([c]);
+    t.answer(c, 'ok');
+    t.sweep(Date.now() + 60_000);
+    expect(t.tally.request).toMatchObject({ sent: 2, ok: 1, twice: 1, abandoned: 1, unanswered: 0 });
+    expect(t.tally.goal).toMatchObject({ sent: 1, error: 1, twice: 0 });
+    expect(failed).toEqual(['Timeout']);
+  });
+
+  it('marks a call past budget + slack unanswered, and late once it is answered', () => {
+    const t = new CallTracker(1000, () => undefined);
+    const a = t.open('request', 10, true, 'svc');
+    t.sweep(Date.now() + 2000);
+    expect(t.tally.request.unanswered).toBe(1);
+    const realNow = Date.now;
+    Date.now = () => realNow() + 5000;
+    try {
+      t.answer(a, 'ok');
+    } finally {
+      Date.now = realNow;
+    }
+    expect(t.tally.request).toMatchObject({ unanswered: 0, late: 1, ok: 1 });
+  });
+});
+
+describe('StreamTracker', () => {
+  it('reports a gap with its size and a repeated seq as a duplicate', () => {
+    const events: WorkerEvent[] = [];
+    const s = new StreamTracker('sub', (e) => events.push(e));
+    for (const seq of [4, 5, 8, 8, 9]) s.receive({ pub: 'p', seq, t: seq });
+    expect(events).toEqual([
+      { kind: 'gap', pub: 'p', sub: 'sub', lost: 2, fromMs: 5, toMs: 8 },
+      expect.objectContaining({ kind: 'duplicate', seq: 8 }),
+    ]);
+    expect(s.lastSeen()).toEqual({ p: 9 });
+  });
+});
+
+describe('slopePerMinute', () => {
+  it('is the least-squares slope after `from`, per minute', () => {
+    const points = Array.from({ length: 10 }, (_, i) => ({ t: i * 60_000, v: 100 + 3 * i + (i === 0 ? 50 : 0) }));
+    expect(slopePerMinute(points, 60_000)).toBeCloseTo(3, 6);
+    expect(slopePerMinute(points.slice(0, 2), 0)).toBeUndefined();
+  });
+});
