@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // A raw zenoh-ts session opened by zenoh-ts itself (a few tests' baselines) chats on the
 // console ("Connected to ...", "Successfully opened session ..."); rclts's sessions never do.
@@ -6,10 +6,13 @@ import { defineConfig } from 'vitest/config';
 const ZENOH_TS_CHATTER =
   /^(Connected to |Successfully opened session|WebSocket has been disconnected|WebSocket error|Restart connection)/;
 
+// The CI soak judges budgets and memory; it runs after the rest of the suite (groupOrder), so
+// that its figures are its own and not those of two cores shared with a hundred test files. It
+// needs what the suite's setup provisioned (router, venvs, Chromium) and starts its own routers.
+const SOAK_CI = 'test/soak/soak-ci.test.ts';
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/setup/global-setup.ts'],
     // The zenoh-ts loader installs a Node module hook (for its .wasm); worker threads handle
     // that too (checked), but processes keep files apart.
     pool: 'forks',
@@ -18,5 +21,21 @@ export default defineConfig({
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     onConsoleLog: (log) => !ZENOH_TS_CHATTER.test(log),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, SOAK_CI],
+          globalSetup: ['test/setup/global-setup.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'soak', include: [SOAK_CI], sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -6,9 +6,12 @@ import base from './vitest.config.js';
 // floors and the conformance suite on the in-process backend). The vrobots, web console and
 // interface-compiler tests, slower and aimed at other code, are left to `npm test`.
 // (mergeConfig would append to the base's include and globalSetup lists; these replace them.)
+// The base's projects (the suite, then the CI soak) are left out: one list of files here.
+const { projects: _projects, ...shared } = base.test ?? {};
+
 export default defineConfig({
   test: {
-    ...base.test,
+    ...shared,
     include: ['test/unit/**/*.test.ts', 'test/conformance/local.test.ts'],
     exclude: [
       'test/unit/vrobots/**',

@@ -24,7 +24,7 @@ export interface CallTally {
   error: number;
   twice: number;
   late: number;
-  /** Late, but by no more than the event loop of this process was blocked meanwhile. */
+  /** Late, but by no more than the event loop of this process was stalled after the deadline. */
   lateByLag: number;
   /** The latest answer past budget + slack (lag-excused or not), ms past the budget. */
   maxLateMs: number;
@@ -54,7 +54,7 @@ export class CallTracker {
   constructor(
     private readonly lateSlackMs: number,
     private readonly onFailed: (what: CallWhat, code: string, sentMs: number, target: string) => void,
-    /** The longest the event loop was blocked between two times (a timer cannot fire sooner). */
+    /** How long the event loop was stalled between the deadline and the answer (no timer fires meanwhile). */
     private readonly lagBetween: (fromMs: number, toMs: number) => number = () => 0,
   ) {}
 
@@ -91,7 +91,7 @@ export class CallTracker {
     if (p.overdue) t.unanswered -= 1;
     if (now > deadline + this.lateSlackMs) {
       t.maxLateMs = Math.max(t.maxLateMs, now - deadline);
-      if (now <= deadline + this.lateSlackMs + this.lagBetween(p.sentMs, now)) t.lateByLag += 1;
+      if (now <= deadline + this.lateSlackMs + this.lagBetween(deadline, now)) t.lateByLag += 1;
       else t.late += 1;
     }
     if (code === 'ok') t.ok += 1;

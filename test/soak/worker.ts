@@ -90,10 +90,18 @@ const send = (m: unknown): void => {
 };
 /** Event-loop stalls over 20 ms of the last minute: when each ended, and how long. */
 const stalls: { atMs: number; lagMs: number }[] = [];
+/**
+ * How long this process's event loop was stalled between two instants: the sum of the stalls'
+ * parts inside the span. An answer due at a deadline waits for every stall after it, not only
+ * for the longest one (a CPU-starved process stalls many times in a row).
+ */
 function lagBetween(fromMs: number, toMs: number): number {
-  let worst = 0;
-  for (const s of stalls) if (s.atMs >= fromMs && s.atMs - s.lagMs <= toMs) worst = Math.max(worst, s.lagMs);
-  return worst;
+  let stalled = 0;
+  for (const s of stalls) {
+    const overlap = Math.min(s.atMs, toMs) - Math.max(s.atMs - s.lagMs, fromMs);
+    if (overlap > 0) stalled += overlap;
+  }
+  return stalled;
 }
 const calls = new CallTracker(
   config.lateSlackMs,
