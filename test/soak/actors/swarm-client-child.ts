@@ -7,7 +7,8 @@
  *
  * argv: <router locator> <config JSON: { seed, maxLive, createEveryMs, lifeMs: [lo, hi], commandHz, prefix }>
  */
-import { type VirtualRobot, VirtualRobot as Robots } from '../../../src/vrobots/index.js';
+import { VirtualRobot as Robots, type VirtualRobot } from '../../../src/vrobots/index.js';
+import { seededRandom } from '../random.js';
 
 interface Config {
   readonly seed: number;
@@ -28,17 +29,6 @@ const DRAIN_BUDGET_MS = 40_000;
 
 function send(message: unknown): void {
   process.send?.(message);
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const tally = {
@@ -126,7 +116,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const config = JSON.parse(configText) as Config;
-  const random = mulberry32(config.seed);
+  const random = seededRandom(config.seed);
   let stopping = false;
   let n = 0;
   process.on('message', (m: { cmd: string }) => {

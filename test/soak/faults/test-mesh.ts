@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
 import type { SoakContext, SoakRouter } from '../contract.js';
+import { seededRandom } from '../random.js';
 import { type LinkProxy, startLinkProxy } from './link-proxy.js';
 
 class TestRouter implements SoakRouter {
@@ -44,18 +45,6 @@ class TestRouter implements SoakRouter {
   }
 }
 
-/** A mulberry32 PRNG: the seeded randomness of the contract. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export interface TestMesh {
   readonly ctx: SoakContext;
   readonly routers: readonly SoakRouter[];
@@ -85,7 +74,7 @@ export async function startTestMesh(
   const routers = [a, b];
   const ctx: SoakContext = {
     seed: options.seed ?? 1,
-    random: seeded(options.seed ?? 1),
+    random: seededRandom(options.seed ?? 1),
     routers,
     deadlineMs: Date.now() + 10 * 60_000,
     log: (line) => void lines.push(line),
