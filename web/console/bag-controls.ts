@@ -141,7 +141,12 @@ export function attachBagControls(router: string | undefined, model: SwarmModel)
   const file = find<HTMLInputElement>('bag-file');
   const play = find<HTMLButtonElement>('bag-play');
   const status = find<HTMLElement>('bag-status');
-  const download = find<HTMLAnchorElement>('bag-download');
-  if (!record || !file || !play || !status || !download) return undefined;
+  if (!record || !file || !play || !status) return undefined;
+  // Made here, not in index.html: the link has no href until a recording is done.
+  const download = document.createElement('a');
+  download.id = 'bag-download';
+  download.hidden = true;
+  download.textContent = 'download .mcap';
+  record.after(download);
   return new BagControls({ record, file, play, status, download }, router, model);
 }
