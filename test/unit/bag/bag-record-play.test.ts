@@ -58,6 +58,27 @@ describe('Recorder on the in-process backend', () => {
     await f.executor.shutdown();
   });
 
+  it('keeps receive times in arrival order when handlers run past the arrival millisecond', async () => {
+    const f = makeFixture();
+    const pub = unwrap(f.node.createPublisher(std_msgs.msg.String, '/burst', QoS.default().keepAll()));
+    const writer = new FakeWriter();
+    unwrap(startRecording(f.node, { writer, topics: ['/burst'], queueDepth: 100 }));
+    // A slow handler beside the recorder's, dispatched in turn with it, spreads the recorder's
+    // handlers over several milliseconds after the samples' common arrival millisecond.
+    const burn = () => {
+      const until = performance.now() + 0.4;
+      while (performance.now() < until) {}
+    };
+    unwrap(f.node.createSubscription(std_msgs.msg.String, '/burst', burn, QoS.default().keepAll()));
+    for (let i = 0; i < 20; i++) pub.publish({ data: `m${i}` });
+    await settle();
+    expect(await spinUntil(f, () => writer.messages.length === 20)).toBe(true);
+    expect(writer.messages.map((m) => dec(m.data))).toEqual(Array.from({ length: 20 }, (_, i) => `m${i}`));
+    const times = writer.messages.map((m) => m.recvTimestampNs);
+    for (let i = 1; i < times.length; i++) expect(times[i]! > times[i - 1]!, `receive time ${i}`).toBe(true);
+    await f.executor.shutdown();
+  });
+
   it('discovers a topic that appears while recording, and leaves out excluded, hidden and unselected ones', async () => {
     const f = makeFixture();
     const writer = new FakeWriter();

@@ -92,6 +92,8 @@ interface Recorded {
   subscription: SubscriptionHandle | undefined;
   messages: number;
   bytes: number;
+  /** The last receive time written on the system clock (a bag is read in receive-time order). */
+  lastRecvNs: bigint;
   readonly dropped: { [K in RecordDrop]: number };
 }
 
@@ -252,6 +254,7 @@ class RecorderImpl implements Recorder {
       warned: false,
       subscription: undefined,
       messages: 0,
+      lastRecvNs: 0n,
       bytes: 0,
       dropped: NO_DROPS(),
     };
@@ -285,7 +288,15 @@ class RecorderImpl implements Recorder {
   private write(r: Recorded, bytes: Uint8Array, info: MessageInfo): void {
     this.lastDispatchMs = performance.now();
     if (this.paused) return;
-    const recv = this.node.getClock().isRosTimeActive() ? this.node.now().nanoseconds : receiveNs(info);
+    let recv: bigint;
+    if (this.node.getClock().isRosTimeActive()) recv = this.node.now().nanoseconds;
+    else {
+      // The sub-millisecond refinement may land a later sample before an earlier one of the
+      // same millisecond; a reader would then play them out of their arrival order.
+      const ns = receiveNs(info);
+      recv = ns > r.lastRecvNs ? ns : r.lastRecvNs + 1n;
+      r.lastRecvNs = recv;
+    }
     let written: Result;
     try {
       written = this.o.writer.write(r.name, bytes, recv, info.sourceTimestampNs ?? 0n);
