@@ -5,6 +5,9 @@
  * MCAP writer's and reader's hooks must be).
  */
 
+// The module declaration for lz4js, named so that every compilation of this file sees it (tsd
+// compiles from test-d/ and would not find an ambient file nobody imports).
+/// <reference path="./lz4js.d.ts" />
 import * as lz4 from 'lz4js';
 import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
 import { BagCompression } from './types.js';
