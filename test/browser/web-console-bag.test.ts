@@ -1,21 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildConsole } from '../../scripts/build-console.mjs';
-import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { type ConsoleServer, serveConsole } from '../../src/cli/vrobots/web-server.js';
 import { type BagMessage, memoryBagFiles, openBagReader, openBagWriter } from '../../src/index.js';
-import {
-  type Simulator,
-  State,
-  startSimulator,
-  swarmDescriptorSet,
-  swarmTopicDefinition,
-} from '../../src/vrobots/index.js';
-import { launchChromium, pageErrors } from './chromium.js';
+import { State, swarmDescriptorSet, swarmTopicDefinition } from '../../src/vrobots/index.js';
+import { type ConsoleRig, startConsoleRig } from './console-rig.js';
 import { until } from './until.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -67,36 +57,23 @@ async function renumbered(messages: readonly BagMessage[]): Promise<Uint8Array> 
 
 // Record and Play of the console in a real Chromium against a router with a Node-side simulator.
 describe('vrobots web console bags', () => {
+  let rig: ConsoleRig | undefined;
   let assetsDir = '';
-  let router: RunningRouter | undefined;
-  let sim: Simulator | undefined;
-  let served: ConsoleServer | undefined;
-  let browser: Browser | undefined;
   let page: Page | undefined;
   let errors: string[] = [];
 
   beforeAll(async () => {
-    assetsDir = mkdtempSync(join(tmpdir(), 'rclts-console-bag-'));
-    await buildConsole({ outDir: assetsDir, logLevel: 'silent' });
-    router = await startRouter({ binary: inject('routerBinary') });
-    const started = await startSimulator({ router: router.locator, robots: ['msd'], serviceDelayMs: 0 });
-    if (!started.ok) throw new Error(started.error.message);
-    sim = started.value;
-    const server = await serveConsole({ assetsDir, port: 0, router: router.locator });
-    if (!server.ok) throw new Error(server.error.message);
-    served = server.value;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    errors = pageErrors(page);
-    await page.goto(served.url);
+    rig = await startConsoleRig({
+      routerBinary: inject('routerBinary'),
+      tmpPrefix: 'rclts-console-bag-',
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    ({ assetsDir, page, errors } = rig);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    await sim?.stop();
-    await router?.stop();
-    rmSync(assetsDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('bundles no Node built-in', () => {

@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildConsole } from '../../scripts/build-console.mjs';
-import { type RunningRouter, startRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { type ConsoleServer, serveConsole } from '../../src/cli/vrobots/web-server.js';
-import { type Simulator, startSimulator, VirtualRobot } from '../../src/vrobots/index.js';
-import { launchChromium, pageErrors } from './chromium.js';
+import type { RunningRouter } from '../../scripts/zenoh-router-lib.mjs';
+import { serveConsole } from '../../src/cli/vrobots/web-server.js';
+import { type Simulator, VirtualRobot } from '../../src/vrobots/index.js';
+import { pageErrors } from './chromium.js';
+import { type ConsoleRig, startConsoleRig } from './console-rig.js';
 import { until } from './until.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,37 +21,26 @@ const rowText = (page: Page, sysId: number) =>
 // The console in a real Chromium against a router of its own (simulator on the Node side), and
 // alone with its in-page simulator.
 describe('vrobots web console', () => {
+  let rig: ConsoleRig | undefined;
   let assetsDir = '';
   let router: RunningRouter | undefined;
   let sim: Simulator | undefined;
-  let served: ConsoleServer | undefined;
   let browser: Browser | undefined;
   let page: Page | undefined;
   let errors: string[] = [];
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    assetsDir = mkdtempSync(join(tmpdir(), 'rclts-console-'));
-    await buildConsole({ outDir: assetsDir, logLevel: 'silent' });
-    router = await startRouter({ binary: inject('routerBinary') });
-    const started = await startSimulator({ router: router.locator, robots: ['msd'], serviceDelayMs: 0 });
-    if (!started.ok) throw new Error(started.error.message);
-    sim = started.value;
-    const server = await serveConsole({ assetsDir, port: 0, router: router.locator });
-    if (!server.ok) throw new Error(server.error.message);
-    served = server.value;
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: VIEWPORT });
-    errors = pageErrors(page);
-    await page.goto(served.url);
+    rig = await startConsoleRig({
+      routerBinary: inject('routerBinary'),
+      tmpPrefix: 'rclts-console-',
+      viewport: VIEWPORT,
+    });
+    ({ assetsDir, router, sim, browser, page, errors } = rig);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await served?.close();
-    await sim?.stop();
-    await router?.stop();
-    rmSync(assetsDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('shows the robots a Node-side simulator created, live', { timeout: 60_000 }, async () => {
