@@ -12,57 +12,21 @@
  * carry a zenoh timestamp of the context's clock, and their GID is the XXH3-128 of the
  * publisher's liveliness token as the peer computes it.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RunningRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { startRouter } from '../../scripts/zenoh-router-lib.mjs';
+import { describe, expect, it } from 'vitest';
 import type { RmwSample, RmwSession } from '../../src/rmw/rmw.js';
 import { gidOfToken, gidToHex } from '../../src/rmw/wire/gid.js';
-import { bytes, closeAll, session, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
-import { checkInteropVenv, Peer } from './zenoh-ext-peer.js';
+import { bytes, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
+import { peerRouter } from './peer-router.js';
+import type { Peer } from './zenoh-ext-peer.js';
 
 const BUDGET_MS = 45_000;
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 const latched = (depth: number, reliability: 'reliable' | 'best_effort' = 'reliable') =>
   ({ durability: 'transient_local', depth, reliability }) as const;
 
-let router: RunningRouter | undefined;
-const peers: Peer[] = [];
-
-/** Why the peers cannot run; every test fails with it (a missing venv must not read as a skip). */
-let venvProblem: Error | undefined;
-
-beforeAll(async () => {
-  try {
-    checkInteropVenv();
-  } catch (thrown) {
-    venvProblem = thrown instanceof Error ? thrown : new Error(String(thrown));
-    return;
-  }
-  router = await startRouter({ binary: inject('routerBinary') });
-}, 120_000);
-
-afterEach(async () => {
-  await Promise.all(peers.splice(0).map((p) => p.stop()));
-  await closeAll();
-});
-
-afterAll(async () => {
-  await router?.stop();
-});
-
-function peer(args: readonly string[]): Peer {
-  if (venvProblem !== undefined) throw venvProblem;
-  if (router === undefined) throw new Error('no router');
-  const p = new Peer([...args, '--connect', router.linkLocator]);
-  peers.push(p);
-  return p;
-}
-
-async function rclts(): Promise<RmwSession> {
-  if (venvProblem !== undefined) throw venvProblem;
-  if (router === undefined) throw new Error('no router');
-  return session(router.locator);
-}
+const world = peerRouter();
+const peer = (args: readonly string[]): Peer => world.peer(args);
+const rclts = (): Promise<RmwSession> => world.rclts();
 
 /** An rmw_zenoh publisher token for the Python peer (its GID is the hash of this string). */
 function peerToken(topic: string, dataKey: string): string {

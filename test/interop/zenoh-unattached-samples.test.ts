@@ -7,12 +7,11 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RunningRouter } from '../../scripts/zenoh-router-lib.mjs';
-import { startRouter } from '../../scripts/zenoh-router-lib.mjs';
+import { describe, expect, it } from 'vitest';
 import type { RmwEvent, RmwSession } from '../../src/rmw/rmw.js';
-import { closeAll, rawSpec, session, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
-import { checkInteropVenv, Peer } from './zenoh-ext-peer.js';
+import { rawSpec, text, topicSpec, uniquePrefix, waitFor } from '../support/rmw-zenoh-fixtures.js';
+import { peerRouter } from './peer-router.js';
+import type { Peer } from './zenoh-ext-peer.js';
 
 const BUDGET_MS = 45_000;
 const SCRIPT = resolve(fileURLToPath(new URL('.', import.meta.url)), 'unattached_peer.py');
@@ -20,41 +19,9 @@ const SCRIPT = resolve(fileURLToPath(new URL('.', import.meta.url)), 'unattached
 const COUNT = 25;
 const node = (name: string) => ({ name, namespace: '/', enclave: '/' });
 
-let router: RunningRouter | undefined;
-const peers: Peer[] = [];
-let venvProblem: Error | undefined;
-
-beforeAll(async () => {
-  try {
-    checkInteropVenv();
-  } catch (thrown) {
-    venvProblem = thrown instanceof Error ? thrown : new Error(String(thrown));
-    return;
-  }
-  router = await startRouter({ binary: inject('routerBinary') });
-}, 120_000);
-
-afterEach(async () => {
-  await Promise.all(peers.splice(0).map((p) => p.stop()));
-  await closeAll();
-});
-
-afterAll(async () => {
-  await router?.stop();
-});
-
-async function rclts(): Promise<RmwSession> {
-  if (venvProblem !== undefined) throw venvProblem;
-  if (router === undefined) throw new Error('no router');
-  return session(router.locator);
-}
-
-function peer(key: string, count: number): Peer {
-  if (router === undefined) throw new Error('no router');
-  const p = new Peer(['--connect', router.linkLocator, '--key', key, '--count', String(count)], SCRIPT);
-  peers.push(p);
-  return p;
-}
+const world = peerRouter();
+const rclts = (): Promise<RmwSession> => world.rclts();
+const peer = (key: string, count: number): Peer => world.peer(['--key', key, '--count', String(count)], SCRIPT);
 
 function events(s: RmwSession): RmwEvent[] {
   const seen: RmwEvent[] = [];
