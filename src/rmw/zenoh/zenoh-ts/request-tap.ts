@@ -6,6 +6,7 @@
  * sent while a session closes would hold the process for that long after `close()`.
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
+import { takeLateAnswersQuietly } from './late-answers.js';
 import { innerOf, type SessionInnerLike } from './session-internals.js';
 
 /** What one zenoh-ts call asked the plugin, as far as undoing it goes. */
@@ -71,7 +72,7 @@ const NO_SUCH_ANSWER = -1;
 function tapRequests(inner: SessionInnerLike & { sendRequest?: unknown }): boolean {
   if (tapped.has(inner)) return true;
   const original = inner.sendRequest;
-  if (typeof original !== 'function') return false;
+  if (typeof original !== 'function' || !takeLateAnswersQuietly(inner)) return false;
   const send = original as SendRequest;
   inner.sendRequest = function (this: unknown, msg: unknown, ...rest: unknown[]) {
     capturing?.push(msg);
