@@ -27,7 +27,11 @@ export interface SoakContext {
   readonly deadlineMs: number;
   /** Progress output. */
   log(line: string): void;
-  /** The churn processes' pids. A fault may kill one; it then calls restartWorker. */
+  /**
+   * The churn processes' pids a fault may kill (it then calls restartWorker). Worker 0 is not
+   * among them: it lives the whole run, so that one rclts process's memory is judged over all
+   * of it however many of the others a fault replaced.
+   */
   workerPids(): readonly number[];
   /** Replaces a killed worker; that worker's in-flight work is excluded from loss counts. */
   restartWorker(pid: number): Promise<void>;

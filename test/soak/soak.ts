@@ -138,7 +138,7 @@ export async function runSoak(o: SoakOptions): Promise<SoakOutcome> {
         return runEnd;
       },
       log,
-      workerPids: () => pool.pids(),
+      workerPids: () => pool.killablePids(),
       restartWorker: (pid) => pool.restart(pid),
     };
     if (o.actors !== false) {

@@ -4,9 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CallTracker } from './call-tracker.js';
-import { slopePerMinute } from './sampler.js';
-import { StreamTracker } from './stream-tracker.js';
 import type { WorkerEvent } from './messages.js';
+import { Sampler, slopePerMinute } from './sampler.js';
+import { StreamTracker } from './stream-tracker.js';
+import { judge } from './verdict.js';
+import { WorkerPool } from './worker-pool.js';
 
 describe('CallTracker', () => {
   it('counts an answer once, a second one as twice, and an abandoned call as owing nothing', () => {
@@ -60,5 +62,63 @@ describe('slopePerMinute', () => {
     const points = Array.from({ length: 10 }, (_, i) => ({ t: i * 60_000, v: 100 + 3 * i + (i === 0 ? 50 : 0) }));
     expect(slopePerMinute(points, 60_000)).toBeCloseTo(3, 6);
     expect(slopePerMinute(points.slice(0, 2), 0)).toBeUndefined();
+  });
+});
+
+describe('judge: memory', () => {
+  const MIN = 60_000;
+  /** A run of 30 min, measured from minute 5, with one worker heap series from `bornMin`. */
+  function verdictOf(bornMin: number, growthPerMin: number) {
+    const sampler = new Sampler();
+    for (let m = bornMin; m <= 30; m += 0.5)
+      sampler.addHeap('worker 0.0', 1, m * MIN, 20 * 1024 * 1024 + growthPerMin * m);
+    const pool = new WorkerPool(
+      { seed: 1, durationMs: 30 * MIN } as never,
+      () => [],
+      () => undefined,
+      () => false,
+    );
+    return judge({
+      pool,
+      windows: [],
+      sampler,
+      runStartMs: 0,
+      measureFromMs: 5 * MIN,
+      measureToMs: 30 * MIN,
+      quiescedMs: 30 * MIN,
+      actors: [],
+      counters: undefined,
+      extraFailures: [],
+    });
+  }
+
+  it('passes a flat worker heap and fails one growing past its bound', () => {
+    expect(verdictOf(0, 0).failures).toEqual([]);
+    const leaking = verdictOf(0, 512 * 1024).failures;
+    expect(leaking).toHaveLength(1);
+    expect(leaking[0]).toMatch(/worker 0\.0 \(pid 1\) heap grows 512 KiB\/min > bound/);
+  });
+
+  it('fails a run in which no worker lived long enough to have its memory judged', () => {
+    // Born at minute 22: its own 5-minute warm-up leaves 3 minutes, under half the phase.
+    expect(verdictOf(22, 0).failures).toEqual([
+      'no worker lived long enough after its warm-up for its heap slope to be judged',
+    ]);
+  });
+});
+
+describe('WorkerPool.killablePids', () => {
+  it('never offers worker 0, the memory witness, to a fault', () => {
+    const pool = new WorkerPool(
+      {} as never,
+      () => [],
+      () => undefined,
+      () => false,
+    );
+    const life = (worker: number, pid: number) =>
+      ({ worker, generation: 0, pid, startedMs: 0, killed: false }) as never;
+    pool.lives.push(life(0, 10), life(1, 11), life(2, 12));
+    expect(pool.pids()).toEqual([10, 11, 12]);
+    expect(pool.killablePids()).toEqual([11, 12]);
   });
 });

@@ -242,6 +242,11 @@ export function judge(input: JudgeInput): Verdict {
     const born = Math.min(s.rssKiB[0]?.t ?? Number.POSITIVE_INFINITY, s.heapBytes[0]?.t ?? Number.POSITIVE_INFINITY);
     judgeSeries(s, Math.max(input.measureFromMs, born + warmupMs), phaseMs, v);
   }
+  // Worker 0 is never killed by a fault (the memory witness): a run that judged no worker's
+  // memory would pass its memory rule without evidence.
+  if (!v.memory.some((m) => m.judged && m.what === 'heap')) {
+    v.failures.push('no worker lived long enough after its warm-up for its heap slope to be judged');
+  }
   for (const a of input.actors) for (const f of a.failures) v.failures.push(`${a.name}: ${f}`);
   return v;
 }

@@ -61,6 +61,13 @@ export class WorkerPool {
     return [...byWorker.values()];
   }
 
+  /** The running workers' pids but worker 0's, the memory witness no fault kills. */
+  killablePids(): number[] {
+    return this.current()
+      .filter((l) => l.endedMs === undefined && l.worker !== 0)
+      .map((l) => l.pid);
+  }
+
   pids(): number[] {
     return this.current()
       .filter((l) => l.endedMs === undefined)

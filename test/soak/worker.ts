@@ -9,11 +9,11 @@
 import {
   CancelResponse,
   Executor,
-  QoS,
   example_interfaces,
   GoalResponse,
   type Node,
   type Publisher,
+  QoS,
 } from '../../src/index.js';
 import { CallTracker } from './call-tracker.js';
 import { Churn } from './churn.js';

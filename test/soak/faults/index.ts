@@ -17,9 +17,9 @@ import { routerFreezeFault } from './router-freeze.js';
 import { routerKillFault } from './router-kill.js';
 import { workerKillFault } from './worker-kill.js';
 
+export { linkFlapFault } from './link-cut.js';
 export type { LinkProxy } from './link-proxy.js';
 export { startLinkProxy } from './link-proxy.js';
-export { linkFlapFault } from './link-cut.js';
 export { MeshProbe } from './mesh-probe.js';
 
 export interface FaultOptions {
