@@ -16,6 +16,9 @@ interface Pending {
   answers: number;
   overdue: boolean;
   abandoned: boolean;
+  /** A plain timer set for the deadline: when it fired is the earliest the loop could answer. */
+  witness?: ReturnType<typeof setTimeout>;
+  witnessFiredMs?: number;
 }
 
 export interface CallTally {
@@ -28,6 +31,14 @@ export interface CallTally {
   lateByLag: number;
   /** The latest answer past budget + slack (lag-excused or not), ms past the budget. */
   maxLateMs: number;
+  /**
+   * Of the answers past budget + slack, the longest one came after a plain timer set for its
+   * deadline had fired, ms: the time rclts itself took once the event loop reached the deadline
+   * (its own Timeout is such a timer, so this is queueing in rclts, not a starved loop).
+   */
+  maxOwnDelayMs: number;
+  /** The late answers (excused or not) by what they were: 'ok' or the error's name. */
+  lateCodes: Record<string, number>;
   unanswered: number;
   abandoned: number;
 }
@@ -40,6 +51,8 @@ const emptyTally = (): CallTally => ({
   late: 0,
   lateByLag: 0,
   maxLateMs: 0,
+  maxOwnDelayMs: 0,
+  lateCodes: {},
   unanswered: 0,
   abandoned: 0,
 });
@@ -62,7 +75,12 @@ export class CallTracker {
   open(what: CallWhat, budgetMs: number, stable: boolean, target: string): number {
     const id = this.nextId++;
     const sentMs = Date.now();
-    this.pending.set(id, { what, sentMs, budgetMs, stable, target, answers: 0, overdue: false, abandoned: false });
+    const p: Pending = { what, sentMs, budgetMs, stable, target, answers: 0, overdue: false, abandoned: false };
+    p.witness = setTimeout(() => {
+      p.witnessFiredMs = Date.now();
+    }, budgetMs);
+    p.witness.unref?.();
+    this.pending.set(id, p);
     this.tally[what].sent += 1;
     return id;
   }
@@ -84,6 +102,7 @@ export class CallTracker {
     }
     const t = this.tally[p.what];
     this.pending.delete(id);
+    clearTimeout(p.witness);
     this.done.set(id, { what: p.what, atMs: Date.now() });
     if (p.abandoned) return;
     const now = Date.now();
@@ -91,7 +110,12 @@ export class CallTracker {
     if (p.overdue) t.unanswered -= 1;
     if (now > deadline + this.lateSlackMs) {
       t.maxLateMs = Math.max(t.maxLateMs, now - deadline);
-      if (now <= deadline + this.lateSlackMs + this.lagBetween(deadline, now)) t.lateByLag += 1;
+      t.lateCodes[code] = (t.lateCodes[code] ?? 0) + 1;
+      // Not fired yet: the loop has not reached the deadline's timers, so neither has rclts's.
+      const loopAtDeadline = p.witnessFiredMs ?? now;
+      t.maxOwnDelayMs = Math.max(t.maxOwnDelayMs, now - loopAtDeadline);
+      const excused = Math.max(loopAtDeadline - deadline, this.lagBetween(deadline, now));
+      if (now <= deadline + this.lateSlackMs + excused) t.lateByLag += 1;
       else t.late += 1;
     }
     if (code === 'ok') t.ok += 1;
@@ -107,6 +131,7 @@ export class CallTracker {
       const p = this.pending.get(id);
       if (p === undefined || p.abandoned) continue;
       p.abandoned = true;
+      clearTimeout(p.witness);
       this.tally[p.what].abandoned += 1;
       if (p.overdue) this.tally[p.what].unanswered -= 1;
       this.pending.delete(id);

@@ -79,6 +79,10 @@ export interface WorkerCounters {
   requestsLate: number;
   requestsLateByLag: number;
   requestsMaxLateMs: number;
+  /** See CallTally.maxOwnDelayMs. */
+  maxRequestOwnDelayMs: number;
+  /** Late requests (excused or not) by answer: 'ok' or the error's name. */
+  requestsLateCodes: Record<string, number>;
   requestsUnanswered: number;
   requestsAbandoned: number;
   goalsSent: number;
@@ -88,6 +92,8 @@ export interface WorkerCounters {
   goalsLate: number;
   goalsLateByLag: number;
   goalsMaxLateMs: number;
+  maxGoalOwnDelayMs: number;
+  goalsLateCodes: Record<string, number>;
   goalsUnanswered: number;
   goalsAbandoned: number;
   timerFires: number;

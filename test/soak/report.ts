@@ -32,6 +32,11 @@ const table = (head: readonly string[], rows: readonly (readonly (string | numbe
     '\n',
   );
 
+function codes(byCode: Readonly<Record<string, number>> | undefined): string {
+  const parts = Object.entries(byCode ?? {}).map(([code, n]) => `${code} ${n}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+}
+
 function stats(values: readonly number[]): string {
   return `${f(percentile(values, 0.5))} / ${f(percentile(values, 0.99))} / ${f(values.length ? Math.max(...values) : undefined)}`;
 }
@@ -100,6 +105,14 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
         [
           'latest answer past its budget (request / goal), ms',
           `${c?.requestsMaxLateMs ?? 0} / ${c?.goalsMaxLateMs ?? 0}`,
+        ],
+        [
+          'late answers by what they were (request / goal)',
+          `${codes(c?.requestsLateCodes)} / ${codes(c?.goalsLateCodes)}`,
+        ],
+        [
+          "a late answer's longest wait after a timer set for its deadline fired (request / goal), ms",
+          `${c?.maxRequestOwnDelayMs ?? 0} / ${c?.maxGoalOwnDelayMs ?? 0}`,
         ],
         ['reconnect after fault (probe) p50 / p99 / max, ms', stats(v.reconnect.probeMs)],
         ['worker router loss to reconnected p50 / p99 / max, ms', stats(v.reconnect.workerMs)],

@@ -2,7 +2,7 @@
  * The soak's bookkeeping on its own, so that a verdict of the long run can be trusted: the call
  * tracker's single-answer rules, the stream tracker's gaps and duplicates, the slope.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CallTracker } from './call-tracker.js';
 import type { WorkerEvent } from './messages.js';
 import { Sampler, slopePerMinute } from './sampler.js';
@@ -29,18 +29,41 @@ describe('CallTracker', () => {
   });
 
   it('marks a call past budget + slack unanswered, and late once it is answered', () => {
-    const t = new CallTracker(1000, () => undefined);
-    const a = t.open('request', 10, true, 'svc');
-    t.sweep(Date.now() + 2000);
-    expect(t.tally.request.unanswered).toBe(1);
-    const realNow = Date.now;
-    Date.now = () => realNow() + 5000;
+    vi.useFakeTimers({ now: 0 });
     try {
+      const t = new CallTracker(1000, () => undefined);
+      const a = t.open('request', 10, true, 'svc');
+      vi.advanceTimersByTime(2000);
+      t.sweep();
+      expect(t.tally.request.unanswered).toBe(1);
+      vi.advanceTimersByTime(3000);
       t.answer(a, 'ok');
+      expect(t.tally.request).toMatchObject({ unanswered: 0, late: 1, ok: 1 });
     } finally {
-      Date.now = realNow;
+      vi.useRealTimers();
     }
-    expect(t.tally.request).toMatchObject({ unanswered: 0, late: 1, ok: 1 });
+  });
+});
+
+describe('CallTracker deadline witness', () => {
+  it('excuses an answer the loop could not have given sooner, and counts what rclts took after', () => {
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const t = new CallTracker(1000, () => undefined);
+      // A stalled loop: the clock jumps 8.5 s with no timer run; the answer comes before the
+      // loop reaches the deadline's timers, so it is excused.
+      const a = t.open('request', 5000, true, 'svc');
+      vi.setSystemTime(8500);
+      t.answer(a, 'Timeout');
+      // A loop on time: the deadline's timer fires, and the answer comes 2 s after it.
+      const b = t.open('request', 5000, true, 'svc');
+      vi.advanceTimersByTime(7000);
+      t.answer(b, 'ok');
+      expect(t.tally.request).toMatchObject({ lateByLag: 1, late: 1, maxOwnDelayMs: 2000 });
+      expect(t.tally.request.lateCodes).toEqual({ Timeout: 1, ok: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

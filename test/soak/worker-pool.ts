@@ -214,7 +214,13 @@ export function sumCounters(lives: readonly WorkerLife[]): WorkerCounters | unde
     const c = l.final?.counters ?? l.latest?.counters;
     if (c === undefined) continue;
     if (sum === undefined) {
-      sum = { ...c, byKind: { ...c.byKind }, escapedMessages: [...c.escapedMessages] };
+      sum = {
+        ...c,
+        byKind: { ...c.byKind },
+        requestsLateCodes: { ...c.requestsLateCodes },
+        goalsLateCodes: { ...c.goalsLateCodes },
+        escapedMessages: [...c.escapedMessages],
+      };
       continue;
     }
     for (const [k, v] of Object.entries(c)) {
@@ -227,6 +233,10 @@ export function sumCounters(lives: readonly WorkerLife[]): WorkerCounters | unde
       }
     }
     for (const [k, v] of Object.entries(c.byKind)) sum.byKind[k] = (sum.byKind[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(c.requestsLateCodes ?? {}))
+      sum.requestsLateCodes[k] = (sum.requestsLateCodes[k] ?? 0) + v;
+    for (const [k, v] of Object.entries(c.goalsLateCodes ?? {}))
+      sum.goalsLateCodes[k] = (sum.goalsLateCodes[k] ?? 0) + v;
     sum.escapedMessages.push(...c.escapedMessages);
   }
   return sum;
