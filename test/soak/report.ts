@@ -1,6 +1,6 @@
 /** The soak's summary as markdown: what ran, what was judged, and every failure. */
 import type { ActorReport, FaultWindow } from './contract.js';
-import { percentile, type Verdict } from './verdict.js';
+import { isRcltsProcess, percentile, type Verdict } from './verdict.js';
 
 export interface MinuteRow {
   readonly minute: number;
@@ -150,7 +150,7 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
         f(m.meanKiB),
         f(m.slopeKiBPerMin, 1),
         f(m.boundKiBPerMin, 1),
-        m.judged ? 'yes' : m.label.startsWith('worker') ? 'no (short life)' : 'shown',
+        m.judged ? 'yes' : isRcltsProcess(m.label) ? 'no (short life)' : 'shown',
       ]),
     ),
   );

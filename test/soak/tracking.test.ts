@@ -91,10 +91,11 @@ describe('slopePerMinute', () => {
 describe('judge: memory', () => {
   const MIN = 60_000;
   /** A run of 30 min, measured from minute 5, with one worker heap series from `bornMin`. */
-  function verdictOf(bornMin: number, growthPerMin: number) {
+  function verdictOf(bornMin: number, growthPerMin: number, more: (sampler: Sampler) => void = () => {}) {
     const sampler = new Sampler();
     for (let m = bornMin; m <= 30; m += 0.5)
       sampler.addHeap('worker 0.0', 1, m * MIN, 20 * 1024 * 1024 + growthPerMin * m);
+    more(sampler);
     const pool = new WorkerPool(
       { seed: 1, durationMs: 30 * MIN } as never,
       () => [],
@@ -120,6 +121,21 @@ describe('judge: memory', () => {
     const leaking = verdictOf(0, 512 * 1024).failures;
     expect(leaking).toHaveLength(1);
     expect(leaking[0]).toMatch(/worker 0\.0 \(pid 1\) heap grows 512 KiB\/min > bound/);
+  });
+
+  it("judges the swarm's processes (rclts) on RSS, and only shows a router's", () => {
+    /** An RSS series growing 4 MiB a minute from 100 MiB: past max(16 MiB, 25 %) over 25 min. */
+    const growing = (sampler: Sampler, label: string, pid: number) => {
+      const s = { label, pid, rssKiB: [] as { t: number; v: number }[], heapBytes: [], cpuMs: [] };
+      for (let m = 0; m <= 30; m += 0.5) s.rssKiB.push({ t: m * MIN, v: 100 * 1024 + 4096 * m });
+      sampler.series.set(`${label}#${pid}`, s);
+    };
+    const v = verdictOf(0, 0, (sampler) => {
+      growing(sampler, 'actor vrobots-swarm', 2);
+      growing(sampler, 'router 0', 3);
+    });
+    expect(v.failures).toEqual([expect.stringMatching(/^actor vrobots-swarm \(pid 2\) RSS grows 4096 KiB\/min/)]);
+    expect(v.memory.find((m) => m.label === 'router 0')).toMatchObject({ judged: false });
   });
 
   it('fails a run in which no worker lived long enough to have its memory judged', () => {

@@ -162,11 +162,19 @@ function judgeReconnect(pool: WorkerPool, windows: readonly FaultWindow[], v: Ve
   }
 }
 
+/**
+ * The processes running rclts: the churn workers and the swarm's simulator and client (vrobots
+ * on rclts). Routers, Chromium and the runner are shown against the same rule, not judged.
+ */
+export function isRcltsProcess(label: string): boolean {
+  return label.startsWith('worker') || label === 'actor vrobots-swarm';
+}
+
 function judgeSeries(s: Series, from: number, phaseMs: number, v: Verdict): void {
   const heap = slopePerMinute(s.heapBytes, from);
   // Half the measured phase, but ten minutes of a long run are enough to tell a slope.
   const judged = (points: Series['rssKiB']) =>
-    s.label.startsWith('worker') && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
+    isRcltsProcess(s.label) && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
   if (heap !== undefined) {
     const m = mean(s.heapBytes, from)!;
     const minutes = span(s.heapBytes, from) / 60_000;
