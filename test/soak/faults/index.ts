@@ -7,7 +7,7 @@
  * router B connects to `proxy.endpoint`): pass it as createFaults({ linkProxy }); without one
  * that fault answers a window saying NOT INJECTED. linkFlapFault (ss -K, no proxy) is not in
  * the default set: it can leave sessions opened before it without cross-router traffic
- * (a zenoh router finding, see faults.test.ts).
+ * (a zenoh router finding, docs/reliability.md).
  */
 import type { SoakFault } from '../contract.js';
 import { linkCutFault } from './link-cut.js';
