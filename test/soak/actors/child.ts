@@ -39,6 +39,12 @@ export class ActorChild {
       this.stderrTail.push(...String(chunk).split('\n').filter(Boolean));
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - 10));
     });
+    // A send racing the child's exit fails with EPIPE, emitted here: an unheard 'error' event
+    // would end the runner (and lose the run's summary) at the very end of an hour.
+    this.child.on('error', (e) => {
+      this.stderrTail.push(`(runner) ${e.message}`);
+      this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - 10));
+    });
     this.child.on('exit', (code, signal) => {
       live.delete(this.child);
       this.exitInfo = `exited (code ${code}, signal ${signal})`;
@@ -51,7 +57,12 @@ export class ActorChild {
   }
 
   send(message: unknown): void {
-    if (this.exitInfo === undefined && this.child.connected) this.child.send(message as never);
+    if (this.exitInfo === undefined && this.child.connected) {
+      // With a callback, a failed send is answered there instead of as an 'error' event.
+      this.child.send(message as never, (e) => {
+        if (e) this.stderrTail.push(`(runner) send: ${e.message}`);
+      });
+    }
   }
 
   /** The next message of `type`; an 'error' message, the child's exit or the budget throw. */
