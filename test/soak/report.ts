@@ -150,7 +150,7 @@ export function renderSummary(facts: RunFacts, v: Verdict): string {
         f(m.meanKiB),
         f(m.slopeKiBPerMin, 1),
         f(m.boundKiBPerMin, 1),
-        m.judged ? 'yes' : isRcltsProcess(m.label) ? 'no (short life)' : 'shown',
+        m.judged ? 'yes' : isRcltsProcess(m.label) ? 'no (short life or run)' : 'shown',
       ]),
     ),
   );

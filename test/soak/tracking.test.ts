@@ -138,6 +138,42 @@ describe('judge: memory', () => {
     expect(v.memory.find((m) => m.label === 'router 0')).toMatchObject({ judged: false });
   });
 
+  it("leaves the swarm's RSS unjudged in a run too short for it to settle", () => {
+    const sampler = new Sampler();
+    const s = {
+      label: 'actor vrobots-swarm',
+      pid: 2,
+      rssKiB: [] as { t: number; v: number }[],
+      heapBytes: [],
+      cpuMs: [],
+    };
+    for (let m = 0; m <= 4; m += 0.1) {
+      s.rssKiB.push({ t: m * MIN, v: 100 * 1024 + 16_384 * m });
+      sampler.addHeap('worker 0.0', 1, m * MIN, 20 * 1024 * 1024);
+    }
+    sampler.series.set('actor vrobots-swarm#2', s);
+    const pool = new WorkerPool(
+      {} as never,
+      () => [],
+      () => undefined,
+      () => false,
+    );
+    const v = judge({
+      pool,
+      windows: [],
+      sampler,
+      runStartMs: 0,
+      measureFromMs: MIN,
+      measureToMs: 4 * MIN,
+      quiescedMs: 4 * MIN,
+      actors: [],
+      counters: undefined,
+      extraFailures: [],
+    });
+    expect(v.failures).toEqual([]);
+    expect(v.memory.find((m) => m.label === 'actor vrobots-swarm')).toMatchObject({ judged: false });
+  });
+
   it('fails a run in which no worker lived long enough to have its memory judged', () => {
     // Born at minute 22: its own 5-minute warm-up leaves 3 minutes, under half the phase.
     expect(verdictOf(22, 0).failures).toEqual([

@@ -170,11 +170,18 @@ export function isRcltsProcess(label: string): boolean {
   return label.startsWith('worker') || label === 'actor vrobots-swarm';
 }
 
+/**
+ * The swarm's processes are judged only when the measured phase is this long: their RSS still
+ * settles for minutes (robots created, V8 growing its heap), 12-16 MiB/min in 4-minute runs
+ * against bounds of 17-18 MiB/min, so a short run would judge their warm-up.
+ */
+const SWARM_JUDGED_PHASE_MS = 10 * 60_000;
+
 function judgeSeries(s: Series, from: number, phaseMs: number, v: Verdict): void {
   const heap = slopePerMinute(s.heapBytes, from);
   // Half the measured phase, but ten minutes of a long run are enough to tell a slope.
-  const judged = (points: Series['rssKiB']) =>
-    isRcltsProcess(s.label) && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
+  const rclts = s.label.startsWith('worker') || (isRcltsProcess(s.label) && phaseMs >= SWARM_JUDGED_PHASE_MS);
+  const judged = (points: Series['rssKiB']) => rclts && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
   if (heap !== undefined) {
     const m = mean(s.heapBytes, from)!;
     const minutes = span(s.heapBytes, from) / 60_000;
