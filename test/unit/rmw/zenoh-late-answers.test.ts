@@ -15,7 +15,10 @@ const ID_PRESENCE_FLAG = 0x80;
 interface Inner {
   ping(): Promise<unknown>;
   pendingMessageResponses: Map<number, unknown>;
+  gets: Map<number, { callback: (r: unknown) => void; drop: () => void }>;
 }
+
+const QUERY_RESPONSE_FINAL = 8;
 
 /** A link that records what zenoh-ts sends and hands back what the test writes. */
 function fakeLink() {
@@ -31,6 +34,13 @@ function fakeLink() {
         sent.push(bytes);
       },
       isOk: () => true,
+    },
+    /** The plugin's "no more replies" for get `queryId`. */
+    finishGet(queryId: number) {
+      const msg = new Uint8Array(5);
+      msg[0] = QUERY_RESPONSE_FINAL;
+      new DataView(msg.buffer).setUint32(1, queryId, true);
+      deliver!(msg);
     },
     /** The plugin's answer to the request whose header is in `request`. */
     answerPing(request: Uint8Array) {
@@ -87,5 +97,27 @@ describe('late plugin answers', () => {
     answerPing(sent[0]!);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(lateAnswersTaken(inner)).toBe(0);
+  });
+});
+
+describe('late deliveries', () => {
+  it('for a get zenoh-ts already finished are taken quietly; for an id never seen zenoh-ts still warns', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const tapped of [false, true]) {
+      warn.mockClear();
+      const { inner, finishGet } = await innerOverFakeLink(5000);
+      if (tapped) expect(tapSession({ inner } as never)).toBe(true);
+      let dropped = 0;
+      inner.gets.set(9, { callback: () => {}, drop: () => dropped++ });
+      finishGet(9);
+      expect(dropped).toBe(1);
+      // In flight when zenoh-ts forgot the get: the plugin says it again.
+      finishGet(9);
+      if (tapped) expect(warn).not.toHaveBeenCalled();
+      else expect(warn).toHaveBeenCalledWith('Received responseFinal for inexistant get 9');
+      warn.mockClear();
+      finishGet(10);
+      expect(warn).toHaveBeenCalledWith('Received responseFinal for inexistant get 10');
+    }
   });
 });

@@ -7,6 +7,7 @@
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { takeLateAnswersQuietly } from './late-answers.js';
+import { takeLateDeliveriesQuietly } from './late-deliveries.js';
 import { innerOf, type SessionInnerLike } from './session-internals.js';
 
 /** What one zenoh-ts call asked the plugin, as far as undoing it goes. */
@@ -72,7 +73,8 @@ const NO_SUCH_ANSWER = -1;
 function tapRequests(inner: SessionInnerLike & { sendRequest?: unknown }): boolean {
   if (tapped.has(inner)) return true;
   const original = inner.sendRequest;
-  if (typeof original !== 'function' || !takeLateAnswersQuietly(inner)) return false;
+  if (typeof original !== 'function' || !takeLateAnswersQuietly(inner) || !takeLateDeliveriesQuietly(inner))
+    return false;
   const send = original as SendRequest;
   inner.sendRequest = function (this: unknown, msg: unknown, ...rest: unknown[]) {
     capturing?.push(msg);
