@@ -1,6 +1,7 @@
 /** Queries that reach a queryable before zenoh-ts registered it, or after it was undeclared. */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { finalizeQuietly } from './query-replies.js';
+import { RecentIds } from './recent-ids.js';
 
 interface QueryClosure {
   callback: (query: unknown) => void;
@@ -9,8 +10,6 @@ interface QueryClosure {
 
 /** How long a query for a not-yet-registered queryable is held before it is finalized. */
 const EARLY_QUERY_HOLD_MS = 5000;
-/** Undeclared queryable ids remembered, so late queries for them are finalized at once. */
-const GONE_IDS_KEPT = 4096;
 
 /**
  * zenoh-ts registers a queryable's callback only after the plugin confirmed the declaration,
@@ -22,7 +21,8 @@ const GONE_IDS_KEPT = 4096;
  */
 class QueryableTable extends Map<number, QueryClosure> {
   private readonly early = new Map<number, { queries: unknown[]; timer: ReturnType<typeof setTimeout> }>();
-  private readonly gone = new Set<number>();
+  /** Undeclared queryable ids, so late queries for them are finalized at once. */
+  private readonly gone = new RecentIds();
 
   override get(id: number): QueryClosure | undefined {
     const known = super.get(id);
@@ -43,10 +43,7 @@ class QueryableTable extends Map<number, QueryClosure> {
   }
 
   override delete(id: number): boolean {
-    if (this.gone !== undefined) {
-      this.gone.add(id);
-      if (this.gone.size > GONE_IDS_KEPT) this.gone.delete(this.gone.values().next().value as number);
-    }
+    this.gone?.add(id);
     // Queries held for a queryable that will never be registered (a timed-out declaration undone).
     const held = this.early?.get(id);
     if (held !== undefined) {

@@ -8,16 +8,16 @@
  * and takes their late answers quietly, counting them.
  */
 
+import { RecentIds } from './recent-ids.js';
+
 type Answer = (arg: unknown) => void;
 
-/** Timed-out request ids remembered; an answer later than this many timeouts is warned about. */
-const EXPIRED_IDS_KEPT = 4096;
 const takeQuietly: Answer = () => {};
 
 class PendingAnswers extends Map<number, Answer> {
   /** Late answers taken quietly so far. */
   late = 0;
-  private readonly expired = new Set<number>();
+  private readonly expired = new RecentIds();
   /** The id zenoh-ts is answering: it reads the entry, calls it, then deletes it. */
   private answering: number | undefined;
 
@@ -27,7 +27,7 @@ class PendingAnswers extends Map<number, Answer> {
       this.answering = id;
       return waiting;
     }
-    if (this.expired.delete(id)) {
+    if (this.expired.take(id)) {
       this.late++;
       return takeQuietly;
     }
@@ -38,10 +38,7 @@ class PendingAnswers extends Map<number, Answer> {
     const answered = this.answering === id;
     this.answering = undefined;
     // A delete that did not follow an answer is zenoh-ts's timeout giving the request up.
-    if (!answered && super.has(id)) {
-      this.expired.add(id);
-      if (this.expired.size > EXPIRED_IDS_KEPT) this.expired.delete(this.expired.values().next().value as number);
-    }
+    if (!answered && super.has(id)) this.expired.add(id);
     return super.delete(id);
   }
 }

@@ -7,17 +7,17 @@
  * forgot and take what comes for them quietly; an id never seen is still warned about.
  */
 
+import { RecentIds } from './recent-ids.js';
+
 interface Closure {
   callback: (arg: unknown) => void;
   drop: () => void;
 }
 
-/** Forgotten ids remembered per table; a delivery later than this many forgets is warned about. */
-const FORGOTTEN_IDS_KEPT = 4096;
 const takeQuietly: Closure = { callback: () => {}, drop: () => {} };
 
 class ForgettingTable extends Map<number, Closure> {
-  private readonly forgotten = new Set<number>();
+  private readonly forgotten = new RecentIds();
 
   override get(id: number): Closure | undefined {
     const known = super.get(id);
@@ -27,11 +27,7 @@ class ForgettingTable extends Map<number, Closure> {
 
   override delete(id: number): boolean {
     const had = super.delete(id);
-    if (had && this.forgotten !== undefined) {
-      this.forgotten.add(id);
-      if (this.forgotten.size > FORGOTTEN_IDS_KEPT)
-        this.forgotten.delete(this.forgotten.values().next().value as number);
-    }
+    if (had) this.forgotten?.add(id);
     return had;
   }
 }
