@@ -31,7 +31,7 @@ export const FramePath = {
 export type FramePath = (typeof FramePath)[keyof typeof FramePath];
 
 export const SessionGuard = {
-  /** Requests retired when a session closes, late answers taken quietly (request-tap.ts). */
+  /** Requests retired when a session closes; late answers and deliveries taken quietly (request-tap.ts). */
   RequestTap: 'request-tap',
   /** Queries that arrive before their queryable is registered (early-queries.ts). */
   EarlyQueries: 'early-queries',

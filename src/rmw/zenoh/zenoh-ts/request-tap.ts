@@ -3,7 +3,9 @@
  * through. It tells which request a call sent (so a late declaration can be undone), and it
  * retires a closed session's requests: zenoh-ts arms a timer (REQUEST_TIMEOUT_MS) for every
  * request before sending it and clears it only when the answer comes, so an undeclaration
- * sent while a session closes would hold the process for that long after `close()`.
+ * sent while a session closes would hold the process for that long after `close()`. Installing
+ * it also puts in the tables that take late answers and deliveries quietly (late-answers.ts,
+ * late-deliveries.ts).
  */
 import type { Session } from '@eclipse-zenoh/zenoh-ts';
 import { takeLateAnswersQuietly } from './late-answers.js';
