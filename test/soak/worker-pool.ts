@@ -40,6 +40,12 @@ export interface WorkerLife {
 
 type Baseline = Omit<WorkerConfig, 'worker' | 'generation' | 'routers'>;
 
+/** Every worker process still running, SIGKILLed if the runner itself exits (or crashes). */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of running) c.kill('SIGKILL');
+});
+
 export class WorkerPool {
   readonly lives: WorkerLife[] = [];
   readonly events: { life: WorkerLife; event: WorkerEvent }[] = [];
@@ -84,6 +90,8 @@ export class WorkerPool {
       execArgv: ['--expose-gc', '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
+    running.add(child);
+    child.on('exit', () => running.delete(child));
     const life: WorkerLife = { worker, generation, pid: child.pid ?? -1, startedMs: Date.now(), killed: false, child };
     this.lives.push(life);
     const stderr: string[] = [];

@@ -92,6 +92,13 @@ process.on('unhandledRejection', (e) => escaped('unhandledRejections', e));
 const send = (m: unknown): void => {
   if (process.connected) process.send?.(m);
 };
+/** Set by 'stop': the worker disconnects itself once it has reported. */
+let stopping = false;
+// The runner gone (crashed, killed) with its IPC channel: nobody is left to report to or to
+// stop this worker, which would churn on for as long as the host lets it.
+process.on('disconnect', () => {
+  if (!stopping) process.exit(2);
+});
 /** Event-loop stalls over 20 ms of the last minute: when each ended, and how long. */
 const stalls: { atMs: number; lagMs: number }[] = [];
 /**
@@ -394,6 +401,7 @@ async function main(): Promise<void> {
         send({ type: 'final', lastSeen, counters });
       })();
     } else if (m.cmd === 'stop') {
+      stopping = true;
       for (const t of timers) clearInterval(t);
       void (async () => {
         const t0 = performance.now();
