@@ -13,6 +13,7 @@ import type {
   WorkerEvent,
   WorkerReport,
 } from './messages.js';
+import { reapOnExit } from './reap-on-exit.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 // tsx compiling the library in a fresh process takes over a minute on a loaded 2-core machine.
@@ -39,12 +40,6 @@ export interface WorkerLife {
 }
 
 type Baseline = Omit<WorkerConfig, 'worker' | 'generation' | 'routers'>;
-
-/** Every worker process still running, SIGKILLed if the runner itself exits (or crashes). */
-const running = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const c of running) c.kill('SIGKILL');
-});
 
 export class WorkerPool {
   readonly lives: WorkerLife[] = [];
@@ -90,8 +85,7 @@ export class WorkerPool {
       execArgv: ['--expose-gc', '--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     });
-    running.add(child);
-    child.on('exit', () => running.delete(child));
+    reapOnExit(child);
     const life: WorkerLife = { worker, generation, pid: child.pid ?? -1, startedMs: Date.now(), killed: false, child };
     this.lives.push(life);
     const stderr: string[] = [];
@@ -240,12 +234,14 @@ export function sumCounters(lives: readonly WorkerLife[]): WorkerCounters | unde
             : (sum[key] as number) + v;
       }
     }
-    for (const [k, v] of Object.entries(c.byKind)) sum.byKind[k] = (sum.byKind[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(c.requestsLateCodes ?? {}))
-      sum.requestsLateCodes[k] = (sum.requestsLateCodes[k] ?? 0) + v;
-    for (const [k, v] of Object.entries(c.goalsLateCodes ?? {}))
-      sum.goalsLateCodes[k] = (sum.goalsLateCodes[k] ?? 0) + v;
+    addCounts(sum.byKind, c.byKind);
+    addCounts(sum.requestsLateCodes, c.requestsLateCodes);
+    addCounts(sum.goalsLateCodes, c.goalsLateCodes);
     sum.escapedMessages.push(...c.escapedMessages);
   }
   return sum;
+}
+
+function addCounts(into: Record<string, number>, from: Readonly<Record<string, number>> | undefined): void {
+  for (const [k, v] of Object.entries(from ?? {})) into[k] = (into[k] ?? 0) + v;
 }

@@ -4,16 +4,12 @@
  * for by type within a budget; the child never outlives the soak.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { reapOnExit } from '../reap-on-exit.js';
 
 export interface ChildMessage {
   readonly type: string;
   readonly [field: string]: unknown;
 }
-
-const live = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const c of live) c.kill('SIGKILL');
-});
 
 export class ActorChild {
   latestProgress: ChildMessage | undefined;
@@ -29,7 +25,7 @@ export class ActorChild {
     args: readonly string[],
   ) {
     this.child = fork(path, [...args], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    live.add(this.child);
+    reapOnExit(this.child);
     this.child.on('message', (m: ChildMessage) => {
       if (m.type === 'progress') this.latestProgress = m;
       else this.inbox.push(m);
@@ -46,7 +42,6 @@ export class ActorChild {
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - 10));
     });
     this.child.on('exit', (code, signal) => {
-      live.delete(this.child);
       this.exitInfo = `exited (code ${code}, signal ${signal})`;
       this.wake?.();
     });
