@@ -10,6 +10,16 @@ import { StreamTracker } from './stream-tracker.js';
 import { judge } from './verdict.js';
 import { WorkerPool } from './worker-pool.js';
 
+/** Runs `body` on vitest's fake clock, starting at 0, and puts the real one back. */
+function withFakeTimers(body: () => void): void {
+  vi.useFakeTimers({ now: 0 });
+  try {
+    body();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('CallTracker', () => {
   it('counts an answer once, a second one as twice, and an abandoned call as owing nothing', () => {
     const failed: string[] = [];
@@ -28,9 +38,8 @@ describe('CallTracker', () => {
     expect(failed).toEqual(['Timeout']);
   });
 
-  it('marks a call past budget + slack unanswered, and late once it is answered', () => {
-    vi.useFakeTimers({ now: 0 });
-    try {
+  it('marks a call past budget + slack unanswered, and late once it is answered', () =>
+    withFakeTimers(() => {
       const t = new CallTracker(1000, () => undefined);
       const a = t.open('request', 10, true, 'svc');
       vi.advanceTimersByTime(2000);
@@ -39,16 +48,12 @@ describe('CallTracker', () => {
       vi.advanceTimersByTime(3000);
       t.answer(a, 'ok');
       expect(t.tally.request).toMatchObject({ unanswered: 0, late: 1, ok: 1 });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
 
 describe('CallTracker deadline witness', () => {
-  it('excuses an answer the loop could not have given sooner, and counts what rclts took after', () => {
-    vi.useFakeTimers({ now: 0 });
-    try {
+  it('excuses an answer the loop could not have given sooner, and counts what rclts took after', () =>
+    withFakeTimers(() => {
       const t = new CallTracker(1000, () => undefined);
       // A stalled loop: the clock jumps 8.5 s with no timer run; the answer comes before the
       // loop reaches the deadline's timers, so it is excused.
@@ -61,10 +66,7 @@ describe('CallTracker deadline witness', () => {
       t.answer(b, 'ok');
       expect(t.tally.request).toMatchObject({ lateByLag: 1, late: 1, maxOwnDelayMs: 2000 });
       expect(t.tally.request.lateCodes).toEqual({ Timeout: 1, ok: 1 });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    }));
 });
 
 describe('StreamTracker', () => {

@@ -180,7 +180,7 @@ const SWARM_JUDGED_PHASE_MS = 10 * 60_000;
 function judgeSeries(s: Series, from: number, phaseMs: number, v: Verdict): void {
   const heap = slopePerMinute(s.heapBytes, from);
   // Half the measured phase, but ten minutes of a long run are enough to tell a slope.
-  const rclts = s.label.startsWith('worker') || (isRcltsProcess(s.label) && phaseMs >= SWARM_JUDGED_PHASE_MS);
+  const rclts = isRcltsProcess(s.label) && (s.label.startsWith('worker') || phaseMs >= SWARM_JUDGED_PHASE_MS);
   const judged = (points: Series['rssKiB']) => rclts && span(points, from) >= Math.min(phaseMs * JUDGED_SHARE, 600_000);
   if (heap !== undefined) {
     const m = mean(s.heapBytes, from)!;

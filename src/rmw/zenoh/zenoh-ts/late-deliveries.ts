@@ -22,12 +22,12 @@ class ForgettingTable extends Map<number, Closure> {
   override get(id: number): Closure | undefined {
     const known = super.get(id);
     if (known !== undefined) return known;
-    return this.forgotten?.has(id) ? takeQuietly : undefined;
+    return this.forgotten.has(id) ? takeQuietly : undefined;
   }
 
   override delete(id: number): boolean {
     const had = super.delete(id);
-    if (had) this.forgotten?.add(id);
+    if (had) this.forgotten.add(id);
     return had;
   }
 }
