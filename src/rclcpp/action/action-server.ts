@@ -84,7 +84,7 @@ class ActionServerImpl<G, R, F> implements ActionServer<G, R, F>, GoalOwner<R, F
     if (!this.alive || this.goals.has(goalKey(id))) return refused;
     const answer = callDecidingCallback(this.site('goal'), this.callbacks.goal, id, request.goal);
     if (answer !== GoalResponse.AcceptAndExecute && answer !== GoalResponse.AcceptAndDefer) return refused;
-    const goal = new ServerGoal<G, R, F>(id, request.goal, now, this, `goal ${goalKey(id)} of action '${this.name}'`);
+    const goal = new ServerGoal<G, R, F>(id, request.goal, now, this, this.name);
     this.goals.set(goal.key, goal);
     if (answer === GoalResponse.AcceptAndExecute) goal.execute();
     this.statusChanged();

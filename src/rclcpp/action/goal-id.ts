@@ -17,16 +17,24 @@ export function goalIdBytes(id: UUID): Uint8Array {
   return id.uuid instanceof Uint8Array ? id.uuid : Uint8Array.from(id.uuid);
 }
 
-const HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+/** The char codes of '0'-'9', 'a'-'f'. */
+const HEX_CODES: readonly number[] = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
+const keyCodes: number[] = [];
 
 /**
  * Hex form: the key of goal maps and the form of goal ids in messages. Table-driven: a client
- * keys every entry of each status array it hears, and that array lists every goal the server keeps.
+ * keys every entry of each status array it hears, and that array lists every goal the server
+ * keeps. Built in one call, so the key is one flat string: appending piece by piece makes a
+ * rope of 15 cells (about 500 bytes), kept by every goal a server holds until its result expires.
  */
 export function goalKey(id: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < id.length; i++) s += HEX[id[i] as number];
-  return s;
+  keyCodes.length = id.length * 2;
+  for (let i = 0; i < id.length; i++) {
+    const b = id[i] as number;
+    keyCodes[2 * i] = HEX_CODES[b >> 4] as number;
+    keyCodes[2 * i + 1] = HEX_CODES[b & 15] as number;
+  }
+  return String.fromCharCode(...keyCodes);
 }
 
 /** The first four bytes as one number: a cheap first test before a goal's full key is built. */

@@ -42,7 +42,8 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
     readonly goal: G,
     readonly acceptedAtNs: bigint,
     private readonly owner: GoalOwner<R, F>,
-    private readonly what: string,
+    /** The action's name: the goal's label is built from it only when an error needs it. */
+    private readonly actionName: string,
   ) {
     this.key = goalKey(goalId);
     this.info = { goal_id: { uuid: goalId }, stamp: stampOf(acceptedAtNs) };
@@ -76,7 +77,7 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
   }
 
   publishFeedback(feedback: F): Result {
-    if (!this.isActive()) return err('Error', `${this.what} is finished; its feedback is not sent`);
+    if (!this.isActive()) return err('Error', `${this.what()} is finished; its feedback is not sent`);
     return this.owner.publishFeedback(this.goalId, feedback);
   }
 
@@ -130,7 +131,12 @@ export class ServerGoal<G, R, F> implements ServerGoalHandle<G, R, F> {
   }
 
   private refuse(verb: string): Result {
-    return err('Error', `${this.what}: ${verb} is not allowed in status ${statusName(this.status)}`);
+    return err('Error', `${this.what()}: ${verb} is not allowed in status ${statusName(this.status)}`);
+  }
+
+  /** Built on demand: a finished goal is kept until its result expires, 15 min by default. */
+  private what(): string {
+    return `goal ${this.key} of action '${this.actionName}'`;
   }
 }
 
