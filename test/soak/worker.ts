@@ -15,6 +15,8 @@ import {
   type Publisher,
   QoS,
 } from '../../src/index.js';
+import { join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { CallTracker } from './call-tracker.js';
 import { Churn } from './churn.js';
 import {
@@ -33,6 +35,13 @@ const STREAM = '/soak/stream';
 /** Keep-all, so that a slow spin under load queues samples rather than dropping them by QoS. */
 const RELIABLE_ALL = QoS.default().keepAll();
 const READY_BUDGET_MS = 120_000;
+/**
+ * How long a stable action server keeps a finished goal's result. rclcpp's 15 min default keeps
+ * every goal of the last 15 minutes (about 360 a minute here, 1.4 KiB of heap each): a plateau
+ * reached at minute 15 that a slope over a shorter run reads as a leak (docs/reliability.md).
+ * A minute keeps the expiry path at work all run long.
+ */
+const STABLE_RESULT_TIMEOUT_MS = 60_000;
 const gc = (globalThis as { gc?: () => void }).gc;
 
 const config = JSON.parse(process.argv[2] ?? '{}') as WorkerConfig;
@@ -170,14 +179,19 @@ function makeStable(exec: Executor, k: number): Stable {
   );
   must(
     'createActionServer',
-    node.createActionServer(Fibonacci, actionName(config.worker, k), {
-      goal: () => GoalResponse.AcceptAndExecute,
-      cancel: () => CancelResponse.Accept,
-      accepted: (h) => {
-        h.publishFeedback({ sequence: new Int32Array([0]) });
-        h.succeed({ sequence: new Int32Array([0, 1, 1]) });
+    node.createActionServer(
+      Fibonacci,
+      actionName(config.worker, k),
+      {
+        goal: () => GoalResponse.AcceptAndExecute,
+        cancel: () => CancelResponse.Accept,
+        accepted: (h) => {
+          h.publishFeedback({ sequence: new Int32Array([0]) });
+          h.succeed({ sequence: new Int32Array([0, 1, 1]) });
+        },
       },
-    }),
+      { resultTimeoutMs: STABLE_RESULT_TIMEOUT_MS },
+    ),
   );
   const target = other(config.worker);
   const client = must(
@@ -272,6 +286,22 @@ function syncCounters(): void {
 }
 
 let heapAfterGc: number | undefined;
+/**
+ * Diagnosis, not judging: SOAK_HEAP_SNAPSHOTS=<dir> makes worker 0 write a heap snapshot (after
+ * a GC) at each minute of SOAK_HEAP_SNAPSHOT_MINUTES (default "5,25"), to diff what it retains.
+ */
+function heapSnapshots(worker: number): NodeJS.Timeout[] {
+  const dir = process.env['SOAK_HEAP_SNAPSHOTS'];
+  if (dir === undefined || worker !== 0) return [];
+  const minutes = (process.env['SOAK_HEAP_SNAPSHOT_MINUTES'] ?? '5,25').split(',').map(Number);
+  return minutes.map((m) =>
+    setTimeout(() => {
+      gc?.();
+      const file = writeHeapSnapshot(join(dir, `w0-min${m}.heapsnapshot`));
+      send({ type: 'progress', message: `${tag}: heap snapshot ${file}` });
+    }, m * 60_000),
+  );
+}
 function report(): void {
   calls.sweep();
   syncCounters();
@@ -380,6 +410,7 @@ async function main(): Promise<void> {
       }, config.gcEveryMs),
     );
   }
+  timers.push(...heapSnapshots(config.worker));
 
   process.on('message', (m: { cmd?: string }) => {
     if (m.cmd === 'quiesce') {
