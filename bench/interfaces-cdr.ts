@@ -2,7 +2,8 @@
  * Benchmark: the generated CDR code (src/rclcpp/interfaces/generated) against
  * @foxglove/rosmsg2-serialization's MessageWriter/MessageReader (what a user would otherwise
  * pick), on the same messages in the same run: Twist, JointState (6 joints), LaserScan (720
- * rays), Image (640x480 rgb8) and PointCloud2 (10 000 points of 16 bytes); the large byte
+ * rays), Image (640x480 rgb8), PointCloud2 (10 000 points of 16 bytes) and an action server's
+ * GoalStatusArray of 300 kept goals (a sequence of nested structs); the large byte
  * arrays also against one memcpy of the same size (Uint8Array.prototype.slice).
  *
  * `rclts decode` is what a subscription does with a received payload (`decode(bytes, 'given')`:
@@ -13,7 +14,7 @@
 import { join } from 'node:path';
 import { MessageReader, MessageWriter } from '@foxglove/rosmsg2-serialization';
 import { bundledModules } from '../src/interface-compiler/bundled.js';
-import { geometry_msgs, sensor_msgs } from '../src/rclcpp/interfaces/generated/index.js';
+import { action_msgs, geometry_msgs, sensor_msgs } from '../src/rclcpp/interfaces/generated/index.js';
 import type { MessageClass } from '../src/rclcpp/interfaces/runtime/index.js';
 import { foxgloveDefinitions } from '../test/support/interface-arbitraries.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
@@ -75,6 +76,18 @@ function cases(): Case[] {
         intensities: new Float32Array(720).fill(100),
       },
       numeric: true,
+    },
+    {
+      // What an action server publishes on every status change: one entry per goal it keeps,
+      // finished ones until their results expire (15 min by default).
+      name: 'GoalStatusArray(300)',
+      type: action_msgs.msg.GoalStatusArray as unknown as MessageClass<never>,
+      message: {
+        status_list: Array.from({ length: 300 }, (_, i) => ({
+          goal_info: { goal_id: { uuid: new Uint8Array(16).fill(i & 0xff) }, stamp: { sec: i, nanosec: 7 } },
+          status: 4,
+        })),
+      },
     },
     {
       name: 'Image(640x480 rgb8)',

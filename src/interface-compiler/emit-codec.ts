@@ -123,7 +123,7 @@ export class CodecEmitter {
     const bound = t.stringBound > 0 ? t.stringBound : U32_MAX;
     if (t.array === ARRAY_KIND.none) {
       if (t.nested)
-        return [`$rt.object(${v}, ${at});`, `o = ${this.ref(t.base, 'size_')}(${v}, o, lens, p + '.${f.name}');`];
+        return [`$rt.object(${v}, ${at});`, `o = ${this.ref(t.base, 'size_')}(${v}, o, lens, p && p + '.${f.name}');`];
       if (t.base === 'string') return [`o = $rt.sizeString(o, ${v}, ${bound}, lens, ${at});`];
       if (t.base === 'wstring') return [`o = $rt.sizeWString(o, ${v}, ${bound}, ${at});`];
       const size = P[t.base]!.size;
@@ -139,7 +139,7 @@ export class CodecEmitter {
       lines.push(
         '  for (let i = 0; i < n; i++) {',
         `    $rt.object(a[i], ${at}, i);`,
-        `    o = ${this.ref(t.base, 'size_')}(a[i]!, o, lens, p + '.${f.name}[' + i + ']');`,
+        `    o = ${this.ref(t.base, 'size_')}(a[i]!, o, lens, p && p + '.${f.name}[' + i + ']');`,
         '  }',
       );
     } else if (t.base === 'string') {
@@ -158,7 +158,7 @@ export class CodecEmitter {
     const v = `m.${f.name}`;
     const at = `p, '${f.name}'`;
     if (t.array === ARRAY_KIND.none) {
-      if (t.nested) return [`${this.ref(t.base, 'write_')}(s, ${v}, p + '.${f.name}');`];
+      if (t.nested) return [`${this.ref(t.base, 'write_')}(s, ${v}, p && p + '.${f.name}');`];
       if (t.base === 'string') return [`s.str(${v}, ${at});`];
       if (t.base === 'wstring') return [`s.wstr(${v});`];
       return [`s.${P[t.base]!.method}(${v}, ${at});`];
@@ -167,7 +167,7 @@ export class CodecEmitter {
     if (t.array !== ARRAY_KIND.fixed) lines.push('  s.count(a.length);');
     if (t.nested) {
       lines.push(
-        `  for (let i = 0; i < a.length; i++) ${this.ref(t.base, 'write_')}(s, a[i]!, p + '.${f.name}[' + i + ']');`,
+        `  for (let i = 0; i < a.length; i++) ${this.ref(t.base, 'write_')}(s, a[i]!, p && p + '.${f.name}[' + i + ']');`,
       );
     } else if (t.base === 'string') {
       lines.push(`  for (let i = 0; i < a.length; i++) s.str(a[i]!, ${at}, i);`);

@@ -54,6 +54,13 @@ export interface MessageCodec<M> {
   readonly create: (partial?: DeepPartial<M>) => M;
 }
 
+/**
+ * The path of an encode's first pass: generated code builds a field's path (`p && p + '.x'`)
+ * only under a named root, so a good message costs no strings (a status array of 3000 goals
+ * built two per entry and pass). An error under it names no field; encode runs again, named.
+ */
+const UNNAMED = '';
+
 export function defineMessage<M, C extends object = Record<never, never>>(
   typeName: string,
   typeHash: string,
@@ -61,16 +68,25 @@ export function defineMessage<M, C extends object = Record<never, never>>(
   constants?: C,
 ): MessageClass<M> & Readonly<C> {
   const { size, write, read, create } = codec;
+  const encodeAt = (message: M, p: string): Uint8Array => {
+    const lens: number[] = [];
+    const sink = new CdrSink(size(message, 0, lens, p), lens);
+    write(sink, message, p);
+    return sink.finish(typeName);
+  };
   return Object.freeze({
     ...(constants as C),
     typeName,
     typeHash,
     encode(message: M): Uint8Array {
       object(message, typeName, '(message)');
-      const lens: number[] = [];
-      const sink = new CdrSink(size(message, 0, lens, typeName), lens);
-      write(sink, message, typeName);
-      return sink.finish(typeName);
+      try {
+        return encodeAt(message, UNNAMED);
+      } catch {
+        // Only a bad value throws: the same encode again, building each field's path this
+        // time, throws the error that names it.
+        return encodeAt(message, typeName);
+      }
     },
     decode(bytes: Uint8Array, use?: BytesUse): M {
       return read(new CdrSource(bytes, typeName, use));

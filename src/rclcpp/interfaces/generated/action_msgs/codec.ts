@@ -13,15 +13,15 @@ export interface GoalInfo {
 
 export function size_GoalInfo(m: GoalInfo, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   return o;
 }
 
 export function write_GoalInfo(s: $rt.CdrSink, m: GoalInfo, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
 }
 
 export function read_GoalInfo(r: $rt.CdrSource): GoalInfo {
@@ -46,13 +46,13 @@ export interface GoalStatus {
 
 export function size_GoalStatus(m: GoalStatus, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_info, p, 'goal_info');
-  o = size_GoalInfo(m.goal_info, o, lens, p + '.goal_info');
+  o = size_GoalInfo(m.goal_info, o, lens, p && p + '.goal_info');
   o += 1;
   return o;
 }
 
 export function write_GoalStatus(s: $rt.CdrSink, m: GoalStatus, p: string): void {
-  write_GoalInfo(s, m.goal_info, p + '.goal_info');
+  write_GoalInfo(s, m.goal_info, p && p + '.goal_info');
   s.i8(m.status, p, 'status');
 }
 
@@ -82,7 +82,7 @@ export function size_GoalStatusArray(m: GoalStatusArray, o: number, lens: number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'status_list', i);
-      o = size_GoalStatus(a[i]!, o, lens, p + '.status_list[' + i + ']');
+      o = size_GoalStatus(a[i]!, o, lens, p && p + '.status_list[' + i + ']');
     }
   }
   return o;
@@ -92,7 +92,7 @@ export function write_GoalStatusArray(s: $rt.CdrSink, m: GoalStatusArray, p: str
   {
     const a = m.status_list;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GoalStatus(s, a[i]!, p + '.status_list[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GoalStatus(s, a[i]!, p && p + '.status_list[' + i + ']');
   }
 }
 
@@ -115,12 +115,12 @@ export interface CancelGoal_Request {
 
 export function size_CancelGoal_Request(m: CancelGoal_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_info, p, 'goal_info');
-  o = size_GoalInfo(m.goal_info, o, lens, p + '.goal_info');
+  o = size_GoalInfo(m.goal_info, o, lens, p && p + '.goal_info');
   return o;
 }
 
 export function write_CancelGoal_Request(s: $rt.CdrSink, m: CancelGoal_Request, p: string): void {
-  write_GoalInfo(s, m.goal_info, p + '.goal_info');
+  write_GoalInfo(s, m.goal_info, p && p + '.goal_info');
 }
 
 export function read_CancelGoal_Request(r: $rt.CdrSource): CancelGoal_Request {
@@ -149,7 +149,7 @@ export function size_CancelGoal_Response(m: CancelGoal_Response, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'goals_canceling', i);
-      o = size_GoalInfo(a[i]!, o, lens, p + '.goals_canceling[' + i + ']');
+      o = size_GoalInfo(a[i]!, o, lens, p && p + '.goals_canceling[' + i + ']');
     }
   }
   return o;
@@ -160,7 +160,7 @@ export function write_CancelGoal_Response(s: $rt.CdrSink, m: CancelGoal_Response
   {
     const a = m.goals_canceling;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GoalInfo(s, a[i]!, p + '.goals_canceling[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GoalInfo(s, a[i]!, p && p + '.goals_canceling[' + i + ']');
   }
 }
 
@@ -187,14 +187,14 @@ export interface CancelGoal_Event {
 
 export function size_CancelGoal_Event(m: CancelGoal_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_CancelGoal_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_CancelGoal_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -203,23 +203,23 @@ export function size_CancelGoal_Event(m: CancelGoal_Event, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_CancelGoal_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_CancelGoal_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_CancelGoal_Event(s: $rt.CdrSink, m: CancelGoal_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_CancelGoal_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_CancelGoal_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_CancelGoal_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_CancelGoal_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

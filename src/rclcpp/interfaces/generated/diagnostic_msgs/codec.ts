@@ -12,25 +12,25 @@ export interface DiagnosticArray {
 
 export function size_DiagnosticArray(m: DiagnosticArray, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.status;
     const n = $rt.sequenceLength(a, 4294967295, p, 'status');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'status', i);
-      o = size_DiagnosticStatus(a[i]!, o, lens, p + '.status[' + i + ']');
+      o = size_DiagnosticStatus(a[i]!, o, lens, p && p + '.status[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_DiagnosticArray(s: $rt.CdrSink, m: DiagnosticArray, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.status;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_DiagnosticStatus(s, a[i]!, p + '.status[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_DiagnosticStatus(s, a[i]!, p && p + '.status[' + i + ']');
   }
 }
 
@@ -68,7 +68,7 @@ export function size_DiagnosticStatus(m: DiagnosticStatus, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'values', i);
-      o = size_KeyValue(a[i]!, o, lens, p + '.values[' + i + ']');
+      o = size_KeyValue(a[i]!, o, lens, p && p + '.values[' + i + ']');
     }
   }
   return o;
@@ -82,7 +82,7 @@ export function write_DiagnosticStatus(s: $rt.CdrSink, m: DiagnosticStatus, p: s
   {
     const a = m.values;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_KeyValue(s, a[i]!, p + '.values[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_KeyValue(s, a[i]!, p && p + '.values[' + i + ']');
   }
 }
 
@@ -203,14 +203,14 @@ export interface AddDiagnostics_Event {
 
 export function size_AddDiagnostics_Event(m: AddDiagnostics_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_AddDiagnostics_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_AddDiagnostics_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -219,23 +219,23 @@ export function size_AddDiagnostics_Event(m: AddDiagnostics_Event, o: number, le
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_AddDiagnostics_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_AddDiagnostics_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_AddDiagnostics_Event(s: $rt.CdrSink, m: AddDiagnostics_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_AddDiagnostics_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_AddDiagnostics_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_AddDiagnostics_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_AddDiagnostics_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -291,7 +291,7 @@ export function size_SelfTest_Response(m: SelfTest_Response, o: number, lens: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'status', i);
-      o = size_DiagnosticStatus(a[i]!, o, lens, p + '.status[' + i + ']');
+      o = size_DiagnosticStatus(a[i]!, o, lens, p && p + '.status[' + i + ']');
     }
   }
   return o;
@@ -303,7 +303,7 @@ export function write_SelfTest_Response(s: $rt.CdrSink, m: SelfTest_Response, p:
   {
     const a = m.status;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_DiagnosticStatus(s, a[i]!, p + '.status[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_DiagnosticStatus(s, a[i]!, p && p + '.status[' + i + ']');
   }
 }
 
@@ -332,14 +332,14 @@ export interface SelfTest_Event {
 
 export function size_SelfTest_Event(m: SelfTest_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SelfTest_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SelfTest_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -348,23 +348,23 @@ export function size_SelfTest_Event(m: SelfTest_Event, o: number, lens: number[]
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SelfTest_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SelfTest_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SelfTest_Event(s: $rt.CdrSink, m: SelfTest_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SelfTest_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SelfTest_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SelfTest_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SelfTest_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

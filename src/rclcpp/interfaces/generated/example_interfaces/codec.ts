@@ -109,15 +109,15 @@ export interface Fibonacci_SendGoal_Request {
 
 export function size_Fibonacci_SendGoal_Request(m: Fibonacci_SendGoal_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   $rt.object(m.goal, p, 'goal');
-  o = size_Fibonacci_Goal(m.goal, o, lens, p + '.goal');
+  o = size_Fibonacci_Goal(m.goal, o, lens, p && p + '.goal');
   return o;
 }
 
 export function write_Fibonacci_SendGoal_Request(s: $rt.CdrSink, m: Fibonacci_SendGoal_Request, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
-  write_Fibonacci_Goal(s, m.goal, p + '.goal');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
+  write_Fibonacci_Goal(s, m.goal, p && p + '.goal');
 }
 
 export function read_Fibonacci_SendGoal_Request(r: $rt.CdrSource): Fibonacci_SendGoal_Request {
@@ -143,13 +143,13 @@ export interface Fibonacci_SendGoal_Response {
 export function size_Fibonacci_SendGoal_Response(m: Fibonacci_SendGoal_Response, o: number, lens: number[], p: string): number {
   o += 1;
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   return o;
 }
 
 export function write_Fibonacci_SendGoal_Response(s: $rt.CdrSink, m: Fibonacci_SendGoal_Response, p: string): void {
   s.bool(m.accepted, p, 'accepted');
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
 }
 
 export function read_Fibonacci_SendGoal_Response(r: $rt.CdrSource): Fibonacci_SendGoal_Response {
@@ -175,14 +175,14 @@ export interface Fibonacci_SendGoal_Event {
 
 export function size_Fibonacci_SendGoal_Event(m: Fibonacci_SendGoal_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_Fibonacci_SendGoal_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_Fibonacci_SendGoal_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -191,23 +191,23 @@ export function size_Fibonacci_SendGoal_Event(m: Fibonacci_SendGoal_Event, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_Fibonacci_SendGoal_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_Fibonacci_SendGoal_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Fibonacci_SendGoal_Event(s: $rt.CdrSink, m: Fibonacci_SendGoal_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Fibonacci_SendGoal_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Fibonacci_SendGoal_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Fibonacci_SendGoal_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Fibonacci_SendGoal_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -234,12 +234,12 @@ export interface Fibonacci_GetResult_Request {
 
 export function size_Fibonacci_GetResult_Request(m: Fibonacci_GetResult_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   return o;
 }
 
 export function write_Fibonacci_GetResult_Request(s: $rt.CdrSink, m: Fibonacci_GetResult_Request, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
 }
 
 export function read_Fibonacci_GetResult_Request(r: $rt.CdrSource): Fibonacci_GetResult_Request {
@@ -263,13 +263,13 @@ export interface Fibonacci_GetResult_Response {
 export function size_Fibonacci_GetResult_Response(m: Fibonacci_GetResult_Response, o: number, lens: number[], p: string): number {
   o += 1;
   $rt.object(m.result, p, 'result');
-  o = size_Fibonacci_Result(m.result, o, lens, p + '.result');
+  o = size_Fibonacci_Result(m.result, o, lens, p && p + '.result');
   return o;
 }
 
 export function write_Fibonacci_GetResult_Response(s: $rt.CdrSink, m: Fibonacci_GetResult_Response, p: string): void {
   s.i8(m.status, p, 'status');
-  write_Fibonacci_Result(s, m.result, p + '.result');
+  write_Fibonacci_Result(s, m.result, p && p + '.result');
 }
 
 export function read_Fibonacci_GetResult_Response(r: $rt.CdrSource): Fibonacci_GetResult_Response {
@@ -295,14 +295,14 @@ export interface Fibonacci_GetResult_Event {
 
 export function size_Fibonacci_GetResult_Event(m: Fibonacci_GetResult_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_Fibonacci_GetResult_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_Fibonacci_GetResult_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -311,23 +311,23 @@ export function size_Fibonacci_GetResult_Event(m: Fibonacci_GetResult_Event, o: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_Fibonacci_GetResult_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_Fibonacci_GetResult_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Fibonacci_GetResult_Event(s: $rt.CdrSink, m: Fibonacci_GetResult_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Fibonacci_GetResult_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Fibonacci_GetResult_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Fibonacci_GetResult_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Fibonacci_GetResult_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -355,15 +355,15 @@ export interface Fibonacci_FeedbackMessage {
 
 export function size_Fibonacci_FeedbackMessage(m: Fibonacci_FeedbackMessage, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   $rt.object(m.feedback, p, 'feedback');
-  o = size_Fibonacci_Feedback(m.feedback, o, lens, p + '.feedback');
+  o = size_Fibonacci_Feedback(m.feedback, o, lens, p && p + '.feedback');
   return o;
 }
 
 export function write_Fibonacci_FeedbackMessage(s: $rt.CdrSink, m: Fibonacci_FeedbackMessage, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
-  write_Fibonacci_Feedback(s, m.feedback, p + '.feedback');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
+  write_Fibonacci_Feedback(s, m.feedback, p && p + '.feedback');
 }
 
 export function read_Fibonacci_FeedbackMessage(r: $rt.CdrSource): Fibonacci_FeedbackMessage {
@@ -440,7 +440,7 @@ export interface ByteMultiArray {
 
 export function size_ByteMultiArray(m: ByteMultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -451,7 +451,7 @@ export function size_ByteMultiArray(m: ByteMultiArray, o: number, lens: number[]
 }
 
 export function write_ByteMultiArray(s: $rt.CdrSink, m: ByteMultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -553,7 +553,7 @@ export interface Float32MultiArray {
 
 export function size_Float32MultiArray(m: Float32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -564,7 +564,7 @@ export function size_Float32MultiArray(m: Float32MultiArray, o: number, lens: nu
 }
 
 export function write_Float32MultiArray(s: $rt.CdrSink, m: Float32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -620,7 +620,7 @@ export interface Float64MultiArray {
 
 export function size_Float64MultiArray(m: Float64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -631,7 +631,7 @@ export function size_Float64MultiArray(m: Float64MultiArray, o: number, lens: nu
 }
 
 export function write_Float64MultiArray(s: $rt.CdrSink, m: Float64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -687,7 +687,7 @@ export interface Int16MultiArray {
 
 export function size_Int16MultiArray(m: Int16MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -698,7 +698,7 @@ export function size_Int16MultiArray(m: Int16MultiArray, o: number, lens: number
 }
 
 export function write_Int16MultiArray(s: $rt.CdrSink, m: Int16MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -754,7 +754,7 @@ export interface Int32MultiArray {
 
 export function size_Int32MultiArray(m: Int32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -765,7 +765,7 @@ export function size_Int32MultiArray(m: Int32MultiArray, o: number, lens: number
 }
 
 export function write_Int32MultiArray(s: $rt.CdrSink, m: Int32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -821,7 +821,7 @@ export interface Int64MultiArray {
 
 export function size_Int64MultiArray(m: Int64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -832,7 +832,7 @@ export function size_Int64MultiArray(m: Int64MultiArray, o: number, lens: number
 }
 
 export function write_Int64MultiArray(s: $rt.CdrSink, m: Int64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -888,7 +888,7 @@ export interface Int8MultiArray {
 
 export function size_Int8MultiArray(m: Int8MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -899,7 +899,7 @@ export function size_Int8MultiArray(m: Int8MultiArray, o: number, lens: number[]
 }
 
 export function write_Int8MultiArray(s: $rt.CdrSink, m: Int8MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -970,7 +970,7 @@ export function size_MultiArrayLayout(m: MultiArrayLayout, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'dim', i);
-      o = size_MultiArrayDimension(a[i]!, o, lens, p + '.dim[' + i + ']');
+      o = size_MultiArrayDimension(a[i]!, o, lens, p && p + '.dim[' + i + ']');
     }
   }
   o = ((o + 3) & ~3) + 4;
@@ -981,7 +981,7 @@ export function write_MultiArrayLayout(s: $rt.CdrSink, m: MultiArrayLayout, p: s
   {
     const a = m.dim;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_MultiArrayDimension(s, a[i]!, p + '.dim[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_MultiArrayDimension(s, a[i]!, p && p + '.dim[' + i + ']');
   }
   s.u32(m.data_offset, p, 'data_offset');
 }
@@ -1060,7 +1060,7 @@ export interface UInt16MultiArray {
 
 export function size_UInt16MultiArray(m: UInt16MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -1071,7 +1071,7 @@ export function size_UInt16MultiArray(m: UInt16MultiArray, o: number, lens: numb
 }
 
 export function write_UInt16MultiArray(s: $rt.CdrSink, m: UInt16MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -1127,7 +1127,7 @@ export interface UInt32MultiArray {
 
 export function size_UInt32MultiArray(m: UInt32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -1138,7 +1138,7 @@ export function size_UInt32MultiArray(m: UInt32MultiArray, o: number, lens: numb
 }
 
 export function write_UInt32MultiArray(s: $rt.CdrSink, m: UInt32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -1194,7 +1194,7 @@ export interface UInt64MultiArray {
 
 export function size_UInt64MultiArray(m: UInt64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -1205,7 +1205,7 @@ export function size_UInt64MultiArray(m: UInt64MultiArray, o: number, lens: numb
 }
 
 export function write_UInt64MultiArray(s: $rt.CdrSink, m: UInt64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -1261,7 +1261,7 @@ export interface UInt8MultiArray {
 
 export function size_UInt8MultiArray(m: UInt8MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -1272,7 +1272,7 @@ export function size_UInt8MultiArray(m: UInt8MultiArray, o: number, lens: number
 }
 
 export function write_UInt8MultiArray(s: $rt.CdrSink, m: UInt8MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -1386,14 +1386,14 @@ export interface AddTwoInts_Event {
 
 export function size_AddTwoInts_Event(m: AddTwoInts_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_AddTwoInts_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_AddTwoInts_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1402,23 +1402,23 @@ export function size_AddTwoInts_Event(m: AddTwoInts_Event, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_AddTwoInts_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_AddTwoInts_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_AddTwoInts_Event(s: $rt.CdrSink, m: AddTwoInts_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_AddTwoInts_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_AddTwoInts_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_AddTwoInts_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_AddTwoInts_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1504,14 +1504,14 @@ export interface SetBool_Event {
 
 export function size_SetBool_Event(m: SetBool_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetBool_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetBool_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1520,23 +1520,23 @@ export function size_SetBool_Event(m: SetBool_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetBool_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetBool_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetBool_Event(s: $rt.CdrSink, m: SetBool_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetBool_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetBool_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetBool_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetBool_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1616,14 +1616,14 @@ export interface Trigger_Event {
 
 export function size_Trigger_Event(m: Trigger_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_Trigger_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_Trigger_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1632,23 +1632,23 @@ export function size_Trigger_Event(m: Trigger_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_Trigger_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_Trigger_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Trigger_Event(s: $rt.CdrSink, m: Trigger_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Trigger_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Trigger_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Trigger_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Trigger_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

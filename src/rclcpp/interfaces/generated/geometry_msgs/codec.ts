@@ -11,15 +11,15 @@ export interface Accel {
 
 export function size_Accel(m: Accel, o: number, lens: number[], p: string): number {
   $rt.object(m.linear, p, 'linear');
-  o = size_Vector3(m.linear, o, lens, p + '.linear');
+  o = size_Vector3(m.linear, o, lens, p && p + '.linear');
   $rt.object(m.angular, p, 'angular');
-  o = size_Vector3(m.angular, o, lens, p + '.angular');
+  o = size_Vector3(m.angular, o, lens, p && p + '.angular');
   return o;
 }
 
 export function write_Accel(s: $rt.CdrSink, m: Accel, p: string): void {
-  write_Vector3(s, m.linear, p + '.linear');
-  write_Vector3(s, m.angular, p + '.angular');
+  write_Vector3(s, m.linear, p && p + '.linear');
+  write_Vector3(s, m.angular, p && p + '.angular');
 }
 
 export function read_Accel(r: $rt.CdrSource): Accel {
@@ -44,15 +44,15 @@ export interface AccelStamped {
 
 export function size_AccelStamped(m: AccelStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.accel, p, 'accel');
-  o = size_Accel(m.accel, o, lens, p + '.accel');
+  o = size_Accel(m.accel, o, lens, p && p + '.accel');
   return o;
 }
 
 export function write_AccelStamped(s: $rt.CdrSink, m: AccelStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Accel(s, m.accel, p + '.accel');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Accel(s, m.accel, p && p + '.accel');
 }
 
 export function read_AccelStamped(r: $rt.CdrSource): AccelStamped {
@@ -77,7 +77,7 @@ export interface AccelWithCovariance {
 
 export function size_AccelWithCovariance(m: AccelWithCovariance, o: number, lens: number[], p: string): number {
   $rt.object(m.accel, p, 'accel');
-  o = size_Accel(m.accel, o, lens, p + '.accel');
+  o = size_Accel(m.accel, o, lens, p && p + '.accel');
   {
     const a = m.covariance;
     const n = $rt.fixedLength(a, 36, p, 'covariance');
@@ -87,7 +87,7 @@ export function size_AccelWithCovariance(m: AccelWithCovariance, o: number, lens
 }
 
 export function write_AccelWithCovariance(s: $rt.CdrSink, m: AccelWithCovariance, p: string): void {
-  write_Accel(s, m.accel, p + '.accel');
+  write_Accel(s, m.accel, p && p + '.accel');
   {
     const a = m.covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'covariance');
@@ -116,15 +116,15 @@ export interface AccelWithCovarianceStamped {
 
 export function size_AccelWithCovarianceStamped(m: AccelWithCovarianceStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.accel, p, 'accel');
-  o = size_AccelWithCovariance(m.accel, o, lens, p + '.accel');
+  o = size_AccelWithCovariance(m.accel, o, lens, p && p + '.accel');
   return o;
 }
 
 export function write_AccelWithCovarianceStamped(s: $rt.CdrSink, m: AccelWithCovarianceStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_AccelWithCovariance(s, m.accel, p + '.accel');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_AccelWithCovariance(s, m.accel, p && p + '.accel');
 }
 
 export function read_AccelWithCovarianceStamped(r: $rt.CdrSource): AccelWithCovarianceStamped {
@@ -156,7 +156,7 @@ export interface Inertia {
 export function size_Inertia(m: Inertia, o: number, lens: number[], p: string): number {
   o = ((o + 7) & ~7) + 8;
   $rt.object(m.com, p, 'com');
-  o = size_Vector3(m.com, o, lens, p + '.com');
+  o = size_Vector3(m.com, o, lens, p && p + '.com');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
@@ -168,7 +168,7 @@ export function size_Inertia(m: Inertia, o: number, lens: number[], p: string): 
 
 export function write_Inertia(s: $rt.CdrSink, m: Inertia, p: string): void {
   s.f64(m.m, p, 'm');
-  write_Vector3(s, m.com, p + '.com');
+  write_Vector3(s, m.com, p && p + '.com');
   s.f64(m.ixx, p, 'ixx');
   s.f64(m.ixy, p, 'ixy');
   s.f64(m.ixz, p, 'ixz');
@@ -211,15 +211,15 @@ export interface InertiaStamped {
 
 export function size_InertiaStamped(m: InertiaStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.inertia, p, 'inertia');
-  o = size_Inertia(m.inertia, o, lens, p + '.inertia');
+  o = size_Inertia(m.inertia, o, lens, p && p + '.inertia');
   return o;
 }
 
 export function write_InertiaStamped(s: $rt.CdrSink, m: InertiaStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Inertia(s, m.inertia, p + '.inertia');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Inertia(s, m.inertia, p && p + '.inertia');
 }
 
 export function read_InertiaStamped(r: $rt.CdrSource): InertiaStamped {
@@ -316,15 +316,15 @@ export interface PointStamped {
 
 export function size_PointStamped(m: PointStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.point, p, 'point');
-  o = size_Point(m.point, o, lens, p + '.point');
+  o = size_Point(m.point, o, lens, p && p + '.point');
   return o;
 }
 
 export function write_PointStamped(s: $rt.CdrSink, m: PointStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Point(s, m.point, p + '.point');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Point(s, m.point, p && p + '.point');
 }
 
 export function read_PointStamped(r: $rt.CdrSource): PointStamped {
@@ -353,7 +353,7 @@ export function size_Polygon(m: Polygon, o: number, lens: number[], p: string): 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = size_Point32(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = size_Point32(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   return o;
@@ -363,7 +363,7 @@ export function write_Polygon(s: $rt.CdrSink, m: Polygon, p: string): void {
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Point32(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Point32(s, a[i]!, p && p + '.points[' + i + ']');
   }
 }
 
@@ -387,13 +387,13 @@ export interface PolygonInstance {
 
 export function size_PolygonInstance(m: PolygonInstance, o: number, lens: number[], p: string): number {
   $rt.object(m.polygon, p, 'polygon');
-  o = size_Polygon(m.polygon, o, lens, p + '.polygon');
+  o = size_Polygon(m.polygon, o, lens, p && p + '.polygon');
   o = ((o + 7) & ~7) + 8;
   return o;
 }
 
 export function write_PolygonInstance(s: $rt.CdrSink, m: PolygonInstance, p: string): void {
-  write_Polygon(s, m.polygon, p + '.polygon');
+  write_Polygon(s, m.polygon, p && p + '.polygon');
   s.i64(m.id, p, 'id');
 }
 
@@ -419,15 +419,15 @@ export interface PolygonInstanceStamped {
 
 export function size_PolygonInstanceStamped(m: PolygonInstanceStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.polygon, p, 'polygon');
-  o = size_PolygonInstance(m.polygon, o, lens, p + '.polygon');
+  o = size_PolygonInstance(m.polygon, o, lens, p && p + '.polygon');
   return o;
 }
 
 export function write_PolygonInstanceStamped(s: $rt.CdrSink, m: PolygonInstanceStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_PolygonInstance(s, m.polygon, p + '.polygon');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_PolygonInstance(s, m.polygon, p && p + '.polygon');
 }
 
 export function read_PolygonInstanceStamped(r: $rt.CdrSource): PolygonInstanceStamped {
@@ -452,15 +452,15 @@ export interface PolygonStamped {
 
 export function size_PolygonStamped(m: PolygonStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.polygon, p, 'polygon');
-  o = size_Polygon(m.polygon, o, lens, p + '.polygon');
+  o = size_Polygon(m.polygon, o, lens, p && p + '.polygon');
   return o;
 }
 
 export function write_PolygonStamped(s: $rt.CdrSink, m: PolygonStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Polygon(s, m.polygon, p + '.polygon');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Polygon(s, m.polygon, p && p + '.polygon');
 }
 
 export function read_PolygonStamped(r: $rt.CdrSource): PolygonStamped {
@@ -485,15 +485,15 @@ export interface Pose {
 
 export function size_Pose(m: Pose, o: number, lens: number[], p: string): number {
   $rt.object(m.position, p, 'position');
-  o = size_Point(m.position, o, lens, p + '.position');
+  o = size_Point(m.position, o, lens, p && p + '.position');
   $rt.object(m.orientation, p, 'orientation');
-  o = size_Quaternion(m.orientation, o, lens, p + '.orientation');
+  o = size_Quaternion(m.orientation, o, lens, p && p + '.orientation');
   return o;
 }
 
 export function write_Pose(s: $rt.CdrSink, m: Pose, p: string): void {
-  write_Point(s, m.position, p + '.position');
-  write_Quaternion(s, m.orientation, p + '.orientation');
+  write_Point(s, m.position, p && p + '.position');
+  write_Quaternion(s, m.orientation, p && p + '.orientation');
 }
 
 export function read_Pose(r: $rt.CdrSource): Pose {
@@ -554,25 +554,25 @@ export interface PoseArray {
 
 export function size_PoseArray(m: PoseArray, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.poses;
     const n = $rt.sequenceLength(a, 4294967295, p, 'poses');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'poses', i);
-      o = size_Pose(a[i]!, o, lens, p + '.poses[' + i + ']');
+      o = size_Pose(a[i]!, o, lens, p && p + '.poses[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_PoseArray(s: $rt.CdrSink, m: PoseArray, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.poses;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Pose(s, a[i]!, p + '.poses[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Pose(s, a[i]!, p && p + '.poses[' + i + ']');
   }
 }
 
@@ -598,15 +598,15 @@ export interface PoseStamped {
 
 export function size_PoseStamped(m: PoseStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.pose, p, 'pose');
-  o = size_Pose(m.pose, o, lens, p + '.pose');
+  o = size_Pose(m.pose, o, lens, p && p + '.pose');
   return o;
 }
 
 export function write_PoseStamped(s: $rt.CdrSink, m: PoseStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Pose(s, m.pose, p + '.pose');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Pose(s, m.pose, p && p + '.pose');
 }
 
 export function read_PoseStamped(r: $rt.CdrSource): PoseStamped {
@@ -631,7 +631,7 @@ export interface PoseWithCovariance {
 
 export function size_PoseWithCovariance(m: PoseWithCovariance, o: number, lens: number[], p: string): number {
   $rt.object(m.pose, p, 'pose');
-  o = size_Pose(m.pose, o, lens, p + '.pose');
+  o = size_Pose(m.pose, o, lens, p && p + '.pose');
   {
     const a = m.covariance;
     const n = $rt.fixedLength(a, 36, p, 'covariance');
@@ -641,7 +641,7 @@ export function size_PoseWithCovariance(m: PoseWithCovariance, o: number, lens: 
 }
 
 export function write_PoseWithCovariance(s: $rt.CdrSink, m: PoseWithCovariance, p: string): void {
-  write_Pose(s, m.pose, p + '.pose');
+  write_Pose(s, m.pose, p && p + '.pose');
   {
     const a = m.covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'covariance');
@@ -670,15 +670,15 @@ export interface PoseWithCovarianceStamped {
 
 export function size_PoseWithCovarianceStamped(m: PoseWithCovarianceStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.pose, p, 'pose');
-  o = size_PoseWithCovariance(m.pose, o, lens, p + '.pose');
+  o = size_PoseWithCovariance(m.pose, o, lens, p && p + '.pose');
   return o;
 }
 
 export function write_PoseWithCovarianceStamped(s: $rt.CdrSink, m: PoseWithCovarianceStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_PoseWithCovariance(s, m.pose, p + '.pose');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_PoseWithCovariance(s, m.pose, p && p + '.pose');
 }
 
 export function read_PoseWithCovarianceStamped(r: $rt.CdrSource): PoseWithCovarianceStamped {
@@ -744,15 +744,15 @@ export interface QuaternionStamped {
 
 export function size_QuaternionStamped(m: QuaternionStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.quaternion, p, 'quaternion');
-  o = size_Quaternion(m.quaternion, o, lens, p + '.quaternion');
+  o = size_Quaternion(m.quaternion, o, lens, p && p + '.quaternion');
   return o;
 }
 
 export function write_QuaternionStamped(s: $rt.CdrSink, m: QuaternionStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Quaternion(s, m.quaternion, p + '.quaternion');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Quaternion(s, m.quaternion, p && p + '.quaternion');
 }
 
 export function read_QuaternionStamped(r: $rt.CdrSource): QuaternionStamped {
@@ -777,15 +777,15 @@ export interface Transform {
 
 export function size_Transform(m: Transform, o: number, lens: number[], p: string): number {
   $rt.object(m.translation, p, 'translation');
-  o = size_Vector3(m.translation, o, lens, p + '.translation');
+  o = size_Vector3(m.translation, o, lens, p && p + '.translation');
   $rt.object(m.rotation, p, 'rotation');
-  o = size_Quaternion(m.rotation, o, lens, p + '.rotation');
+  o = size_Quaternion(m.rotation, o, lens, p && p + '.rotation');
   return o;
 }
 
 export function write_Transform(s: $rt.CdrSink, m: Transform, p: string): void {
-  write_Vector3(s, m.translation, p + '.translation');
-  write_Quaternion(s, m.rotation, p + '.rotation');
+  write_Vector3(s, m.translation, p && p + '.translation');
+  write_Quaternion(s, m.rotation, p && p + '.rotation');
 }
 
 export function read_Transform(r: $rt.CdrSource): Transform {
@@ -811,17 +811,17 @@ export interface TransformStamped {
 
 export function size_TransformStamped(m: TransformStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.child_frame_id, 4294967295, lens, p, 'child_frame_id');
   $rt.object(m.transform, p, 'transform');
-  o = size_Transform(m.transform, o, lens, p + '.transform');
+  o = size_Transform(m.transform, o, lens, p && p + '.transform');
   return o;
 }
 
 export function write_TransformStamped(s: $rt.CdrSink, m: TransformStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.child_frame_id, p, 'child_frame_id');
-  write_Transform(s, m.transform, p + '.transform');
+  write_Transform(s, m.transform, p && p + '.transform');
 }
 
 export function read_TransformStamped(r: $rt.CdrSource): TransformStamped {
@@ -848,15 +848,15 @@ export interface Twist {
 
 export function size_Twist(m: Twist, o: number, lens: number[], p: string): number {
   $rt.object(m.linear, p, 'linear');
-  o = size_Vector3(m.linear, o, lens, p + '.linear');
+  o = size_Vector3(m.linear, o, lens, p && p + '.linear');
   $rt.object(m.angular, p, 'angular');
-  o = size_Vector3(m.angular, o, lens, p + '.angular');
+  o = size_Vector3(m.angular, o, lens, p && p + '.angular');
   return o;
 }
 
 export function write_Twist(s: $rt.CdrSink, m: Twist, p: string): void {
-  write_Vector3(s, m.linear, p + '.linear');
-  write_Vector3(s, m.angular, p + '.angular');
+  write_Vector3(s, m.linear, p && p + '.linear');
+  write_Vector3(s, m.angular, p && p + '.angular');
 }
 
 export function read_Twist(r: $rt.CdrSource): Twist {
@@ -881,15 +881,15 @@ export interface TwistStamped {
 
 export function size_TwistStamped(m: TwistStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.twist, p, 'twist');
-  o = size_Twist(m.twist, o, lens, p + '.twist');
+  o = size_Twist(m.twist, o, lens, p && p + '.twist');
   return o;
 }
 
 export function write_TwistStamped(s: $rt.CdrSink, m: TwistStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Twist(s, m.twist, p + '.twist');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Twist(s, m.twist, p && p + '.twist');
 }
 
 export function read_TwistStamped(r: $rt.CdrSource): TwistStamped {
@@ -914,7 +914,7 @@ export interface TwistWithCovariance {
 
 export function size_TwistWithCovariance(m: TwistWithCovariance, o: number, lens: number[], p: string): number {
   $rt.object(m.twist, p, 'twist');
-  o = size_Twist(m.twist, o, lens, p + '.twist');
+  o = size_Twist(m.twist, o, lens, p && p + '.twist');
   {
     const a = m.covariance;
     const n = $rt.fixedLength(a, 36, p, 'covariance');
@@ -924,7 +924,7 @@ export function size_TwistWithCovariance(m: TwistWithCovariance, o: number, lens
 }
 
 export function write_TwistWithCovariance(s: $rt.CdrSink, m: TwistWithCovariance, p: string): void {
-  write_Twist(s, m.twist, p + '.twist');
+  write_Twist(s, m.twist, p && p + '.twist');
   {
     const a = m.covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'covariance');
@@ -953,15 +953,15 @@ export interface TwistWithCovarianceStamped {
 
 export function size_TwistWithCovarianceStamped(m: TwistWithCovarianceStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.twist, p, 'twist');
-  o = size_TwistWithCovariance(m.twist, o, lens, p + '.twist');
+  o = size_TwistWithCovariance(m.twist, o, lens, p && p + '.twist');
   return o;
 }
 
 export function write_TwistWithCovarianceStamped(s: $rt.CdrSink, m: TwistWithCovarianceStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_TwistWithCovariance(s, m.twist, p + '.twist');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_TwistWithCovariance(s, m.twist, p && p + '.twist');
 }
 
 export function read_TwistWithCovarianceStamped(r: $rt.CdrSource): TwistWithCovarianceStamped {
@@ -1022,15 +1022,15 @@ export interface Vector3Stamped {
 
 export function size_Vector3Stamped(m: Vector3Stamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.vector, p, 'vector');
-  o = size_Vector3(m.vector, o, lens, p + '.vector');
+  o = size_Vector3(m.vector, o, lens, p && p + '.vector');
   return o;
 }
 
 export function write_Vector3Stamped(s: $rt.CdrSink, m: Vector3Stamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Vector3(s, m.vector, p + '.vector');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Vector3(s, m.vector, p && p + '.vector');
 }
 
 export function read_Vector3Stamped(r: $rt.CdrSource): Vector3Stamped {
@@ -1057,19 +1057,19 @@ export interface VelocityStamped {
 
 export function size_VelocityStamped(m: VelocityStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.body_frame_id, 4294967295, lens, p, 'body_frame_id');
   o = $rt.sizeString(o, m.reference_frame_id, 4294967295, lens, p, 'reference_frame_id');
   $rt.object(m.velocity, p, 'velocity');
-  o = size_Twist(m.velocity, o, lens, p + '.velocity');
+  o = size_Twist(m.velocity, o, lens, p && p + '.velocity');
   return o;
 }
 
 export function write_VelocityStamped(s: $rt.CdrSink, m: VelocityStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.body_frame_id, p, 'body_frame_id');
   s.str(m.reference_frame_id, p, 'reference_frame_id');
-  write_Twist(s, m.velocity, p + '.velocity');
+  write_Twist(s, m.velocity, p && p + '.velocity');
 }
 
 export function read_VelocityStamped(r: $rt.CdrSource): VelocityStamped {
@@ -1098,15 +1098,15 @@ export interface Wrench {
 
 export function size_Wrench(m: Wrench, o: number, lens: number[], p: string): number {
   $rt.object(m.force, p, 'force');
-  o = size_Vector3(m.force, o, lens, p + '.force');
+  o = size_Vector3(m.force, o, lens, p && p + '.force');
   $rt.object(m.torque, p, 'torque');
-  o = size_Vector3(m.torque, o, lens, p + '.torque');
+  o = size_Vector3(m.torque, o, lens, p && p + '.torque');
   return o;
 }
 
 export function write_Wrench(s: $rt.CdrSink, m: Wrench, p: string): void {
-  write_Vector3(s, m.force, p + '.force');
-  write_Vector3(s, m.torque, p + '.torque');
+  write_Vector3(s, m.force, p && p + '.force');
+  write_Vector3(s, m.torque, p && p + '.torque');
 }
 
 export function read_Wrench(r: $rt.CdrSource): Wrench {
@@ -1131,15 +1131,15 @@ export interface WrenchStamped {
 
 export function size_WrenchStamped(m: WrenchStamped, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.wrench, p, 'wrench');
-  o = size_Wrench(m.wrench, o, lens, p + '.wrench');
+  o = size_Wrench(m.wrench, o, lens, p && p + '.wrench');
   return o;
 }
 
 export function write_WrenchStamped(s: $rt.CdrSink, m: WrenchStamped, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_Wrench(s, m.wrench, p + '.wrench');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_Wrench(s, m.wrench, p && p + '.wrench');
 }
 
 export function read_WrenchStamped(r: $rt.CdrSource): WrenchStamped {

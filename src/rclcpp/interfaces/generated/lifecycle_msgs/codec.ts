@@ -74,18 +74,18 @@ export interface TransitionDescription {
 
 export function size_TransitionDescription(m: TransitionDescription, o: number, lens: number[], p: string): number {
   $rt.object(m.transition, p, 'transition');
-  o = size_Transition(m.transition, o, lens, p + '.transition');
+  o = size_Transition(m.transition, o, lens, p && p + '.transition');
   $rt.object(m.start_state, p, 'start_state');
-  o = size_State(m.start_state, o, lens, p + '.start_state');
+  o = size_State(m.start_state, o, lens, p && p + '.start_state');
   $rt.object(m.goal_state, p, 'goal_state');
-  o = size_State(m.goal_state, o, lens, p + '.goal_state');
+  o = size_State(m.goal_state, o, lens, p && p + '.goal_state');
   return o;
 }
 
 export function write_TransitionDescription(s: $rt.CdrSink, m: TransitionDescription, p: string): void {
-  write_Transition(s, m.transition, p + '.transition');
-  write_State(s, m.start_state, p + '.start_state');
-  write_State(s, m.goal_state, p + '.goal_state');
+  write_Transition(s, m.transition, p && p + '.transition');
+  write_State(s, m.start_state, p && p + '.start_state');
+  write_State(s, m.goal_state, p && p + '.goal_state');
 }
 
 export function read_TransitionDescription(r: $rt.CdrSource): TransitionDescription {
@@ -115,19 +115,19 @@ export interface TransitionEvent {
 export function size_TransitionEvent(m: TransitionEvent, o: number, lens: number[], p: string): number {
   o = ((o + 7) & ~7) + 8;
   $rt.object(m.transition, p, 'transition');
-  o = size_Transition(m.transition, o, lens, p + '.transition');
+  o = size_Transition(m.transition, o, lens, p && p + '.transition');
   $rt.object(m.start_state, p, 'start_state');
-  o = size_State(m.start_state, o, lens, p + '.start_state');
+  o = size_State(m.start_state, o, lens, p && p + '.start_state');
   $rt.object(m.goal_state, p, 'goal_state');
-  o = size_State(m.goal_state, o, lens, p + '.goal_state');
+  o = size_State(m.goal_state, o, lens, p && p + '.goal_state');
   return o;
 }
 
 export function write_TransitionEvent(s: $rt.CdrSink, m: TransitionEvent, p: string): void {
   s.u64(m.timestamp, p, 'timestamp');
-  write_Transition(s, m.transition, p + '.transition');
-  write_State(s, m.start_state, p + '.start_state');
-  write_State(s, m.goal_state, p + '.goal_state');
+  write_Transition(s, m.transition, p && p + '.transition');
+  write_State(s, m.start_state, p && p + '.start_state');
+  write_State(s, m.goal_state, p && p + '.goal_state');
 }
 
 export function read_TransitionEvent(r: $rt.CdrSource): TransitionEvent {
@@ -155,12 +155,12 @@ export interface ChangeState_Request {
 
 export function size_ChangeState_Request(m: ChangeState_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.transition, p, 'transition');
-  o = size_Transition(m.transition, o, lens, p + '.transition');
+  o = size_Transition(m.transition, o, lens, p && p + '.transition');
   return o;
 }
 
 export function write_ChangeState_Request(s: $rt.CdrSink, m: ChangeState_Request, p: string): void {
-  write_Transition(s, m.transition, p + '.transition');
+  write_Transition(s, m.transition, p && p + '.transition');
 }
 
 export function read_ChangeState_Request(r: $rt.CdrSource): ChangeState_Request {
@@ -210,14 +210,14 @@ export interface ChangeState_Event {
 
 export function size_ChangeState_Event(m: ChangeState_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_ChangeState_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_ChangeState_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -226,23 +226,23 @@ export function size_ChangeState_Event(m: ChangeState_Event, o: number, lens: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_ChangeState_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_ChangeState_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_ChangeState_Event(s: $rt.CdrSink, m: ChangeState_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ChangeState_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ChangeState_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ChangeState_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ChangeState_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -294,7 +294,7 @@ export function size_GetAvailableStates_Response(m: GetAvailableStates_Response,
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'available_states', i);
-      o = size_State(a[i]!, o, lens, p + '.available_states[' + i + ']');
+      o = size_State(a[i]!, o, lens, p && p + '.available_states[' + i + ']');
     }
   }
   return o;
@@ -304,7 +304,7 @@ export function write_GetAvailableStates_Response(s: $rt.CdrSink, m: GetAvailabl
   {
     const a = m.available_states;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_State(s, a[i]!, p + '.available_states[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_State(s, a[i]!, p && p + '.available_states[' + i + ']');
   }
 }
 
@@ -329,14 +329,14 @@ export interface GetAvailableStates_Event {
 
 export function size_GetAvailableStates_Event(m: GetAvailableStates_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetAvailableStates_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetAvailableStates_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -345,23 +345,23 @@ export function size_GetAvailableStates_Event(m: GetAvailableStates_Event, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetAvailableStates_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetAvailableStates_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetAvailableStates_Event(s: $rt.CdrSink, m: GetAvailableStates_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetAvailableStates_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetAvailableStates_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetAvailableStates_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetAvailableStates_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -413,7 +413,7 @@ export function size_GetAvailableTransitions_Response(m: GetAvailableTransitions
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'available_transitions', i);
-      o = size_TransitionDescription(a[i]!, o, lens, p + '.available_transitions[' + i + ']');
+      o = size_TransitionDescription(a[i]!, o, lens, p && p + '.available_transitions[' + i + ']');
     }
   }
   return o;
@@ -423,7 +423,7 @@ export function write_GetAvailableTransitions_Response(s: $rt.CdrSink, m: GetAva
   {
     const a = m.available_transitions;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_TransitionDescription(s, a[i]!, p + '.available_transitions[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_TransitionDescription(s, a[i]!, p && p + '.available_transitions[' + i + ']');
   }
 }
 
@@ -448,14 +448,14 @@ export interface GetAvailableTransitions_Event {
 
 export function size_GetAvailableTransitions_Event(m: GetAvailableTransitions_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetAvailableTransitions_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetAvailableTransitions_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -464,23 +464,23 @@ export function size_GetAvailableTransitions_Event(m: GetAvailableTransitions_Ev
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetAvailableTransitions_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetAvailableTransitions_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetAvailableTransitions_Event(s: $rt.CdrSink, m: GetAvailableTransitions_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetAvailableTransitions_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetAvailableTransitions_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetAvailableTransitions_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetAvailableTransitions_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -527,12 +527,12 @@ export interface GetState_Response {
 
 export function size_GetState_Response(m: GetState_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.current_state, p, 'current_state');
-  o = size_State(m.current_state, o, lens, p + '.current_state');
+  o = size_State(m.current_state, o, lens, p && p + '.current_state');
   return o;
 }
 
 export function write_GetState_Response(s: $rt.CdrSink, m: GetState_Response, p: string): void {
-  write_State(s, m.current_state, p + '.current_state');
+  write_State(s, m.current_state, p && p + '.current_state');
 }
 
 export function read_GetState_Response(r: $rt.CdrSource): GetState_Response {
@@ -556,14 +556,14 @@ export interface GetState_Event {
 
 export function size_GetState_Event(m: GetState_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetState_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetState_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -572,23 +572,23 @@ export function size_GetState_Event(m: GetState_Event, o: number, lens: number[]
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetState_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetState_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetState_Event(s: $rt.CdrSink, m: GetState_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetState_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetState_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetState_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetState_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

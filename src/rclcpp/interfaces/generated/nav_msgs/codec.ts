@@ -14,25 +14,25 @@ export interface Goals {
 
 export function size_Goals(m: Goals, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.goals;
     const n = $rt.sequenceLength(a, 4294967295, p, 'goals');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'goals', i);
-      o = $geometry_msgs.size_PoseStamped(a[i]!, o, lens, p + '.goals[' + i + ']');
+      o = $geometry_msgs.size_PoseStamped(a[i]!, o, lens, p && p + '.goals[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Goals(s: $rt.CdrSink, m: Goals, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.goals;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_PoseStamped(s, a[i]!, p + '.goals[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_PoseStamped(s, a[i]!, p && p + '.goals[' + i + ']');
   }
 }
 
@@ -60,7 +60,7 @@ export interface GridCells {
 
 export function size_GridCells(m: GridCells, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   {
@@ -69,20 +69,20 @@ export function size_GridCells(m: GridCells, o: number, lens: number[], p: strin
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'cells', i);
-      o = $geometry_msgs.size_Point(a[i]!, o, lens, p + '.cells[' + i + ']');
+      o = $geometry_msgs.size_Point(a[i]!, o, lens, p && p + '.cells[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GridCells(s: $rt.CdrSink, m: GridCells, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f32(m.cell_width, p, 'cell_width');
   s.f32(m.cell_height, p, 'cell_height');
   {
     const a = m.cells;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p + '.cells[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p && p + '.cells[' + i + ']');
   }
 }
 
@@ -115,21 +115,21 @@ export interface MapMetaData {
 
 export function size_MapMetaData(m: MapMetaData, o: number, lens: number[], p: string): number {
   $rt.object(m.map_load_time, p, 'map_load_time');
-  o = $builtin_interfaces.size_Time(m.map_load_time, o, lens, p + '.map_load_time');
+  o = $builtin_interfaces.size_Time(m.map_load_time, o, lens, p && p + '.map_load_time');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.origin, p, 'origin');
-  o = $geometry_msgs.size_Pose(m.origin, o, lens, p + '.origin');
+  o = $geometry_msgs.size_Pose(m.origin, o, lens, p && p + '.origin');
   return o;
 }
 
 export function write_MapMetaData(s: $rt.CdrSink, m: MapMetaData, p: string): void {
-  $builtin_interfaces.write_Time(s, m.map_load_time, p + '.map_load_time');
+  $builtin_interfaces.write_Time(s, m.map_load_time, p && p + '.map_load_time');
   s.f32(m.resolution, p, 'resolution');
   s.u32(m.width, p, 'width');
   s.u32(m.height, p, 'height');
-  $geometry_msgs.write_Pose(s, m.origin, p + '.origin');
+  $geometry_msgs.write_Pose(s, m.origin, p && p + '.origin');
 }
 
 export function read_MapMetaData(r: $rt.CdrSource): MapMetaData {
@@ -161,9 +161,9 @@ export interface OccupancyGrid {
 
 export function size_OccupancyGrid(m: OccupancyGrid, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.info, p, 'info');
-  o = size_MapMetaData(m.info, o, lens, p + '.info');
+  o = size_MapMetaData(m.info, o, lens, p && p + '.info');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -174,8 +174,8 @@ export function size_OccupancyGrid(m: OccupancyGrid, o: number, lens: number[], 
 }
 
 export function write_OccupancyGrid(s: $rt.CdrSink, m: OccupancyGrid, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_MapMetaData(s, m.info, p + '.info');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_MapMetaData(s, m.info, p && p + '.info');
   {
     const a = m.data;
     s.count(a.length);
@@ -209,20 +209,20 @@ export interface Odometry {
 
 export function size_Odometry(m: Odometry, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.child_frame_id, 4294967295, lens, p, 'child_frame_id');
   $rt.object(m.pose, p, 'pose');
-  o = $geometry_msgs.size_PoseWithCovariance(m.pose, o, lens, p + '.pose');
+  o = $geometry_msgs.size_PoseWithCovariance(m.pose, o, lens, p && p + '.pose');
   $rt.object(m.twist, p, 'twist');
-  o = $geometry_msgs.size_TwistWithCovariance(m.twist, o, lens, p + '.twist');
+  o = $geometry_msgs.size_TwistWithCovariance(m.twist, o, lens, p && p + '.twist');
   return o;
 }
 
 export function write_Odometry(s: $rt.CdrSink, m: Odometry, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.child_frame_id, p, 'child_frame_id');
-  $geometry_msgs.write_PoseWithCovariance(s, m.pose, p + '.pose');
-  $geometry_msgs.write_TwistWithCovariance(s, m.twist, p + '.twist');
+  $geometry_msgs.write_PoseWithCovariance(s, m.pose, p && p + '.pose');
+  $geometry_msgs.write_TwistWithCovariance(s, m.twist, p && p + '.twist');
 }
 
 export function read_Odometry(r: $rt.CdrSource): Odometry {
@@ -251,25 +251,25 @@ export interface Path {
 
 export function size_Path(m: Path, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.poses;
     const n = $rt.sequenceLength(a, 4294967295, p, 'poses');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'poses', i);
-      o = $geometry_msgs.size_PoseStamped(a[i]!, o, lens, p + '.poses[' + i + ']');
+      o = $geometry_msgs.size_PoseStamped(a[i]!, o, lens, p && p + '.poses[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Path(s: $rt.CdrSink, m: Path, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.poses;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_PoseStamped(s, a[i]!, p + '.poses[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_PoseStamped(s, a[i]!, p && p + '.poses[' + i + ']');
   }
 }
 
@@ -314,12 +314,12 @@ export interface GetMap_Response {
 
 export function size_GetMap_Response(m: GetMap_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.map, p, 'map');
-  o = size_OccupancyGrid(m.map, o, lens, p + '.map');
+  o = size_OccupancyGrid(m.map, o, lens, p && p + '.map');
   return o;
 }
 
 export function write_GetMap_Response(s: $rt.CdrSink, m: GetMap_Response, p: string): void {
-  write_OccupancyGrid(s, m.map, p + '.map');
+  write_OccupancyGrid(s, m.map, p && p + '.map');
 }
 
 export function read_GetMap_Response(r: $rt.CdrSource): GetMap_Response {
@@ -343,14 +343,14 @@ export interface GetMap_Event {
 
 export function size_GetMap_Event(m: GetMap_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetMap_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetMap_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -359,23 +359,23 @@ export function size_GetMap_Event(m: GetMap_Event, o: number, lens: number[], p:
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetMap_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetMap_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetMap_Event(s: $rt.CdrSink, m: GetMap_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetMap_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetMap_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetMap_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetMap_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -404,16 +404,16 @@ export interface GetPlan_Request {
 
 export function size_GetPlan_Request(m: GetPlan_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.start, p, 'start');
-  o = $geometry_msgs.size_PoseStamped(m.start, o, lens, p + '.start');
+  o = $geometry_msgs.size_PoseStamped(m.start, o, lens, p && p + '.start');
   $rt.object(m.goal, p, 'goal');
-  o = $geometry_msgs.size_PoseStamped(m.goal, o, lens, p + '.goal');
+  o = $geometry_msgs.size_PoseStamped(m.goal, o, lens, p && p + '.goal');
   o = ((o + 3) & ~3) + 4;
   return o;
 }
 
 export function write_GetPlan_Request(s: $rt.CdrSink, m: GetPlan_Request, p: string): void {
-  $geometry_msgs.write_PoseStamped(s, m.start, p + '.start');
-  $geometry_msgs.write_PoseStamped(s, m.goal, p + '.goal');
+  $geometry_msgs.write_PoseStamped(s, m.start, p && p + '.start');
+  $geometry_msgs.write_PoseStamped(s, m.goal, p && p + '.goal');
   s.f32(m.tolerance, p, 'tolerance');
 }
 
@@ -440,12 +440,12 @@ export interface GetPlan_Response {
 
 export function size_GetPlan_Response(m: GetPlan_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.plan, p, 'plan');
-  o = size_Path(m.plan, o, lens, p + '.plan');
+  o = size_Path(m.plan, o, lens, p && p + '.plan');
   return o;
 }
 
 export function write_GetPlan_Response(s: $rt.CdrSink, m: GetPlan_Response, p: string): void {
-  write_Path(s, m.plan, p + '.plan');
+  write_Path(s, m.plan, p && p + '.plan');
 }
 
 export function read_GetPlan_Response(r: $rt.CdrSource): GetPlan_Response {
@@ -469,14 +469,14 @@ export interface GetPlan_Event {
 
 export function size_GetPlan_Event(m: GetPlan_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetPlan_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetPlan_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -485,23 +485,23 @@ export function size_GetPlan_Event(m: GetPlan_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetPlan_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetPlan_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetPlan_Event(s: $rt.CdrSink, m: GetPlan_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetPlan_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetPlan_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetPlan_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetPlan_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -555,13 +555,13 @@ export interface LoadMap_Response {
 
 export function size_LoadMap_Response(m: LoadMap_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.map, p, 'map');
-  o = size_OccupancyGrid(m.map, o, lens, p + '.map');
+  o = size_OccupancyGrid(m.map, o, lens, p && p + '.map');
   o += 1;
   return o;
 }
 
 export function write_LoadMap_Response(s: $rt.CdrSink, m: LoadMap_Response, p: string): void {
-  write_OccupancyGrid(s, m.map, p + '.map');
+  write_OccupancyGrid(s, m.map, p && p + '.map');
   s.u8(m.result, p, 'result');
 }
 
@@ -588,14 +588,14 @@ export interface LoadMap_Event {
 
 export function size_LoadMap_Event(m: LoadMap_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_LoadMap_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_LoadMap_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -604,23 +604,23 @@ export function size_LoadMap_Event(m: LoadMap_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_LoadMap_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_LoadMap_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_LoadMap_Event(s: $rt.CdrSink, m: LoadMap_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LoadMap_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LoadMap_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LoadMap_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LoadMap_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -648,15 +648,15 @@ export interface SetMap_Request {
 
 export function size_SetMap_Request(m: SetMap_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.map, p, 'map');
-  o = size_OccupancyGrid(m.map, o, lens, p + '.map');
+  o = size_OccupancyGrid(m.map, o, lens, p && p + '.map');
   $rt.object(m.initial_pose, p, 'initial_pose');
-  o = $geometry_msgs.size_PoseWithCovarianceStamped(m.initial_pose, o, lens, p + '.initial_pose');
+  o = $geometry_msgs.size_PoseWithCovarianceStamped(m.initial_pose, o, lens, p && p + '.initial_pose');
   return o;
 }
 
 export function write_SetMap_Request(s: $rt.CdrSink, m: SetMap_Request, p: string): void {
-  write_OccupancyGrid(s, m.map, p + '.map');
-  $geometry_msgs.write_PoseWithCovarianceStamped(s, m.initial_pose, p + '.initial_pose');
+  write_OccupancyGrid(s, m.map, p && p + '.map');
+  $geometry_msgs.write_PoseWithCovarianceStamped(s, m.initial_pose, p && p + '.initial_pose');
 }
 
 export function read_SetMap_Request(r: $rt.CdrSource): SetMap_Request {
@@ -708,14 +708,14 @@ export interface SetMap_Event {
 
 export function size_SetMap_Event(m: SetMap_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetMap_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetMap_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -724,23 +724,23 @@ export function size_SetMap_Event(m: SetMap_Event, o: number, lens: number[], p:
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetMap_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetMap_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetMap_Event(s: $rt.CdrSink, m: SetMap_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetMap_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetMap_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetMap_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetMap_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

@@ -138,7 +138,7 @@ export interface Log {
 
 export function size_Log(m: Log, o: number, lens: number[], p: string): number {
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   o += 1;
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   o = $rt.sizeString(o, m.msg, 4294967295, lens, p, 'msg');
@@ -149,7 +149,7 @@ export function size_Log(m: Log, o: number, lens: number[], p: string): number {
 }
 
 export function write_Log(s: $rt.CdrSink, m: Log, p: string): void {
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
   s.u8(m.level, p, 'level');
   s.str(m.name, p, 'name');
   s.str(m.msg, p, 'msg');
@@ -222,13 +222,13 @@ export interface Parameter {
 export function size_Parameter(m: Parameter, o: number, lens: number[], p: string): number {
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   $rt.object(m.value, p, 'value');
-  o = size_ParameterValue(m.value, o, lens, p + '.value');
+  o = size_ParameterValue(m.value, o, lens, p && p + '.value');
   return o;
 }
 
 export function write_Parameter(s: $rt.CdrSink, m: Parameter, p: string): void {
   s.str(m.name, p, 'name');
-  write_ParameterValue(s, m.value, p + '.value');
+  write_ParameterValue(s, m.value, p && p + '.value');
 }
 
 export function read_Parameter(r: $rt.CdrSource): Parameter {
@@ -270,7 +270,7 @@ export function size_ParameterDescriptor(m: ParameterDescriptor, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'floating_point_range', i);
-      o = size_FloatingPointRange(a[i]!, o, lens, p + '.floating_point_range[' + i + ']');
+      o = size_FloatingPointRange(a[i]!, o, lens, p && p + '.floating_point_range[' + i + ']');
     }
   }
   {
@@ -279,7 +279,7 @@ export function size_ParameterDescriptor(m: ParameterDescriptor, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'integer_range', i);
-      o = size_IntegerRange(a[i]!, o, lens, p + '.integer_range[' + i + ']');
+      o = size_IntegerRange(a[i]!, o, lens, p && p + '.integer_range[' + i + ']');
     }
   }
   return o;
@@ -295,12 +295,12 @@ export function write_ParameterDescriptor(s: $rt.CdrSink, m: ParameterDescriptor
   {
     const a = m.floating_point_range;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_FloatingPointRange(s, a[i]!, p + '.floating_point_range[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_FloatingPointRange(s, a[i]!, p && p + '.floating_point_range[' + i + ']');
   }
   {
     const a = m.integer_range;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_IntegerRange(s, a[i]!, p + '.integer_range[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_IntegerRange(s, a[i]!, p && p + '.integer_range[' + i + ']');
   }
 }
 
@@ -341,7 +341,7 @@ export interface ParameterEvent {
 
 export function size_ParameterEvent(m: ParameterEvent, o: number, lens: number[], p: string): number {
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   o = $rt.sizeString(o, m.node, 4294967295, lens, p, 'node');
   {
     const a = m.new_parameters;
@@ -349,7 +349,7 @@ export function size_ParameterEvent(m: ParameterEvent, o: number, lens: number[]
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'new_parameters', i);
-      o = size_Parameter(a[i]!, o, lens, p + '.new_parameters[' + i + ']');
+      o = size_Parameter(a[i]!, o, lens, p && p + '.new_parameters[' + i + ']');
     }
   }
   {
@@ -358,7 +358,7 @@ export function size_ParameterEvent(m: ParameterEvent, o: number, lens: number[]
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'changed_parameters', i);
-      o = size_Parameter(a[i]!, o, lens, p + '.changed_parameters[' + i + ']');
+      o = size_Parameter(a[i]!, o, lens, p && p + '.changed_parameters[' + i + ']');
     }
   }
   {
@@ -367,29 +367,29 @@ export function size_ParameterEvent(m: ParameterEvent, o: number, lens: number[]
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'deleted_parameters', i);
-      o = size_Parameter(a[i]!, o, lens, p + '.deleted_parameters[' + i + ']');
+      o = size_Parameter(a[i]!, o, lens, p && p + '.deleted_parameters[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_ParameterEvent(s: $rt.CdrSink, m: ParameterEvent, p: string): void {
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
   s.str(m.node, p, 'node');
   {
     const a = m.new_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p + '.new_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p && p + '.new_parameters[' + i + ']');
   }
   {
     const a = m.changed_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p + '.changed_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p && p + '.changed_parameters[' + i + ']');
   }
   {
     const a = m.deleted_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p + '.deleted_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p && p + '.deleted_parameters[' + i + ']');
   }
 }
 
@@ -427,7 +427,7 @@ export function size_ParameterEventDescriptors(m: ParameterEventDescriptors, o: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'new_parameters', i);
-      o = size_ParameterDescriptor(a[i]!, o, lens, p + '.new_parameters[' + i + ']');
+      o = size_ParameterDescriptor(a[i]!, o, lens, p && p + '.new_parameters[' + i + ']');
     }
   }
   {
@@ -436,7 +436,7 @@ export function size_ParameterEventDescriptors(m: ParameterEventDescriptors, o: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'changed_parameters', i);
-      o = size_ParameterDescriptor(a[i]!, o, lens, p + '.changed_parameters[' + i + ']');
+      o = size_ParameterDescriptor(a[i]!, o, lens, p && p + '.changed_parameters[' + i + ']');
     }
   }
   {
@@ -445,7 +445,7 @@ export function size_ParameterEventDescriptors(m: ParameterEventDescriptors, o: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'deleted_parameters', i);
-      o = size_ParameterDescriptor(a[i]!, o, lens, p + '.deleted_parameters[' + i + ']');
+      o = size_ParameterDescriptor(a[i]!, o, lens, p && p + '.deleted_parameters[' + i + ']');
     }
   }
   return o;
@@ -455,17 +455,17 @@ export function write_ParameterEventDescriptors(s: $rt.CdrSink, m: ParameterEven
   {
     const a = m.new_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p + '.new_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p && p + '.new_parameters[' + i + ']');
   }
   {
     const a = m.changed_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p + '.changed_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p && p + '.changed_parameters[' + i + ']');
   }
   {
     const a = m.deleted_parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p + '.deleted_parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p && p + '.deleted_parameters[' + i + ']');
   }
 }
 
@@ -730,7 +730,7 @@ export function size_DescribeParameters_Response(m: DescribeParameters_Response,
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'descriptors', i);
-      o = size_ParameterDescriptor(a[i]!, o, lens, p + '.descriptors[' + i + ']');
+      o = size_ParameterDescriptor(a[i]!, o, lens, p && p + '.descriptors[' + i + ']');
     }
   }
   return o;
@@ -740,7 +740,7 @@ export function write_DescribeParameters_Response(s: $rt.CdrSink, m: DescribePar
   {
     const a = m.descriptors;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p + '.descriptors[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ParameterDescriptor(s, a[i]!, p && p + '.descriptors[' + i + ']');
   }
 }
 
@@ -765,14 +765,14 @@ export interface DescribeParameters_Event {
 
 export function size_DescribeParameters_Event(m: DescribeParameters_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_DescribeParameters_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_DescribeParameters_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -781,23 +781,23 @@ export function size_DescribeParameters_Event(m: DescribeParameters_Event, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_DescribeParameters_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_DescribeParameters_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_DescribeParameters_Event(s: $rt.CdrSink, m: DescribeParameters_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_DescribeParameters_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_DescribeParameters_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_DescribeParameters_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_DescribeParameters_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -864,7 +864,7 @@ export function size_GetLoggerLevels_Response(m: GetLoggerLevels_Response, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'levels', i);
-      o = size_LoggerLevel(a[i]!, o, lens, p + '.levels[' + i + ']');
+      o = size_LoggerLevel(a[i]!, o, lens, p && p + '.levels[' + i + ']');
     }
   }
   return o;
@@ -874,7 +874,7 @@ export function write_GetLoggerLevels_Response(s: $rt.CdrSink, m: GetLoggerLevel
   {
     const a = m.levels;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LoggerLevel(s, a[i]!, p + '.levels[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LoggerLevel(s, a[i]!, p && p + '.levels[' + i + ']');
   }
 }
 
@@ -899,14 +899,14 @@ export interface GetLoggerLevels_Event {
 
 export function size_GetLoggerLevels_Event(m: GetLoggerLevels_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetLoggerLevels_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetLoggerLevels_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -915,23 +915,23 @@ export function size_GetLoggerLevels_Event(m: GetLoggerLevels_Event, o: number, 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetLoggerLevels_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetLoggerLevels_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetLoggerLevels_Event(s: $rt.CdrSink, m: GetLoggerLevels_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetLoggerLevels_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetLoggerLevels_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetLoggerLevels_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetLoggerLevels_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1030,14 +1030,14 @@ export interface GetParameterTypes_Event {
 
 export function size_GetParameterTypes_Event(m: GetParameterTypes_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetParameterTypes_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetParameterTypes_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1046,23 +1046,23 @@ export function size_GetParameterTypes_Event(m: GetParameterTypes_Event, o: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetParameterTypes_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetParameterTypes_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetParameterTypes_Event(s: $rt.CdrSink, m: GetParameterTypes_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetParameterTypes_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetParameterTypes_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetParameterTypes_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetParameterTypes_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1129,7 +1129,7 @@ export function size_GetParameters_Response(m: GetParameters_Response, o: number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'values', i);
-      o = size_ParameterValue(a[i]!, o, lens, p + '.values[' + i + ']');
+      o = size_ParameterValue(a[i]!, o, lens, p && p + '.values[' + i + ']');
     }
   }
   return o;
@@ -1139,7 +1139,7 @@ export function write_GetParameters_Response(s: $rt.CdrSink, m: GetParameters_Re
   {
     const a = m.values;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ParameterValue(s, a[i]!, p + '.values[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ParameterValue(s, a[i]!, p && p + '.values[' + i + ']');
   }
 }
 
@@ -1164,14 +1164,14 @@ export interface GetParameters_Event {
 
 export function size_GetParameters_Event(m: GetParameters_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetParameters_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetParameters_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1180,23 +1180,23 @@ export function size_GetParameters_Event(m: GetParameters_Event, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetParameters_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetParameters_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetParameters_Event(s: $rt.CdrSink, m: GetParameters_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetParameters_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetParameters_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetParameters_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetParameters_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1263,12 +1263,12 @@ export interface ListParameters_Response {
 
 export function size_ListParameters_Response(m: ListParameters_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.result, p, 'result');
-  o = size_ListParametersResult(m.result, o, lens, p + '.result');
+  o = size_ListParametersResult(m.result, o, lens, p && p + '.result');
   return o;
 }
 
 export function write_ListParameters_Response(s: $rt.CdrSink, m: ListParameters_Response, p: string): void {
-  write_ListParametersResult(s, m.result, p + '.result');
+  write_ListParametersResult(s, m.result, p && p + '.result');
 }
 
 export function read_ListParameters_Response(r: $rt.CdrSource): ListParameters_Response {
@@ -1292,14 +1292,14 @@ export interface ListParameters_Event {
 
 export function size_ListParameters_Event(m: ListParameters_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_ListParameters_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_ListParameters_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1308,23 +1308,23 @@ export function size_ListParameters_Event(m: ListParameters_Event, o: number, le
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_ListParameters_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_ListParameters_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_ListParameters_Event(s: $rt.CdrSink, m: ListParameters_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ListParameters_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ListParameters_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ListParameters_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ListParameters_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1356,7 +1356,7 @@ export function size_SetLoggerLevels_Request(m: SetLoggerLevels_Request, o: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'levels', i);
-      o = size_LoggerLevel(a[i]!, o, lens, p + '.levels[' + i + ']');
+      o = size_LoggerLevel(a[i]!, o, lens, p && p + '.levels[' + i + ']');
     }
   }
   return o;
@@ -1366,7 +1366,7 @@ export function write_SetLoggerLevels_Request(s: $rt.CdrSink, m: SetLoggerLevels
   {
     const a = m.levels;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LoggerLevel(s, a[i]!, p + '.levels[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LoggerLevel(s, a[i]!, p && p + '.levels[' + i + ']');
   }
 }
 
@@ -1394,7 +1394,7 @@ export function size_SetLoggerLevels_Response(m: SetLoggerLevels_Response, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'results', i);
-      o = size_SetLoggerLevelsResult(a[i]!, o, lens, p + '.results[' + i + ']');
+      o = size_SetLoggerLevelsResult(a[i]!, o, lens, p && p + '.results[' + i + ']');
     }
   }
   return o;
@@ -1404,7 +1404,7 @@ export function write_SetLoggerLevels_Response(s: $rt.CdrSink, m: SetLoggerLevel
   {
     const a = m.results;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetLoggerLevelsResult(s, a[i]!, p + '.results[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetLoggerLevelsResult(s, a[i]!, p && p + '.results[' + i + ']');
   }
 }
 
@@ -1429,14 +1429,14 @@ export interface SetLoggerLevels_Event {
 
 export function size_SetLoggerLevels_Event(m: SetLoggerLevels_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetLoggerLevels_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetLoggerLevels_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1445,23 +1445,23 @@ export function size_SetLoggerLevels_Event(m: SetLoggerLevels_Event, o: number, 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetLoggerLevels_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetLoggerLevels_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetLoggerLevels_Event(s: $rt.CdrSink, m: SetLoggerLevels_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetLoggerLevels_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetLoggerLevels_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetLoggerLevels_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetLoggerLevels_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1493,7 +1493,7 @@ export function size_SetParameters_Request(m: SetParameters_Request, o: number, 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'parameters', i);
-      o = size_Parameter(a[i]!, o, lens, p + '.parameters[' + i + ']');
+      o = size_Parameter(a[i]!, o, lens, p && p + '.parameters[' + i + ']');
     }
   }
   return o;
@@ -1503,7 +1503,7 @@ export function write_SetParameters_Request(s: $rt.CdrSink, m: SetParameters_Req
   {
     const a = m.parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p + '.parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p && p + '.parameters[' + i + ']');
   }
 }
 
@@ -1531,7 +1531,7 @@ export function size_SetParameters_Response(m: SetParameters_Response, o: number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'results', i);
-      o = size_SetParametersResult(a[i]!, o, lens, p + '.results[' + i + ']');
+      o = size_SetParametersResult(a[i]!, o, lens, p && p + '.results[' + i + ']');
     }
   }
   return o;
@@ -1541,7 +1541,7 @@ export function write_SetParameters_Response(s: $rt.CdrSink, m: SetParameters_Re
   {
     const a = m.results;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetParametersResult(s, a[i]!, p + '.results[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetParametersResult(s, a[i]!, p && p + '.results[' + i + ']');
   }
 }
 
@@ -1566,14 +1566,14 @@ export interface SetParameters_Event {
 
 export function size_SetParameters_Event(m: SetParameters_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetParameters_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetParameters_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1582,23 +1582,23 @@ export function size_SetParameters_Event(m: SetParameters_Event, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetParameters_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetParameters_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetParameters_Event(s: $rt.CdrSink, m: SetParameters_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetParameters_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetParameters_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetParameters_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetParameters_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -1630,7 +1630,7 @@ export function size_SetParametersAtomically_Request(m: SetParametersAtomically_
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'parameters', i);
-      o = size_Parameter(a[i]!, o, lens, p + '.parameters[' + i + ']');
+      o = size_Parameter(a[i]!, o, lens, p && p + '.parameters[' + i + ']');
     }
   }
   return o;
@@ -1640,7 +1640,7 @@ export function write_SetParametersAtomically_Request(s: $rt.CdrSink, m: SetPara
   {
     const a = m.parameters;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p + '.parameters[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Parameter(s, a[i]!, p && p + '.parameters[' + i + ']');
   }
 }
 
@@ -1663,12 +1663,12 @@ export interface SetParametersAtomically_Response {
 
 export function size_SetParametersAtomically_Response(m: SetParametersAtomically_Response, o: number, lens: number[], p: string): number {
   $rt.object(m.result, p, 'result');
-  o = size_SetParametersResult(m.result, o, lens, p + '.result');
+  o = size_SetParametersResult(m.result, o, lens, p && p + '.result');
   return o;
 }
 
 export function write_SetParametersAtomically_Response(s: $rt.CdrSink, m: SetParametersAtomically_Response, p: string): void {
-  write_SetParametersResult(s, m.result, p + '.result');
+  write_SetParametersResult(s, m.result, p && p + '.result');
 }
 
 export function read_SetParametersAtomically_Response(r: $rt.CdrSource): SetParametersAtomically_Response {
@@ -1692,14 +1692,14 @@ export interface SetParametersAtomically_Event {
 
 export function size_SetParametersAtomically_Event(m: SetParametersAtomically_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetParametersAtomically_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetParametersAtomically_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1708,23 +1708,23 @@ export function size_SetParametersAtomically_Event(m: SetParametersAtomically_Ev
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetParametersAtomically_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetParametersAtomically_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetParametersAtomically_Event(s: $rt.CdrSink, m: SetParametersAtomically_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetParametersAtomically_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetParametersAtomically_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetParametersAtomically_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetParametersAtomically_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

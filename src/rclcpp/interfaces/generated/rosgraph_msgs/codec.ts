@@ -10,12 +10,12 @@ export interface Clock {
 
 export function size_Clock(m: Clock, o: number, lens: number[], p: string): number {
   $rt.object(m.clock, p, 'clock');
-  o = $builtin_interfaces.size_Time(m.clock, o, lens, p + '.clock');
+  o = $builtin_interfaces.size_Time(m.clock, o, lens, p && p + '.clock');
   return o;
 }
 
 export function write_Clock(s: $rt.CdrSink, m: Clock, p: string): void {
-  $builtin_interfaces.write_Time(s, m.clock, p + '.clock');
+  $builtin_interfaces.write_Time(s, m.clock, p && p + '.clock');
 }
 
 export function read_Clock(r: $rt.CdrSource): Clock {

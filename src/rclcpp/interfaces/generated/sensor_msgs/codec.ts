@@ -28,7 +28,7 @@ export interface BatteryState {
 
 export function size_BatteryState(m: BatteryState, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
@@ -58,7 +58,7 @@ export function size_BatteryState(m: BatteryState, o: number, lens: number[], p:
 }
 
 export function write_BatteryState(s: $rt.CdrSink, m: BatteryState, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f32(m.voltage, p, 'voltage');
   s.f32(m.temperature, p, 'temperature');
   s.f32(m.current, p, 'current');
@@ -143,7 +143,7 @@ export interface CameraInfo {
 
 export function size_CameraInfo(m: CameraInfo, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = $rt.sizeString(o, m.distortion_model, 4294967295, lens, p, 'distortion_model');
@@ -171,12 +171,12 @@ export function size_CameraInfo(m: CameraInfo, o: number, lens: number[], p: str
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.roi, p, 'roi');
-  o = size_RegionOfInterest(m.roi, o, lens, p + '.roi');
+  o = size_RegionOfInterest(m.roi, o, lens, p && p + '.roi');
   return o;
 }
 
 export function write_CameraInfo(s: $rt.CdrSink, m: CameraInfo, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.u32(m.height, p, 'height');
   s.u32(m.width, p, 'width');
   s.str(m.distortion_model, p, 'distortion_model');
@@ -199,7 +199,7 @@ export function write_CameraInfo(s: $rt.CdrSink, m: CameraInfo, p: string): void
   }
   s.u32(m.binning_x, p, 'binning_x');
   s.u32(m.binning_y, p, 'binning_y');
-  write_RegionOfInterest(s, m.roi, p + '.roi');
+  write_RegionOfInterest(s, m.roi, p && p + '.roi');
 }
 
 export function read_CameraInfo(r: $rt.CdrSource): CameraInfo {
@@ -283,7 +283,7 @@ export interface CompressedImage {
 
 export function size_CompressedImage(m: CompressedImage, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.format, 4294967295, lens, p, 'format');
   {
     const a = m.data;
@@ -295,7 +295,7 @@ export function size_CompressedImage(m: CompressedImage, o: number, lens: number
 }
 
 export function write_CompressedImage(s: $rt.CdrSink, m: CompressedImage, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.format, p, 'format');
   {
     const a = m.data;
@@ -329,14 +329,14 @@ export interface FluidPressure {
 
 export function size_FluidPressure(m: FluidPressure, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   return o;
 }
 
 export function write_FluidPressure(s: $rt.CdrSink, m: FluidPressure, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f64(m.fluid_pressure, p, 'fluid_pressure');
   s.f64(m.variance, p, 'variance');
 }
@@ -366,14 +366,14 @@ export interface Illuminance {
 
 export function size_Illuminance(m: Illuminance, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   return o;
 }
 
 export function write_Illuminance(s: $rt.CdrSink, m: Illuminance, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f64(m.illuminance, p, 'illuminance');
   s.f64(m.variance, p, 'variance');
 }
@@ -407,7 +407,7 @@ export interface Image {
 
 export function size_Image(m: Image, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = $rt.sizeString(o, m.encoding, 4294967295, lens, p, 'encoding');
@@ -423,7 +423,7 @@ export function size_Image(m: Image, o: number, lens: number[], p: string): numb
 }
 
 export function write_Image(s: $rt.CdrSink, m: Image, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.u32(m.height, p, 'height');
   s.u32(m.width, p, 'width');
   s.str(m.encoding, p, 'encoding');
@@ -473,23 +473,23 @@ export interface Imu {
 
 export function size_Imu(m: Imu, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.orientation, p, 'orientation');
-  o = $geometry_msgs.size_Quaternion(m.orientation, o, lens, p + '.orientation');
+  o = $geometry_msgs.size_Quaternion(m.orientation, o, lens, p && p + '.orientation');
   {
     const a = m.orientation_covariance;
     const n = $rt.fixedLength(a, 9, p, 'orientation_covariance');
     o = $rt.sizeNumbers(o, n, 8);
   }
   $rt.object(m.angular_velocity, p, 'angular_velocity');
-  o = $geometry_msgs.size_Vector3(m.angular_velocity, o, lens, p + '.angular_velocity');
+  o = $geometry_msgs.size_Vector3(m.angular_velocity, o, lens, p && p + '.angular_velocity');
   {
     const a = m.angular_velocity_covariance;
     const n = $rt.fixedLength(a, 9, p, 'angular_velocity_covariance');
     o = $rt.sizeNumbers(o, n, 8);
   }
   $rt.object(m.linear_acceleration, p, 'linear_acceleration');
-  o = $geometry_msgs.size_Vector3(m.linear_acceleration, o, lens, p + '.linear_acceleration');
+  o = $geometry_msgs.size_Vector3(m.linear_acceleration, o, lens, p && p + '.linear_acceleration');
   {
     const a = m.linear_acceleration_covariance;
     const n = $rt.fixedLength(a, 9, p, 'linear_acceleration_covariance');
@@ -499,18 +499,18 @@ export function size_Imu(m: Imu, o: number, lens: number[], p: string): number {
 }
 
 export function write_Imu(s: $rt.CdrSink, m: Imu, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  $geometry_msgs.write_Quaternion(s, m.orientation, p + '.orientation');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  $geometry_msgs.write_Quaternion(s, m.orientation, p && p + '.orientation');
   {
     const a = m.orientation_covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'orientation_covariance');
   }
-  $geometry_msgs.write_Vector3(s, m.angular_velocity, p + '.angular_velocity');
+  $geometry_msgs.write_Vector3(s, m.angular_velocity, p && p + '.angular_velocity');
   {
     const a = m.angular_velocity_covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'angular_velocity_covariance');
   }
-  $geometry_msgs.write_Vector3(s, m.linear_acceleration, p + '.linear_acceleration');
+  $geometry_msgs.write_Vector3(s, m.linear_acceleration, p && p + '.linear_acceleration');
   {
     const a = m.linear_acceleration_covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'linear_acceleration_covariance');
@@ -552,7 +552,7 @@ export interface JointState {
 
 export function size_JointState(m: JointState, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.name;
     const n = $rt.sequenceLength(a, 4294967295, p, 'name');
@@ -581,7 +581,7 @@ export function size_JointState(m: JointState, o: number, lens: number[], p: str
 }
 
 export function write_JointState(s: $rt.CdrSink, m: JointState, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.name;
     s.count(a.length);
@@ -633,7 +633,7 @@ export interface Joy {
 
 export function size_Joy(m: Joy, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.axes;
     const n = $rt.sequenceLength(a, 4294967295, p, 'axes');
@@ -650,7 +650,7 @@ export function size_Joy(m: Joy, o: number, lens: number[], p: string): number {
 }
 
 export function write_Joy(s: $rt.CdrSink, m: Joy, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.axes;
     s.count(a.length);
@@ -727,7 +727,7 @@ export function size_JoyFeedbackArray(m: JoyFeedbackArray, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'array', i);
-      o = size_JoyFeedback(a[i]!, o, lens, p + '.array[' + i + ']');
+      o = size_JoyFeedback(a[i]!, o, lens, p && p + '.array[' + i + ']');
     }
   }
   return o;
@@ -737,7 +737,7 @@ export function write_JoyFeedbackArray(s: $rt.CdrSink, m: JoyFeedbackArray, p: s
   {
     const a = m.array;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_JoyFeedback(s, a[i]!, p + '.array[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_JoyFeedback(s, a[i]!, p && p + '.array[' + i + ']');
   }
 }
 
@@ -804,7 +804,7 @@ export interface LaserScan {
 
 export function size_LaserScan(m: LaserScan, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
@@ -828,7 +828,7 @@ export function size_LaserScan(m: LaserScan, o: number, lens: number[], p: strin
 }
 
 export function write_LaserScan(s: $rt.CdrSink, m: LaserScan, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f32(m.angle_min, p, 'angle_min');
   s.f32(m.angle_max, p, 'angle_max');
   s.f32(m.angle_increment, p, 'angle_increment');
@@ -887,9 +887,9 @@ export interface MagneticField {
 
 export function size_MagneticField(m: MagneticField, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.magnetic_field, p, 'magnetic_field');
-  o = $geometry_msgs.size_Vector3(m.magnetic_field, o, lens, p + '.magnetic_field');
+  o = $geometry_msgs.size_Vector3(m.magnetic_field, o, lens, p && p + '.magnetic_field');
   {
     const a = m.magnetic_field_covariance;
     const n = $rt.fixedLength(a, 9, p, 'magnetic_field_covariance');
@@ -899,8 +899,8 @@ export function size_MagneticField(m: MagneticField, o: number, lens: number[], 
 }
 
 export function write_MagneticField(s: $rt.CdrSink, m: MagneticField, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  $geometry_msgs.write_Vector3(s, m.magnetic_field, p + '.magnetic_field');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  $geometry_msgs.write_Vector3(s, m.magnetic_field, p && p + '.magnetic_field');
   {
     const a = m.magnetic_field_covariance;
     s.numbers(a, 8, Float64Array, s.f64, p, 'magnetic_field_covariance');
@@ -934,7 +934,7 @@ export interface MultiDOFJointState {
 
 export function size_MultiDOFJointState(m: MultiDOFJointState, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.joint_names;
     const n = $rt.sequenceLength(a, 4294967295, p, 'joint_names');
@@ -947,7 +947,7 @@ export function size_MultiDOFJointState(m: MultiDOFJointState, o: number, lens: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'transforms', i);
-      o = $geometry_msgs.size_Transform(a[i]!, o, lens, p + '.transforms[' + i + ']');
+      o = $geometry_msgs.size_Transform(a[i]!, o, lens, p && p + '.transforms[' + i + ']');
     }
   }
   {
@@ -956,7 +956,7 @@ export function size_MultiDOFJointState(m: MultiDOFJointState, o: number, lens: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'twist', i);
-      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p + '.twist[' + i + ']');
+      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p && p + '.twist[' + i + ']');
     }
   }
   {
@@ -965,14 +965,14 @@ export function size_MultiDOFJointState(m: MultiDOFJointState, o: number, lens: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'wrench', i);
-      o = $geometry_msgs.size_Wrench(a[i]!, o, lens, p + '.wrench[' + i + ']');
+      o = $geometry_msgs.size_Wrench(a[i]!, o, lens, p && p + '.wrench[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_MultiDOFJointState(s: $rt.CdrSink, m: MultiDOFJointState, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.joint_names;
     s.count(a.length);
@@ -981,17 +981,17 @@ export function write_MultiDOFJointState(s: $rt.CdrSink, m: MultiDOFJointState, 
   {
     const a = m.transforms;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Transform(s, a[i]!, p + '.transforms[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Transform(s, a[i]!, p && p + '.transforms[' + i + ']');
   }
   {
     const a = m.twist;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p + '.twist[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p && p + '.twist[' + i + ']');
   }
   {
     const a = m.wrench;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Wrench(s, a[i]!, p + '.wrench[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Wrench(s, a[i]!, p && p + '.wrench[' + i + ']');
   }
 }
 
@@ -1031,7 +1031,7 @@ export interface MultiEchoLaserScan {
 
 export function size_MultiEchoLaserScan(m: MultiEchoLaserScan, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
@@ -1045,7 +1045,7 @@ export function size_MultiEchoLaserScan(m: MultiEchoLaserScan, o: number, lens: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'ranges', i);
-      o = size_LaserEcho(a[i]!, o, lens, p + '.ranges[' + i + ']');
+      o = size_LaserEcho(a[i]!, o, lens, p && p + '.ranges[' + i + ']');
     }
   }
   {
@@ -1054,14 +1054,14 @@ export function size_MultiEchoLaserScan(m: MultiEchoLaserScan, o: number, lens: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'intensities', i);
-      o = size_LaserEcho(a[i]!, o, lens, p + '.intensities[' + i + ']');
+      o = size_LaserEcho(a[i]!, o, lens, p && p + '.intensities[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_MultiEchoLaserScan(s: $rt.CdrSink, m: MultiEchoLaserScan, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f32(m.angle_min, p, 'angle_min');
   s.f32(m.angle_max, p, 'angle_max');
   s.f32(m.angle_increment, p, 'angle_increment');
@@ -1072,12 +1072,12 @@ export function write_MultiEchoLaserScan(s: $rt.CdrSink, m: MultiEchoLaserScan, 
   {
     const a = m.ranges;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LaserEcho(s, a[i]!, p + '.ranges[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LaserEcho(s, a[i]!, p && p + '.ranges[' + i + ']');
   }
   {
     const a = m.intensities;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LaserEcho(s, a[i]!, p + '.intensities[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LaserEcho(s, a[i]!, p && p + '.intensities[' + i + ']');
   }
 }
 
@@ -1124,9 +1124,9 @@ export interface NavSatFix {
 
 export function size_NavSatFix(m: NavSatFix, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.status, p, 'status');
-  o = size_NavSatStatus(m.status, o, lens, p + '.status');
+  o = size_NavSatStatus(m.status, o, lens, p && p + '.status');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
@@ -1140,8 +1140,8 @@ export function size_NavSatFix(m: NavSatFix, o: number, lens: number[], p: strin
 }
 
 export function write_NavSatFix(s: $rt.CdrSink, m: NavSatFix, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  write_NavSatStatus(s, m.status, p + '.status');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  write_NavSatStatus(s, m.status, p && p + '.status');
   s.f64(m.latitude, p, 'latitude');
   s.f64(m.longitude, p, 'longitude');
   s.f64(m.altitude, p, 'altitude');
@@ -1216,14 +1216,14 @@ export interface PointCloud {
 
 export function size_PointCloud(m: PointCloud, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.points;
     const n = $rt.sequenceLength(a, 4294967295, p, 'points');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = $geometry_msgs.size_Point32(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = $geometry_msgs.size_Point32(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   {
@@ -1232,23 +1232,23 @@ export function size_PointCloud(m: PointCloud, o: number, lens: number[], p: str
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'channels', i);
-      o = size_ChannelFloat32(a[i]!, o, lens, p + '.channels[' + i + ']');
+      o = size_ChannelFloat32(a[i]!, o, lens, p && p + '.channels[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_PointCloud(s: $rt.CdrSink, m: PointCloud, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point32(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point32(s, a[i]!, p && p + '.points[' + i + ']');
   }
   {
     const a = m.channels;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_ChannelFloat32(s, a[i]!, p + '.channels[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_ChannelFloat32(s, a[i]!, p && p + '.channels[' + i + ']');
   }
 }
 
@@ -1283,7 +1283,7 @@ export interface PointCloud2 {
 
 export function size_PointCloud2(m: PointCloud2, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   {
@@ -1292,7 +1292,7 @@ export function size_PointCloud2(m: PointCloud2, o: number, lens: number[], p: s
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'fields', i);
-      o = size_PointField(a[i]!, o, lens, p + '.fields[' + i + ']');
+      o = size_PointField(a[i]!, o, lens, p && p + '.fields[' + i + ']');
     }
   }
   o += 1;
@@ -1309,13 +1309,13 @@ export function size_PointCloud2(m: PointCloud2, o: number, lens: number[], p: s
 }
 
 export function write_PointCloud2(s: $rt.CdrSink, m: PointCloud2, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.u32(m.height, p, 'height');
   s.u32(m.width, p, 'width');
   {
     const a = m.fields;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_PointField(s, a[i]!, p + '.fields[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_PointField(s, a[i]!, p && p + '.fields[' + i + ']');
   }
   s.bool(m.is_bigendian, p, 'is_bigendian');
   s.u32(m.point_step, p, 'point_step');
@@ -1410,7 +1410,7 @@ export interface Range {
 
 export function size_Range(m: Range, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o += 1;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
@@ -1421,7 +1421,7 @@ export function size_Range(m: Range, o: number, lens: number[], p: string): numb
 }
 
 export function write_Range(s: $rt.CdrSink, m: Range, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.u8(m.radiation_type, p, 'radiation_type');
   s.f32(m.field_of_view, p, 'field_of_view');
   s.f32(m.min_range, p, 'min_range');
@@ -1509,14 +1509,14 @@ export interface RelativeHumidity {
 
 export function size_RelativeHumidity(m: RelativeHumidity, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   return o;
 }
 
 export function write_RelativeHumidity(s: $rt.CdrSink, m: RelativeHumidity, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f64(m.relative_humidity, p, 'relative_humidity');
   s.f64(m.variance, p, 'variance');
 }
@@ -1546,14 +1546,14 @@ export interface Temperature {
 
 export function size_Temperature(m: Temperature, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = ((o + 7) & ~7) + 8;
   o = ((o + 7) & ~7) + 8;
   return o;
 }
 
 export function write_Temperature(s: $rt.CdrSink, m: Temperature, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.f64(m.temperature, p, 'temperature');
   s.f64(m.variance, p, 'variance');
 }
@@ -1583,16 +1583,16 @@ export interface TimeReference {
 
 export function size_TimeReference(m: TimeReference, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.time_ref, p, 'time_ref');
-  o = $builtin_interfaces.size_Time(m.time_ref, o, lens, p + '.time_ref');
+  o = $builtin_interfaces.size_Time(m.time_ref, o, lens, p && p + '.time_ref');
   o = $rt.sizeString(o, m.source, 4294967295, lens, p, 'source');
   return o;
 }
 
 export function write_TimeReference(s: $rt.CdrSink, m: TimeReference, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  $builtin_interfaces.write_Time(s, m.time_ref, p + '.time_ref');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  $builtin_interfaces.write_Time(s, m.time_ref, p && p + '.time_ref');
   s.str(m.source, p, 'source');
 }
 
@@ -1619,12 +1619,12 @@ export interface SetCameraInfo_Request {
 
 export function size_SetCameraInfo_Request(m: SetCameraInfo_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.camera_info, p, 'camera_info');
-  o = size_CameraInfo(m.camera_info, o, lens, p + '.camera_info');
+  o = size_CameraInfo(m.camera_info, o, lens, p && p + '.camera_info');
   return o;
 }
 
 export function write_SetCameraInfo_Request(s: $rt.CdrSink, m: SetCameraInfo_Request, p: string): void {
-  write_CameraInfo(s, m.camera_info, p + '.camera_info');
+  write_CameraInfo(s, m.camera_info, p && p + '.camera_info');
 }
 
 export function read_SetCameraInfo_Request(r: $rt.CdrSource): SetCameraInfo_Request {
@@ -1679,14 +1679,14 @@ export interface SetCameraInfo_Event {
 
 export function size_SetCameraInfo_Event(m: SetCameraInfo_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetCameraInfo_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetCameraInfo_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -1695,23 +1695,23 @@ export function size_SetCameraInfo_Event(m: SetCameraInfo_Event, o: number, lens
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetCameraInfo_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetCameraInfo_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetCameraInfo_Event(s: $rt.CdrSink, m: SetCameraInfo_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetCameraInfo_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetCameraInfo_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetCameraInfo_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetCameraInfo_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

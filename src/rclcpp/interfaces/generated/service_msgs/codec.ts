@@ -14,7 +14,7 @@ export interface ServiceEventInfo {
 export function size_ServiceEventInfo(m: ServiceEventInfo, o: number, lens: number[], p: string): number {
   o += 1;
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   {
     const a = m.client_gid;
     const n = $rt.fixedLength(a, 16, p, 'client_gid');
@@ -26,7 +26,7 @@ export function size_ServiceEventInfo(m: ServiceEventInfo, o: number, lens: numb
 
 export function write_ServiceEventInfo(s: $rt.CdrSink, m: ServiceEventInfo, p: string): void {
   s.u8(m.event_type, p, 'event_type');
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
   {
     const a = m.client_gid;
     s.octets(a, p, 'client_gid');

@@ -16,7 +16,7 @@ export function size_Mesh(m: Mesh, o: number, lens: number[], p: string): number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'triangles', i);
-      o = size_MeshTriangle(a[i]!, o, lens, p + '.triangles[' + i + ']');
+      o = size_MeshTriangle(a[i]!, o, lens, p && p + '.triangles[' + i + ']');
     }
   }
   {
@@ -25,7 +25,7 @@ export function size_Mesh(m: Mesh, o: number, lens: number[], p: string): number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'vertices', i);
-      o = $geometry_msgs.size_Point(a[i]!, o, lens, p + '.vertices[' + i + ']');
+      o = $geometry_msgs.size_Point(a[i]!, o, lens, p && p + '.vertices[' + i + ']');
     }
   }
   return o;
@@ -35,12 +35,12 @@ export function write_Mesh(s: $rt.CdrSink, m: Mesh, p: string): void {
   {
     const a = m.triangles;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_MeshTriangle(s, a[i]!, p + '.triangles[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_MeshTriangle(s, a[i]!, p && p + '.triangles[' + i + ']');
   }
   {
     const a = m.vertices;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p + '.vertices[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p && p + '.vertices[' + i + ']');
   }
 }
 
@@ -140,7 +140,7 @@ export function size_SolidPrimitive(m: SolidPrimitive, o: number, lens: number[]
     o = $rt.sizeNumbers(o, n, 8);
   }
   $rt.object(m.polygon, p, 'polygon');
-  o = $geometry_msgs.size_Polygon(m.polygon, o, lens, p + '.polygon');
+  o = $geometry_msgs.size_Polygon(m.polygon, o, lens, p && p + '.polygon');
   return o;
 }
 
@@ -151,7 +151,7 @@ export function write_SolidPrimitive(s: $rt.CdrSink, m: SolidPrimitive, p: strin
     s.count(a.length);
     s.numbers(a, 8, Float64Array, s.f64, p, 'dimensions');
   }
-  $geometry_msgs.write_Polygon(s, m.polygon, p + '.polygon');
+  $geometry_msgs.write_Polygon(s, m.polygon, p && p + '.polygon');
 }
 
 export function read_SolidPrimitive(r: $rt.CdrSource): SolidPrimitive {

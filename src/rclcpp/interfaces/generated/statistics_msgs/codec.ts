@@ -18,16 +18,16 @@ export function size_MetricsMessage(m: MetricsMessage, o: number, lens: number[]
   o = $rt.sizeString(o, m.metrics_source, 4294967295, lens, p, 'metrics_source');
   o = $rt.sizeString(o, m.unit, 4294967295, lens, p, 'unit');
   $rt.object(m.window_start, p, 'window_start');
-  o = $builtin_interfaces.size_Time(m.window_start, o, lens, p + '.window_start');
+  o = $builtin_interfaces.size_Time(m.window_start, o, lens, p && p + '.window_start');
   $rt.object(m.window_stop, p, 'window_stop');
-  o = $builtin_interfaces.size_Time(m.window_stop, o, lens, p + '.window_stop');
+  o = $builtin_interfaces.size_Time(m.window_stop, o, lens, p && p + '.window_stop');
   {
     const a = m.statistics;
     const n = $rt.sequenceLength(a, 4294967295, p, 'statistics');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'statistics', i);
-      o = size_StatisticDataPoint(a[i]!, o, lens, p + '.statistics[' + i + ']');
+      o = size_StatisticDataPoint(a[i]!, o, lens, p && p + '.statistics[' + i + ']');
     }
   }
   return o;
@@ -37,12 +37,12 @@ export function write_MetricsMessage(s: $rt.CdrSink, m: MetricsMessage, p: strin
   s.str(m.measurement_source_name, p, 'measurement_source_name');
   s.str(m.metrics_source, p, 'metrics_source');
   s.str(m.unit, p, 'unit');
-  $builtin_interfaces.write_Time(s, m.window_start, p + '.window_start');
-  $builtin_interfaces.write_Time(s, m.window_stop, p + '.window_stop');
+  $builtin_interfaces.write_Time(s, m.window_start, p && p + '.window_start');
+  $builtin_interfaces.write_Time(s, m.window_stop, p && p + '.window_stop');
   {
     const a = m.statistics;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_StatisticDataPoint(s, a[i]!, p + '.statistics[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_StatisticDataPoint(s, a[i]!, p && p + '.statistics[' + i + ']');
   }
 }
 

@@ -63,7 +63,7 @@ export interface ByteMultiArray {
 
 export function size_ByteMultiArray(m: ByteMultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -74,7 +74,7 @@ export function size_ByteMultiArray(m: ByteMultiArray, o: number, lens: number[]
 }
 
 export function write_ByteMultiArray(s: $rt.CdrSink, m: ByteMultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -217,7 +217,7 @@ export interface Float32MultiArray {
 
 export function size_Float32MultiArray(m: Float32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -228,7 +228,7 @@ export function size_Float32MultiArray(m: Float32MultiArray, o: number, lens: nu
 }
 
 export function write_Float32MultiArray(s: $rt.CdrSink, m: Float32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -284,7 +284,7 @@ export interface Float64MultiArray {
 
 export function size_Float64MultiArray(m: Float64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -295,7 +295,7 @@ export function size_Float64MultiArray(m: Float64MultiArray, o: number, lens: nu
 }
 
 export function write_Float64MultiArray(s: $rt.CdrSink, m: Float64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -325,13 +325,13 @@ export interface Header {
 
 export function size_Header(m: Header, o: number, lens: number[], p: string): number {
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   o = $rt.sizeString(o, m.frame_id, 4294967295, lens, p, 'frame_id');
   return o;
 }
 
 export function write_Header(s: $rt.CdrSink, m: Header, p: string): void {
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
   s.str(m.frame_id, p, 'frame_id');
 }
 
@@ -383,7 +383,7 @@ export interface Int16MultiArray {
 
 export function size_Int16MultiArray(m: Int16MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -394,7 +394,7 @@ export function size_Int16MultiArray(m: Int16MultiArray, o: number, lens: number
 }
 
 export function write_Int16MultiArray(s: $rt.CdrSink, m: Int16MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -450,7 +450,7 @@ export interface Int32MultiArray {
 
 export function size_Int32MultiArray(m: Int32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -461,7 +461,7 @@ export function size_Int32MultiArray(m: Int32MultiArray, o: number, lens: number
 }
 
 export function write_Int32MultiArray(s: $rt.CdrSink, m: Int32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -517,7 +517,7 @@ export interface Int64MultiArray {
 
 export function size_Int64MultiArray(m: Int64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -528,7 +528,7 @@ export function size_Int64MultiArray(m: Int64MultiArray, o: number, lens: number
 }
 
 export function write_Int64MultiArray(s: $rt.CdrSink, m: Int64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -584,7 +584,7 @@ export interface Int8MultiArray {
 
 export function size_Int8MultiArray(m: Int8MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -595,7 +595,7 @@ export function size_Int8MultiArray(m: Int8MultiArray, o: number, lens: number[]
 }
 
 export function write_Int8MultiArray(s: $rt.CdrSink, m: Int8MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -666,7 +666,7 @@ export function size_MultiArrayLayout(m: MultiArrayLayout, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'dim', i);
-      o = size_MultiArrayDimension(a[i]!, o, lens, p + '.dim[' + i + ']');
+      o = size_MultiArrayDimension(a[i]!, o, lens, p && p + '.dim[' + i + ']');
     }
   }
   o = ((o + 3) & ~3) + 4;
@@ -677,7 +677,7 @@ export function write_MultiArrayLayout(s: $rt.CdrSink, m: MultiArrayLayout, p: s
   {
     const a = m.dim;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_MultiArrayDimension(s, a[i]!, p + '.dim[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_MultiArrayDimension(s, a[i]!, p && p + '.dim[' + i + ']');
   }
   s.u32(m.data_offset, p, 'data_offset');
 }
@@ -756,7 +756,7 @@ export interface UInt16MultiArray {
 
 export function size_UInt16MultiArray(m: UInt16MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -767,7 +767,7 @@ export function size_UInt16MultiArray(m: UInt16MultiArray, o: number, lens: numb
 }
 
 export function write_UInt16MultiArray(s: $rt.CdrSink, m: UInt16MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -823,7 +823,7 @@ export interface UInt32MultiArray {
 
 export function size_UInt32MultiArray(m: UInt32MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -834,7 +834,7 @@ export function size_UInt32MultiArray(m: UInt32MultiArray, o: number, lens: numb
 }
 
 export function write_UInt32MultiArray(s: $rt.CdrSink, m: UInt32MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -890,7 +890,7 @@ export interface UInt64MultiArray {
 
 export function size_UInt64MultiArray(m: UInt64MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -901,7 +901,7 @@ export function size_UInt64MultiArray(m: UInt64MultiArray, o: number, lens: numb
 }
 
 export function write_UInt64MultiArray(s: $rt.CdrSink, m: UInt64MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);
@@ -957,7 +957,7 @@ export interface UInt8MultiArray {
 
 export function size_UInt8MultiArray(m: UInt8MultiArray, o: number, lens: number[], p: string): number {
   $rt.object(m.layout, p, 'layout');
-  o = size_MultiArrayLayout(m.layout, o, lens, p + '.layout');
+  o = size_MultiArrayLayout(m.layout, o, lens, p && p + '.layout');
   {
     const a = m.data;
     const n = $rt.sequenceLength(a, 4294967295, p, 'data');
@@ -968,7 +968,7 @@ export function size_UInt8MultiArray(m: UInt8MultiArray, o: number, lens: number
 }
 
 export function write_UInt8MultiArray(s: $rt.CdrSink, m: UInt8MultiArray, p: string): void {
-  write_MultiArrayLayout(s, m.layout, p + '.layout');
+  write_MultiArrayLayout(s, m.layout, p && p + '.layout');
   {
     const a = m.data;
     s.count(a.length);

@@ -52,14 +52,14 @@ export interface Empty_Event {
 
 export function size_Empty_Event(m: Empty_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_Empty_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_Empty_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -68,23 +68,23 @@ export function size_Empty_Event(m: Empty_Event, o: number, lens: number[], p: s
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_Empty_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_Empty_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Empty_Event(s: $rt.CdrSink, m: Empty_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Empty_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Empty_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Empty_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Empty_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -170,14 +170,14 @@ export interface SetBool_Event {
 
 export function size_SetBool_Event(m: SetBool_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_SetBool_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_SetBool_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -186,23 +186,23 @@ export function size_SetBool_Event(m: SetBool_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_SetBool_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_SetBool_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_SetBool_Event(s: $rt.CdrSink, m: SetBool_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetBool_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetBool_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_SetBool_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_SetBool_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -282,14 +282,14 @@ export interface Trigger_Event {
 
 export function size_Trigger_Event(m: Trigger_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_Trigger_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_Trigger_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -298,23 +298,23 @@ export function size_Trigger_Event(m: Trigger_Event, o: number, lens: number[], 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_Trigger_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_Trigger_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_Trigger_Event(s: $rt.CdrSink, m: Trigger_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Trigger_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Trigger_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Trigger_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Trigger_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

@@ -21,11 +21,11 @@ export function size_LookupTransform_Goal(m: LookupTransform_Goal, o: number, le
   o = $rt.sizeString(o, m.target_frame, 4294967295, lens, p, 'target_frame');
   o = $rt.sizeString(o, m.source_frame, 4294967295, lens, p, 'source_frame');
   $rt.object(m.source_time, p, 'source_time');
-  o = $builtin_interfaces.size_Time(m.source_time, o, lens, p + '.source_time');
+  o = $builtin_interfaces.size_Time(m.source_time, o, lens, p && p + '.source_time');
   $rt.object(m.timeout, p, 'timeout');
-  o = $builtin_interfaces.size_Duration(m.timeout, o, lens, p + '.timeout');
+  o = $builtin_interfaces.size_Duration(m.timeout, o, lens, p && p + '.timeout');
   $rt.object(m.target_time, p, 'target_time');
-  o = $builtin_interfaces.size_Time(m.target_time, o, lens, p + '.target_time');
+  o = $builtin_interfaces.size_Time(m.target_time, o, lens, p && p + '.target_time');
   o = $rt.sizeString(o, m.fixed_frame, 4294967295, lens, p, 'fixed_frame');
   o += 1;
   return o;
@@ -34,9 +34,9 @@ export function size_LookupTransform_Goal(m: LookupTransform_Goal, o: number, le
 export function write_LookupTransform_Goal(s: $rt.CdrSink, m: LookupTransform_Goal, p: string): void {
   s.str(m.target_frame, p, 'target_frame');
   s.str(m.source_frame, p, 'source_frame');
-  $builtin_interfaces.write_Time(s, m.source_time, p + '.source_time');
-  $builtin_interfaces.write_Duration(s, m.timeout, p + '.timeout');
-  $builtin_interfaces.write_Time(s, m.target_time, p + '.target_time');
+  $builtin_interfaces.write_Time(s, m.source_time, p && p + '.source_time');
+  $builtin_interfaces.write_Duration(s, m.timeout, p && p + '.timeout');
+  $builtin_interfaces.write_Time(s, m.target_time, p && p + '.target_time');
   s.str(m.fixed_frame, p, 'fixed_frame');
   s.bool(m.advanced, p, 'advanced');
 }
@@ -73,15 +73,15 @@ export interface LookupTransform_Result {
 
 export function size_LookupTransform_Result(m: LookupTransform_Result, o: number, lens: number[], p: string): number {
   $rt.object(m.transform, p, 'transform');
-  o = $geometry_msgs.size_TransformStamped(m.transform, o, lens, p + '.transform');
+  o = $geometry_msgs.size_TransformStamped(m.transform, o, lens, p && p + '.transform');
   $rt.object(m.error, p, 'error');
-  o = size_TF2Error(m.error, o, lens, p + '.error');
+  o = size_TF2Error(m.error, o, lens, p && p + '.error');
   return o;
 }
 
 export function write_LookupTransform_Result(s: $rt.CdrSink, m: LookupTransform_Result, p: string): void {
-  $geometry_msgs.write_TransformStamped(s, m.transform, p + '.transform');
-  write_TF2Error(s, m.error, p + '.error');
+  $geometry_msgs.write_TransformStamped(s, m.transform, p && p + '.transform');
+  write_TF2Error(s, m.error, p && p + '.error');
 }
 
 export function read_LookupTransform_Result(r: $rt.CdrSource): LookupTransform_Result {
@@ -126,15 +126,15 @@ export interface LookupTransform_SendGoal_Request {
 
 export function size_LookupTransform_SendGoal_Request(m: LookupTransform_SendGoal_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   $rt.object(m.goal, p, 'goal');
-  o = size_LookupTransform_Goal(m.goal, o, lens, p + '.goal');
+  o = size_LookupTransform_Goal(m.goal, o, lens, p && p + '.goal');
   return o;
 }
 
 export function write_LookupTransform_SendGoal_Request(s: $rt.CdrSink, m: LookupTransform_SendGoal_Request, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
-  write_LookupTransform_Goal(s, m.goal, p + '.goal');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
+  write_LookupTransform_Goal(s, m.goal, p && p + '.goal');
 }
 
 export function read_LookupTransform_SendGoal_Request(r: $rt.CdrSource): LookupTransform_SendGoal_Request {
@@ -160,13 +160,13 @@ export interface LookupTransform_SendGoal_Response {
 export function size_LookupTransform_SendGoal_Response(m: LookupTransform_SendGoal_Response, o: number, lens: number[], p: string): number {
   o += 1;
   $rt.object(m.stamp, p, 'stamp');
-  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p + '.stamp');
+  o = $builtin_interfaces.size_Time(m.stamp, o, lens, p && p + '.stamp');
   return o;
 }
 
 export function write_LookupTransform_SendGoal_Response(s: $rt.CdrSink, m: LookupTransform_SendGoal_Response, p: string): void {
   s.bool(m.accepted, p, 'accepted');
-  $builtin_interfaces.write_Time(s, m.stamp, p + '.stamp');
+  $builtin_interfaces.write_Time(s, m.stamp, p && p + '.stamp');
 }
 
 export function read_LookupTransform_SendGoal_Response(r: $rt.CdrSource): LookupTransform_SendGoal_Response {
@@ -192,14 +192,14 @@ export interface LookupTransform_SendGoal_Event {
 
 export function size_LookupTransform_SendGoal_Event(m: LookupTransform_SendGoal_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_LookupTransform_SendGoal_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_LookupTransform_SendGoal_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -208,23 +208,23 @@ export function size_LookupTransform_SendGoal_Event(m: LookupTransform_SendGoal_
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_LookupTransform_SendGoal_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_LookupTransform_SendGoal_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_LookupTransform_SendGoal_Event(s: $rt.CdrSink, m: LookupTransform_SendGoal_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LookupTransform_SendGoal_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LookupTransform_SendGoal_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LookupTransform_SendGoal_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LookupTransform_SendGoal_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -251,12 +251,12 @@ export interface LookupTransform_GetResult_Request {
 
 export function size_LookupTransform_GetResult_Request(m: LookupTransform_GetResult_Request, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   return o;
 }
 
 export function write_LookupTransform_GetResult_Request(s: $rt.CdrSink, m: LookupTransform_GetResult_Request, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
 }
 
 export function read_LookupTransform_GetResult_Request(r: $rt.CdrSource): LookupTransform_GetResult_Request {
@@ -280,13 +280,13 @@ export interface LookupTransform_GetResult_Response {
 export function size_LookupTransform_GetResult_Response(m: LookupTransform_GetResult_Response, o: number, lens: number[], p: string): number {
   o += 1;
   $rt.object(m.result, p, 'result');
-  o = size_LookupTransform_Result(m.result, o, lens, p + '.result');
+  o = size_LookupTransform_Result(m.result, o, lens, p && p + '.result');
   return o;
 }
 
 export function write_LookupTransform_GetResult_Response(s: $rt.CdrSink, m: LookupTransform_GetResult_Response, p: string): void {
   s.i8(m.status, p, 'status');
-  write_LookupTransform_Result(s, m.result, p + '.result');
+  write_LookupTransform_Result(s, m.result, p && p + '.result');
 }
 
 export function read_LookupTransform_GetResult_Response(r: $rt.CdrSource): LookupTransform_GetResult_Response {
@@ -312,14 +312,14 @@ export interface LookupTransform_GetResult_Event {
 
 export function size_LookupTransform_GetResult_Event(m: LookupTransform_GetResult_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_LookupTransform_GetResult_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_LookupTransform_GetResult_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -328,23 +328,23 @@ export function size_LookupTransform_GetResult_Event(m: LookupTransform_GetResul
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_LookupTransform_GetResult_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_LookupTransform_GetResult_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_LookupTransform_GetResult_Event(s: $rt.CdrSink, m: LookupTransform_GetResult_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LookupTransform_GetResult_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LookupTransform_GetResult_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_LookupTransform_GetResult_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_LookupTransform_GetResult_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
@@ -372,15 +372,15 @@ export interface LookupTransform_FeedbackMessage {
 
 export function size_LookupTransform_FeedbackMessage(m: LookupTransform_FeedbackMessage, o: number, lens: number[], p: string): number {
   $rt.object(m.goal_id, p, 'goal_id');
-  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p + '.goal_id');
+  o = $unique_identifier_msgs.size_UUID(m.goal_id, o, lens, p && p + '.goal_id');
   $rt.object(m.feedback, p, 'feedback');
-  o = size_LookupTransform_Feedback(m.feedback, o, lens, p + '.feedback');
+  o = size_LookupTransform_Feedback(m.feedback, o, lens, p && p + '.feedback');
   return o;
 }
 
 export function write_LookupTransform_FeedbackMessage(s: $rt.CdrSink, m: LookupTransform_FeedbackMessage, p: string): void {
-  $unique_identifier_msgs.write_UUID(s, m.goal_id, p + '.goal_id');
-  write_LookupTransform_Feedback(s, m.feedback, p + '.feedback');
+  $unique_identifier_msgs.write_UUID(s, m.goal_id, p && p + '.goal_id');
+  write_LookupTransform_Feedback(s, m.feedback, p && p + '.feedback');
 }
 
 export function read_LookupTransform_FeedbackMessage(r: $rt.CdrSource): LookupTransform_FeedbackMessage {
@@ -440,7 +440,7 @@ export function size_TFMessage(m: TFMessage, o: number, lens: number[], p: strin
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'transforms', i);
-      o = $geometry_msgs.size_TransformStamped(a[i]!, o, lens, p + '.transforms[' + i + ']');
+      o = $geometry_msgs.size_TransformStamped(a[i]!, o, lens, p && p + '.transforms[' + i + ']');
     }
   }
   return o;
@@ -450,7 +450,7 @@ export function write_TFMessage(s: $rt.CdrSink, m: TFMessage, p: string): void {
   {
     const a = m.transforms;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_TransformStamped(s, a[i]!, p + '.transforms[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_TransformStamped(s, a[i]!, p && p + '.transforms[' + i + ']');
   }
 }
 
@@ -521,14 +521,14 @@ export interface FrameGraph_Event {
 
 export function size_FrameGraph_Event(m: FrameGraph_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_FrameGraph_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_FrameGraph_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -537,23 +537,23 @@ export function size_FrameGraph_Event(m: FrameGraph_Event, o: number, lens: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_FrameGraph_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_FrameGraph_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_FrameGraph_Event(s: $rt.CdrSink, m: FrameGraph_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_FrameGraph_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_FrameGraph_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_FrameGraph_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_FrameGraph_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

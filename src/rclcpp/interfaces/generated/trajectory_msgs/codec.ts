@@ -14,7 +14,7 @@ export interface JointTrajectory {
 
 export function size_JointTrajectory(m: JointTrajectory, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.joint_names;
     const n = $rt.sequenceLength(a, 4294967295, p, 'joint_names');
@@ -27,14 +27,14 @@ export function size_JointTrajectory(m: JointTrajectory, o: number, lens: number
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = size_JointTrajectoryPoint(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = size_JointTrajectoryPoint(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_JointTrajectory(s: $rt.CdrSink, m: JointTrajectory, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.joint_names;
     s.count(a.length);
@@ -43,7 +43,7 @@ export function write_JointTrajectory(s: $rt.CdrSink, m: JointTrajectory, p: str
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_JointTrajectoryPoint(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_JointTrajectoryPoint(s, a[i]!, p && p + '.points[' + i + ']');
   }
 }
 
@@ -98,7 +98,7 @@ export function size_JointTrajectoryPoint(m: JointTrajectoryPoint, o: number, le
     o = $rt.sizeNumbers(o, n, 8);
   }
   $rt.object(m.time_from_start, p, 'time_from_start');
-  o = $builtin_interfaces.size_Duration(m.time_from_start, o, lens, p + '.time_from_start');
+  o = $builtin_interfaces.size_Duration(m.time_from_start, o, lens, p && p + '.time_from_start');
   return o;
 }
 
@@ -123,7 +123,7 @@ export function write_JointTrajectoryPoint(s: $rt.CdrSink, m: JointTrajectoryPoi
     s.count(a.length);
     s.numbers(a, 8, Float64Array, s.f64, p, 'effort');
   }
-  $builtin_interfaces.write_Duration(s, m.time_from_start, p + '.time_from_start');
+  $builtin_interfaces.write_Duration(s, m.time_from_start, p && p + '.time_from_start');
 }
 
 export function read_JointTrajectoryPoint(r: $rt.CdrSource): JointTrajectoryPoint {
@@ -155,7 +155,7 @@ export interface MultiDOFJointTrajectory {
 
 export function size_MultiDOFJointTrajectory(m: MultiDOFJointTrajectory, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   {
     const a = m.joint_names;
     const n = $rt.sequenceLength(a, 4294967295, p, 'joint_names');
@@ -168,14 +168,14 @@ export function size_MultiDOFJointTrajectory(m: MultiDOFJointTrajectory, o: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = size_MultiDOFJointTrajectoryPoint(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = size_MultiDOFJointTrajectoryPoint(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_MultiDOFJointTrajectory(s: $rt.CdrSink, m: MultiDOFJointTrajectory, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   {
     const a = m.joint_names;
     s.count(a.length);
@@ -184,7 +184,7 @@ export function write_MultiDOFJointTrajectory(s: $rt.CdrSink, m: MultiDOFJointTr
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_MultiDOFJointTrajectoryPoint(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_MultiDOFJointTrajectoryPoint(s, a[i]!, p && p + '.points[' + i + ']');
   }
 }
 
@@ -219,7 +219,7 @@ export function size_MultiDOFJointTrajectoryPoint(m: MultiDOFJointTrajectoryPoin
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'transforms', i);
-      o = $geometry_msgs.size_Transform(a[i]!, o, lens, p + '.transforms[' + i + ']');
+      o = $geometry_msgs.size_Transform(a[i]!, o, lens, p && p + '.transforms[' + i + ']');
     }
   }
   {
@@ -228,7 +228,7 @@ export function size_MultiDOFJointTrajectoryPoint(m: MultiDOFJointTrajectoryPoin
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'velocities', i);
-      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p + '.velocities[' + i + ']');
+      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p && p + '.velocities[' + i + ']');
     }
   }
   {
@@ -237,11 +237,11 @@ export function size_MultiDOFJointTrajectoryPoint(m: MultiDOFJointTrajectoryPoin
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'accelerations', i);
-      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p + '.accelerations[' + i + ']');
+      o = $geometry_msgs.size_Twist(a[i]!, o, lens, p && p + '.accelerations[' + i + ']');
     }
   }
   $rt.object(m.time_from_start, p, 'time_from_start');
-  o = $builtin_interfaces.size_Duration(m.time_from_start, o, lens, p + '.time_from_start');
+  o = $builtin_interfaces.size_Duration(m.time_from_start, o, lens, p && p + '.time_from_start');
   return o;
 }
 
@@ -249,19 +249,19 @@ export function write_MultiDOFJointTrajectoryPoint(s: $rt.CdrSink, m: MultiDOFJo
   {
     const a = m.transforms;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Transform(s, a[i]!, p + '.transforms[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Transform(s, a[i]!, p && p + '.transforms[' + i + ']');
   }
   {
     const a = m.velocities;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p + '.velocities[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p && p + '.velocities[' + i + ']');
   }
   {
     const a = m.accelerations;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p + '.accelerations[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Twist(s, a[i]!, p && p + '.accelerations[' + i + ']');
   }
-  $builtin_interfaces.write_Duration(s, m.time_from_start, p + '.time_from_start');
+  $builtin_interfaces.write_Duration(s, m.time_from_start, p && p + '.time_from_start');
 }
 
 export function read_MultiDOFJointTrajectoryPoint(r: $rt.CdrSource): MultiDOFJointTrajectoryPoint {

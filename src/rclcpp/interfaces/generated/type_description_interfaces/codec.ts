@@ -13,14 +13,14 @@ export interface Field {
 export function size_Field(m: Field, o: number, lens: number[], p: string): number {
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   $rt.object(m.type, p, 'type');
-  o = size_FieldType(m.type, o, lens, p + '.type');
+  o = size_FieldType(m.type, o, lens, p && p + '.type');
   o = $rt.sizeString(o, m.default_value, 4294967295, lens, p, 'default_value');
   return o;
 }
 
 export function write_Field(s: $rt.CdrSink, m: Field, p: string): void {
   s.str(m.name, p, 'name');
-  write_FieldType(s, m.type, p + '.type');
+  write_FieldType(s, m.type, p && p + '.type');
   s.str(m.default_value, p, 'default_value');
 }
 
@@ -95,7 +95,7 @@ export function size_IndividualTypeDescription(m: IndividualTypeDescription, o: 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'fields', i);
-      o = size_Field(a[i]!, o, lens, p + '.fields[' + i + ']');
+      o = size_Field(a[i]!, o, lens, p && p + '.fields[' + i + ']');
     }
   }
   return o;
@@ -106,7 +106,7 @@ export function write_IndividualTypeDescription(s: $rt.CdrSink, m: IndividualTyp
   {
     const a = m.fields;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Field(s, a[i]!, p + '.fields[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Field(s, a[i]!, p && p + '.fields[' + i + ']');
   }
 }
 
@@ -163,25 +163,25 @@ export interface TypeDescription {
 
 export function size_TypeDescription(m: TypeDescription, o: number, lens: number[], p: string): number {
   $rt.object(m.type_description, p, 'type_description');
-  o = size_IndividualTypeDescription(m.type_description, o, lens, p + '.type_description');
+  o = size_IndividualTypeDescription(m.type_description, o, lens, p && p + '.type_description');
   {
     const a = m.referenced_type_descriptions;
     const n = $rt.sequenceLength(a, 4294967295, p, 'referenced_type_descriptions');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'referenced_type_descriptions', i);
-      o = size_IndividualTypeDescription(a[i]!, o, lens, p + '.referenced_type_descriptions[' + i + ']');
+      o = size_IndividualTypeDescription(a[i]!, o, lens, p && p + '.referenced_type_descriptions[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_TypeDescription(s: $rt.CdrSink, m: TypeDescription, p: string): void {
-  write_IndividualTypeDescription(s, m.type_description, p + '.type_description');
+  write_IndividualTypeDescription(s, m.type_description, p && p + '.type_description');
   {
     const a = m.referenced_type_descriptions;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_IndividualTypeDescription(s, a[i]!, p + '.referenced_type_descriptions[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_IndividualTypeDescription(s, a[i]!, p && p + '.referenced_type_descriptions[' + i + ']');
   }
 }
 
@@ -284,14 +284,14 @@ export function size_GetTypeDescription_Response(m: GetTypeDescription_Response,
   o += 1;
   o = $rt.sizeString(o, m.failure_reason, 4294967295, lens, p, 'failure_reason');
   $rt.object(m.type_description, p, 'type_description');
-  o = size_TypeDescription(m.type_description, o, lens, p + '.type_description');
+  o = size_TypeDescription(m.type_description, o, lens, p && p + '.type_description');
   {
     const a = m.type_sources;
     const n = $rt.sequenceLength(a, 4294967295, p, 'type_sources');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'type_sources', i);
-      o = size_TypeSource(a[i]!, o, lens, p + '.type_sources[' + i + ']');
+      o = size_TypeSource(a[i]!, o, lens, p && p + '.type_sources[' + i + ']');
     }
   }
   {
@@ -300,7 +300,7 @@ export function size_GetTypeDescription_Response(m: GetTypeDescription_Response,
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'extra_information', i);
-      o = size_KeyValue(a[i]!, o, lens, p + '.extra_information[' + i + ']');
+      o = size_KeyValue(a[i]!, o, lens, p && p + '.extra_information[' + i + ']');
     }
   }
   return o;
@@ -309,16 +309,16 @@ export function size_GetTypeDescription_Response(m: GetTypeDescription_Response,
 export function write_GetTypeDescription_Response(s: $rt.CdrSink, m: GetTypeDescription_Response, p: string): void {
   s.bool(m.successful, p, 'successful');
   s.str(m.failure_reason, p, 'failure_reason');
-  write_TypeDescription(s, m.type_description, p + '.type_description');
+  write_TypeDescription(s, m.type_description, p && p + '.type_description');
   {
     const a = m.type_sources;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_TypeSource(s, a[i]!, p + '.type_sources[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_TypeSource(s, a[i]!, p && p + '.type_sources[' + i + ']');
   }
   {
     const a = m.extra_information;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_KeyValue(s, a[i]!, p + '.extra_information[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_KeyValue(s, a[i]!, p && p + '.extra_information[' + i + ']');
   }
 }
 
@@ -351,14 +351,14 @@ export interface GetTypeDescription_Event {
 
 export function size_GetTypeDescription_Event(m: GetTypeDescription_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetTypeDescription_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetTypeDescription_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -367,23 +367,23 @@ export function size_GetTypeDescription_Event(m: GetTypeDescription_Event, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetTypeDescription_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetTypeDescription_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetTypeDescription_Event(s: $rt.CdrSink, m: GetTypeDescription_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetTypeDescription_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetTypeDescription_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetTypeDescription_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetTypeDescription_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 

@@ -26,28 +26,28 @@ export interface ImageMarker {
 
 export function size_ImageMarker(m: ImageMarker, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.ns, 4294967295, lens, p, 'ns');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.position, p, 'position');
-  o = $geometry_msgs.size_Point(m.position, o, lens, p + '.position');
+  o = $geometry_msgs.size_Point(m.position, o, lens, p && p + '.position');
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.outline_color, p, 'outline_color');
-  o = $std_msgs.size_ColorRGBA(m.outline_color, o, lens, p + '.outline_color');
+  o = $std_msgs.size_ColorRGBA(m.outline_color, o, lens, p && p + '.outline_color');
   o += 1;
   $rt.object(m.fill_color, p, 'fill_color');
-  o = $std_msgs.size_ColorRGBA(m.fill_color, o, lens, p + '.fill_color');
+  o = $std_msgs.size_ColorRGBA(m.fill_color, o, lens, p && p + '.fill_color');
   $rt.object(m.lifetime, p, 'lifetime');
-  o = $builtin_interfaces.size_Duration(m.lifetime, o, lens, p + '.lifetime');
+  o = $builtin_interfaces.size_Duration(m.lifetime, o, lens, p && p + '.lifetime');
   {
     const a = m.points;
     const n = $rt.sequenceLength(a, 4294967295, p, 'points');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = $geometry_msgs.size_Point(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = $geometry_msgs.size_Point(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   {
@@ -56,33 +56,33 @@ export function size_ImageMarker(m: ImageMarker, o: number, lens: number[], p: s
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'outline_colors', i);
-      o = $std_msgs.size_ColorRGBA(a[i]!, o, lens, p + '.outline_colors[' + i + ']');
+      o = $std_msgs.size_ColorRGBA(a[i]!, o, lens, p && p + '.outline_colors[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_ImageMarker(s: $rt.CdrSink, m: ImageMarker, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.ns, p, 'ns');
   s.i32(m.id, p, 'id');
   s.i32(m.type, p, 'type');
   s.i32(m.action, p, 'action');
-  $geometry_msgs.write_Point(s, m.position, p + '.position');
+  $geometry_msgs.write_Point(s, m.position, p && p + '.position');
   s.f32(m.scale, p, 'scale');
-  $std_msgs.write_ColorRGBA(s, m.outline_color, p + '.outline_color');
+  $std_msgs.write_ColorRGBA(s, m.outline_color, p && p + '.outline_color');
   s.u8(m.filled, p, 'filled');
-  $std_msgs.write_ColorRGBA(s, m.fill_color, p + '.fill_color');
-  $builtin_interfaces.write_Duration(s, m.lifetime, p + '.lifetime');
+  $std_msgs.write_ColorRGBA(s, m.fill_color, p && p + '.fill_color');
+  $builtin_interfaces.write_Duration(s, m.lifetime, p && p + '.lifetime');
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p && p + '.points[' + i + ']');
   }
   {
     const a = m.outline_colors;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $std_msgs.write_ColorRGBA(s, a[i]!, p + '.outline_colors[' + i + ']');
+    for (let i = 0; i < a.length; i++) $std_msgs.write_ColorRGBA(s, a[i]!, p && p + '.outline_colors[' + i + ']');
   }
 }
 
@@ -135,9 +135,9 @@ export interface InteractiveMarker {
 
 export function size_InteractiveMarker(m: InteractiveMarker, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.pose, p, 'pose');
-  o = $geometry_msgs.size_Pose(m.pose, o, lens, p + '.pose');
+  o = $geometry_msgs.size_Pose(m.pose, o, lens, p && p + '.pose');
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   o = $rt.sizeString(o, m.description, 4294967295, lens, p, 'description');
   o = ((o + 3) & ~3) + 4;
@@ -147,7 +147,7 @@ export function size_InteractiveMarker(m: InteractiveMarker, o: number, lens: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'menu_entries', i);
-      o = size_MenuEntry(a[i]!, o, lens, p + '.menu_entries[' + i + ']');
+      o = size_MenuEntry(a[i]!, o, lens, p && p + '.menu_entries[' + i + ']');
     }
   }
   {
@@ -156,27 +156,27 @@ export function size_InteractiveMarker(m: InteractiveMarker, o: number, lens: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'controls', i);
-      o = size_InteractiveMarkerControl(a[i]!, o, lens, p + '.controls[' + i + ']');
+      o = size_InteractiveMarkerControl(a[i]!, o, lens, p && p + '.controls[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_InteractiveMarker(s: $rt.CdrSink, m: InteractiveMarker, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  $geometry_msgs.write_Pose(s, m.pose, p + '.pose');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  $geometry_msgs.write_Pose(s, m.pose, p && p + '.pose');
   s.str(m.name, p, 'name');
   s.str(m.description, p, 'description');
   s.f32(m.scale, p, 'scale');
   {
     const a = m.menu_entries;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_MenuEntry(s, a[i]!, p + '.menu_entries[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_MenuEntry(s, a[i]!, p && p + '.menu_entries[' + i + ']');
   }
   {
     const a = m.controls;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_InteractiveMarkerControl(s, a[i]!, p + '.controls[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_InteractiveMarkerControl(s, a[i]!, p && p + '.controls[' + i + ']');
   }
 }
 
@@ -219,7 +219,7 @@ export interface InteractiveMarkerControl {
 export function size_InteractiveMarkerControl(m: InteractiveMarkerControl, o: number, lens: number[], p: string): number {
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   $rt.object(m.orientation, p, 'orientation');
-  o = $geometry_msgs.size_Quaternion(m.orientation, o, lens, p + '.orientation');
+  o = $geometry_msgs.size_Quaternion(m.orientation, o, lens, p && p + '.orientation');
   o += 1;
   o += 1;
   o += 1;
@@ -229,7 +229,7 @@ export function size_InteractiveMarkerControl(m: InteractiveMarkerControl, o: nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'markers', i);
-      o = size_Marker(a[i]!, o, lens, p + '.markers[' + i + ']');
+      o = size_Marker(a[i]!, o, lens, p && p + '.markers[' + i + ']');
     }
   }
   o += 1;
@@ -239,14 +239,14 @@ export function size_InteractiveMarkerControl(m: InteractiveMarkerControl, o: nu
 
 export function write_InteractiveMarkerControl(s: $rt.CdrSink, m: InteractiveMarkerControl, p: string): void {
   s.str(m.name, p, 'name');
-  $geometry_msgs.write_Quaternion(s, m.orientation, p + '.orientation');
+  $geometry_msgs.write_Quaternion(s, m.orientation, p && p + '.orientation');
   s.u8(m.orientation_mode, p, 'orientation_mode');
   s.u8(m.interaction_mode, p, 'interaction_mode');
   s.bool(m.always_visible, p, 'always_visible');
   {
     const a = m.markers;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Marker(s, a[i]!, p + '.markers[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Marker(s, a[i]!, p && p + '.markers[' + i + ']');
   }
   s.bool(m.independent_marker_orientation, p, 'independent_marker_orientation');
   s.str(m.description, p, 'description');
@@ -293,29 +293,29 @@ export interface InteractiveMarkerFeedback {
 
 export function size_InteractiveMarkerFeedback(m: InteractiveMarkerFeedback, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.client_id, 4294967295, lens, p, 'client_id');
   o = $rt.sizeString(o, m.marker_name, 4294967295, lens, p, 'marker_name');
   o = $rt.sizeString(o, m.control_name, 4294967295, lens, p, 'control_name');
   o += 1;
   $rt.object(m.pose, p, 'pose');
-  o = $geometry_msgs.size_Pose(m.pose, o, lens, p + '.pose');
+  o = $geometry_msgs.size_Pose(m.pose, o, lens, p && p + '.pose');
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.mouse_point, p, 'mouse_point');
-  o = $geometry_msgs.size_Point(m.mouse_point, o, lens, p + '.mouse_point');
+  o = $geometry_msgs.size_Point(m.mouse_point, o, lens, p && p + '.mouse_point');
   o += 1;
   return o;
 }
 
 export function write_InteractiveMarkerFeedback(s: $rt.CdrSink, m: InteractiveMarkerFeedback, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.client_id, p, 'client_id');
   s.str(m.marker_name, p, 'marker_name');
   s.str(m.control_name, p, 'control_name');
   s.u8(m.event_type, p, 'event_type');
-  $geometry_msgs.write_Pose(s, m.pose, p + '.pose');
+  $geometry_msgs.write_Pose(s, m.pose, p && p + '.pose');
   s.u32(m.menu_entry_id, p, 'menu_entry_id');
-  $geometry_msgs.write_Point(s, m.mouse_point, p + '.mouse_point');
+  $geometry_msgs.write_Point(s, m.mouse_point, p && p + '.mouse_point');
   s.bool(m.mouse_point_valid, p, 'mouse_point_valid');
 }
 
@@ -363,7 +363,7 @@ export function size_InteractiveMarkerInit(m: InteractiveMarkerInit, o: number, 
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'markers', i);
-      o = size_InteractiveMarker(a[i]!, o, lens, p + '.markers[' + i + ']');
+      o = size_InteractiveMarker(a[i]!, o, lens, p && p + '.markers[' + i + ']');
     }
   }
   return o;
@@ -375,7 +375,7 @@ export function write_InteractiveMarkerInit(s: $rt.CdrSink, m: InteractiveMarker
   {
     const a = m.markers;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p + '.markers[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p && p + '.markers[' + i + ']');
   }
 }
 
@@ -404,16 +404,16 @@ export interface InteractiveMarkerPose {
 
 export function size_InteractiveMarkerPose(m: InteractiveMarkerPose, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   $rt.object(m.pose, p, 'pose');
-  o = $geometry_msgs.size_Pose(m.pose, o, lens, p + '.pose');
+  o = $geometry_msgs.size_Pose(m.pose, o, lens, p && p + '.pose');
   o = $rt.sizeString(o, m.name, 4294967295, lens, p, 'name');
   return o;
 }
 
 export function write_InteractiveMarkerPose(s: $rt.CdrSink, m: InteractiveMarkerPose, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
-  $geometry_msgs.write_Pose(s, m.pose, p + '.pose');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
+  $geometry_msgs.write_Pose(s, m.pose, p && p + '.pose');
   s.str(m.name, p, 'name');
 }
 
@@ -453,7 +453,7 @@ export function size_InteractiveMarkerUpdate(m: InteractiveMarkerUpdate, o: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'markers', i);
-      o = size_InteractiveMarker(a[i]!, o, lens, p + '.markers[' + i + ']');
+      o = size_InteractiveMarker(a[i]!, o, lens, p && p + '.markers[' + i + ']');
     }
   }
   {
@@ -462,7 +462,7 @@ export function size_InteractiveMarkerUpdate(m: InteractiveMarkerUpdate, o: numb
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'poses', i);
-      o = size_InteractiveMarkerPose(a[i]!, o, lens, p + '.poses[' + i + ']');
+      o = size_InteractiveMarkerPose(a[i]!, o, lens, p && p + '.poses[' + i + ']');
     }
   }
   {
@@ -481,12 +481,12 @@ export function write_InteractiveMarkerUpdate(s: $rt.CdrSink, m: InteractiveMark
   {
     const a = m.markers;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p + '.markers[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p && p + '.markers[' + i + ']');
   }
   {
     const a = m.poses;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_InteractiveMarkerPose(s, a[i]!, p + '.poses[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_InteractiveMarkerPose(s, a[i]!, p && p + '.poses[' + i + ']');
   }
   {
     const a = m.erases;
@@ -542,19 +542,19 @@ export interface Marker {
 
 export function size_Marker(m: Marker, o: number, lens: number[], p: string): number {
   $rt.object(m.header, p, 'header');
-  o = $std_msgs.size_Header(m.header, o, lens, p + '.header');
+  o = $std_msgs.size_Header(m.header, o, lens, p && p + '.header');
   o = $rt.sizeString(o, m.ns, 4294967295, lens, p, 'ns');
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   o = ((o + 3) & ~3) + 4;
   $rt.object(m.pose, p, 'pose');
-  o = $geometry_msgs.size_Pose(m.pose, o, lens, p + '.pose');
+  o = $geometry_msgs.size_Pose(m.pose, o, lens, p && p + '.pose');
   $rt.object(m.scale, p, 'scale');
-  o = $geometry_msgs.size_Vector3(m.scale, o, lens, p + '.scale');
+  o = $geometry_msgs.size_Vector3(m.scale, o, lens, p && p + '.scale');
   $rt.object(m.color, p, 'color');
-  o = $std_msgs.size_ColorRGBA(m.color, o, lens, p + '.color');
+  o = $std_msgs.size_ColorRGBA(m.color, o, lens, p && p + '.color');
   $rt.object(m.lifetime, p, 'lifetime');
-  o = $builtin_interfaces.size_Duration(m.lifetime, o, lens, p + '.lifetime');
+  o = $builtin_interfaces.size_Duration(m.lifetime, o, lens, p && p + '.lifetime');
   o += 1;
   {
     const a = m.points;
@@ -562,7 +562,7 @@ export function size_Marker(m: Marker, o: number, lens: number[], p: string): nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'points', i);
-      o = $geometry_msgs.size_Point(a[i]!, o, lens, p + '.points[' + i + ']');
+      o = $geometry_msgs.size_Point(a[i]!, o, lens, p && p + '.points[' + i + ']');
     }
   }
   {
@@ -571,60 +571,60 @@ export function size_Marker(m: Marker, o: number, lens: number[], p: string): nu
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'colors', i);
-      o = $std_msgs.size_ColorRGBA(a[i]!, o, lens, p + '.colors[' + i + ']');
+      o = $std_msgs.size_ColorRGBA(a[i]!, o, lens, p && p + '.colors[' + i + ']');
     }
   }
   o = $rt.sizeString(o, m.texture_resource, 4294967295, lens, p, 'texture_resource');
   $rt.object(m.texture, p, 'texture');
-  o = $sensor_msgs.size_CompressedImage(m.texture, o, lens, p + '.texture');
+  o = $sensor_msgs.size_CompressedImage(m.texture, o, lens, p && p + '.texture');
   {
     const a = m.uv_coordinates;
     const n = $rt.sequenceLength(a, 4294967295, p, 'uv_coordinates');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'uv_coordinates', i);
-      o = size_UVCoordinate(a[i]!, o, lens, p + '.uv_coordinates[' + i + ']');
+      o = size_UVCoordinate(a[i]!, o, lens, p && p + '.uv_coordinates[' + i + ']');
     }
   }
   o = $rt.sizeString(o, m.text, 4294967295, lens, p, 'text');
   o = $rt.sizeString(o, m.mesh_resource, 4294967295, lens, p, 'mesh_resource');
   $rt.object(m.mesh_file, p, 'mesh_file');
-  o = size_MeshFile(m.mesh_file, o, lens, p + '.mesh_file');
+  o = size_MeshFile(m.mesh_file, o, lens, p && p + '.mesh_file');
   o += 1;
   return o;
 }
 
 export function write_Marker(s: $rt.CdrSink, m: Marker, p: string): void {
-  $std_msgs.write_Header(s, m.header, p + '.header');
+  $std_msgs.write_Header(s, m.header, p && p + '.header');
   s.str(m.ns, p, 'ns');
   s.i32(m.id, p, 'id');
   s.i32(m.type, p, 'type');
   s.i32(m.action, p, 'action');
-  $geometry_msgs.write_Pose(s, m.pose, p + '.pose');
-  $geometry_msgs.write_Vector3(s, m.scale, p + '.scale');
-  $std_msgs.write_ColorRGBA(s, m.color, p + '.color');
-  $builtin_interfaces.write_Duration(s, m.lifetime, p + '.lifetime');
+  $geometry_msgs.write_Pose(s, m.pose, p && p + '.pose');
+  $geometry_msgs.write_Vector3(s, m.scale, p && p + '.scale');
+  $std_msgs.write_ColorRGBA(s, m.color, p && p + '.color');
+  $builtin_interfaces.write_Duration(s, m.lifetime, p && p + '.lifetime');
   s.bool(m.frame_locked, p, 'frame_locked');
   {
     const a = m.points;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p + '.points[' + i + ']');
+    for (let i = 0; i < a.length; i++) $geometry_msgs.write_Point(s, a[i]!, p && p + '.points[' + i + ']');
   }
   {
     const a = m.colors;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) $std_msgs.write_ColorRGBA(s, a[i]!, p + '.colors[' + i + ']');
+    for (let i = 0; i < a.length; i++) $std_msgs.write_ColorRGBA(s, a[i]!, p && p + '.colors[' + i + ']');
   }
   s.str(m.texture_resource, p, 'texture_resource');
-  $sensor_msgs.write_CompressedImage(s, m.texture, p + '.texture');
+  $sensor_msgs.write_CompressedImage(s, m.texture, p && p + '.texture');
   {
     const a = m.uv_coordinates;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_UVCoordinate(s, a[i]!, p + '.uv_coordinates[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_UVCoordinate(s, a[i]!, p && p + '.uv_coordinates[' + i + ']');
   }
   s.str(m.text, p, 'text');
   s.str(m.mesh_resource, p, 'mesh_resource');
-  write_MeshFile(s, m.mesh_file, p + '.mesh_file');
+  write_MeshFile(s, m.mesh_file, p && p + '.mesh_file');
   s.bool(m.mesh_use_embedded_materials, p, 'mesh_use_embedded_materials');
 }
 
@@ -688,7 +688,7 @@ export function size_MarkerArray(m: MarkerArray, o: number, lens: number[], p: s
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'markers', i);
-      o = size_Marker(a[i]!, o, lens, p + '.markers[' + i + ']');
+      o = size_Marker(a[i]!, o, lens, p && p + '.markers[' + i + ']');
     }
   }
   return o;
@@ -698,7 +698,7 @@ export function write_MarkerArray(s: $rt.CdrSink, m: MarkerArray, p: string): vo
   {
     const a = m.markers;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_Marker(s, a[i]!, p + '.markers[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_Marker(s, a[i]!, p && p + '.markers[' + i + ']');
   }
 }
 
@@ -865,7 +865,7 @@ export function size_GetInteractiveMarkers_Response(m: GetInteractiveMarkers_Res
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'markers', i);
-      o = size_InteractiveMarker(a[i]!, o, lens, p + '.markers[' + i + ']');
+      o = size_InteractiveMarker(a[i]!, o, lens, p && p + '.markers[' + i + ']');
     }
   }
   return o;
@@ -876,7 +876,7 @@ export function write_GetInteractiveMarkers_Response(s: $rt.CdrSink, m: GetInter
   {
     const a = m.markers;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p + '.markers[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_InteractiveMarker(s, a[i]!, p && p + '.markers[' + i + ']');
   }
 }
 
@@ -903,14 +903,14 @@ export interface GetInteractiveMarkers_Event {
 
 export function size_GetInteractiveMarkers_Event(m: GetInteractiveMarkers_Event, o: number, lens: number[], p: string): number {
   $rt.object(m.info, p, 'info');
-  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p + '.info');
+  o = $service_msgs.size_ServiceEventInfo(m.info, o, lens, p && p + '.info');
   {
     const a = m.request;
     const n = $rt.sequenceLength(a, 1, p, 'request');
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'request', i);
-      o = size_GetInteractiveMarkers_Request(a[i]!, o, lens, p + '.request[' + i + ']');
+      o = size_GetInteractiveMarkers_Request(a[i]!, o, lens, p && p + '.request[' + i + ']');
     }
   }
   {
@@ -919,23 +919,23 @@ export function size_GetInteractiveMarkers_Event(m: GetInteractiveMarkers_Event,
     o = ((o + 3) & ~3) + 4;
     for (let i = 0; i < n; i++) {
       $rt.object(a[i], p, 'response', i);
-      o = size_GetInteractiveMarkers_Response(a[i]!, o, lens, p + '.response[' + i + ']');
+      o = size_GetInteractiveMarkers_Response(a[i]!, o, lens, p && p + '.response[' + i + ']');
     }
   }
   return o;
 }
 
 export function write_GetInteractiveMarkers_Event(s: $rt.CdrSink, m: GetInteractiveMarkers_Event, p: string): void {
-  $service_msgs.write_ServiceEventInfo(s, m.info, p + '.info');
+  $service_msgs.write_ServiceEventInfo(s, m.info, p && p + '.info');
   {
     const a = m.request;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetInteractiveMarkers_Request(s, a[i]!, p + '.request[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetInteractiveMarkers_Request(s, a[i]!, p && p + '.request[' + i + ']');
   }
   {
     const a = m.response;
     s.count(a.length);
-    for (let i = 0; i < a.length; i++) write_GetInteractiveMarkers_Response(s, a[i]!, p + '.response[' + i + ']');
+    for (let i = 0; i < a.length; i++) write_GetInteractiveMarkers_Response(s, a[i]!, p && p + '.response[' + i + ']');
   }
 }
 
