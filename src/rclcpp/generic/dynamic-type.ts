@@ -123,7 +123,8 @@ export class DynamicTypes {
           e as Message,
           at,
           lens,
-          i < 0 ? `${p}.${f.name}` : `${p}.${f.name}[${i}]`,
+          // Paths only under a named root: encode's first pass has none (define-type.ts).
+          p && (i < 0 ? `${p}.${f.name}` : `${p}.${f.name}[${i}]`),
         );
       }
       if (t.base === 'string') return sizeString(at, e, bound, lens, p, f.name, i);
@@ -156,7 +157,7 @@ export class DynamicTypes {
       const v = m[f.name];
       const one = (e: unknown, i: number): void => {
         if (t.nested)
-          this.write(this.struct(t.base), sink, e as Message, i < 0 ? `${p}.${f.name}` : `${p}.${f.name}[${i}]`);
+          this.write(this.struct(t.base), sink, e as Message, p && (i < 0 ? `${p}.${f.name}` : `${p}.${f.name}[${i}]`));
         else if (t.base === 'string') sink.str(e as string, p, f.name, i);
         else if (t.base === 'wstring') sink.wstr(e as string);
         else sink[PRIMITIVES[t.base]!.method](e, p, f.name, i);
