@@ -293,7 +293,10 @@ let heapAfterGc: number | undefined;
 function heapSnapshots(worker: number): NodeJS.Timeout[] {
   const dir = process.env['SOAK_HEAP_SNAPSHOTS'];
   if (dir === undefined || worker !== 0) return [];
-  const minutes = (process.env['SOAK_HEAP_SNAPSHOT_MINUTES'] ?? '5,25').split(',').map(Number);
+  const minutes = (process.env['SOAK_HEAP_SNAPSHOT_MINUTES'] ?? '5,25')
+    .split(',')
+    .map(Number)
+    .filter((m) => m > 0);
   return minutes.map((m) =>
     setTimeout(() => {
       gc?.();

@@ -55,9 +55,9 @@ export interface MessageCodec<M> {
 }
 
 /**
- * The path of an encode's first pass: generated code builds a field's path (`p && p + '.x'`)
- * only under a named root, so a good message costs no strings (a status array of 3000 goals
- * built two per entry and pass). An error under it names no field; encode runs again, named.
+ * The root path of an encode's first pass. Generated code builds a field's path (`p && p + '.x'`)
+ * only under a named root, so a good message costs no strings (an action's status array built
+ * five per goal in each pass). An error under it names no field: encode runs again, named.
  */
 const UNNAMED = '';
 
