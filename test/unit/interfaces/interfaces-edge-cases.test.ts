@@ -132,8 +132,8 @@ describe('CDR edge cases, exact bytes', () => {
     );
     expect(() => E.Pose!.encode({ ...pose, stamp: undefined } as never)).toThrow('Pose.stamp must be an object');
     expect(() => E.Int8Float64!.encode({ a: 128, b: 0 })).toThrow('Int8Float64.a must be an int8, got 128');
-    // An element of a sequence of structs, found in the size pass and in the write pass: the
-    // first pass builds no paths, and the error still names the whole one.
+    // An element of a sequence of structs, refused by the size pass (Pose.stamp.sec above is
+    // one the write pass refuses): the first pass builds no paths, the error names the whole one.
     const names = { fixed: ['a', 'b'], more: [] };
     expect(() => E.NestedNames!.encode({ list: [names, { ...names, fixed: ['a', 7] }], pair: [names, names] })).toThrow(
       'edge_msgs/msg/NestedNames.list[1].fixed[1] must be a string',
