@@ -1,17 +1,25 @@
 /**
  * Start-up: time from process start to the first message delivered, in-process and through
- * the router, each process a fresh `node --import tsx` (bench/child/startup-*.ts), against a
- * bare zenoh-ts script doing the same through the router; and the browser bundle's size per
- * entry (raw and gzip, the entry with every chunk it can load) against a bare zenoh-ts bundle
- * built the same way (scripts/build-browser.mjs's options and plugin).
+ * the router, each process a fresh node, against a bare zenoh-ts script doing the same through
+ * the router; and the browser bundle's size per entry (raw and gzip, the entry with every chunk
+ * it can load) against a bare zenoh-ts bundle built the same way (scripts/build-browser.mjs's
+ * options and plugin).
+ *
+ * The judged rows run what an installed package runs: plain node importing the built
+ * JavaScript (tsc with tsconfig.build.json, as `npm run build`, into node_modules/.cache), next
+ * to the bare script under plain node. The same program from the sources under tsx's loader (a
+ * source checkout, as the examples run) is printed beside them as information.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { buildBrowserBundle } from '../scripts/build-browser.mjs';
+import { copyBuildAssets } from '../scripts/copy-build-assets.mjs';
 import { rcltsBrowser } from '../scripts/vite-rclts-browser.mjs';
 import { forkBenchChild } from './harness/child.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
@@ -19,23 +27,58 @@ import { type Figure, Unit } from './harness/results.js';
 
 const BENCH = 'startup';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Inside the repository, so the build resolves the package's dependencies from its node_modules. */
+const BUILD_DIR = join(ROOT, 'node_modules/.cache/rclts-bench-startup');
+const BUILD_BUDGET_MS = 300_000;
 const CHILD_BUDGET_MS = 30_000;
 const TARGET = { op: '<=', bound: 1.5, text: '≤ 1.5x bare zenoh-ts' } as const;
 
-type Subject = 'rclts in-process' | 'rclts through the router' | 'bare zenoh-ts through the router';
+const BARE = 'bare zenoh-ts through the router';
+const SUBJECTS = [
+  { name: 'rclts in-process', entry: 'built', router: false },
+  { name: 'rclts through the router', entry: 'built', router: true },
+  { name: 'rclts from source (tsx) in-process', entry: 'source', router: false },
+  { name: 'rclts from source (tsx) through the router', entry: 'source', router: true },
+] as const;
+type Subject = (typeof SUBJECTS)[number]['name'] | typeof BARE;
 
-async function startOnce(subject: Subject, locator: string): Promise<number> {
+/** tsc into BUILD_DIR with the package's build config, then the generated files beside it. */
+async function buildPackage(signal: AbortSignal): Promise<string> {
+  rmSync(BUILD_DIR, { recursive: true, force: true });
+  const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+  await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], {
+    cwd: ROOT,
+    signal,
+    maxBuffer: 16 * 2 ** 20,
+  });
+  copyBuildAssets(BUILD_DIR);
+  const entry = join(BUILD_DIR, 'src/index.js');
+  if (!existsSync(entry)) throw new Error(`the build wrote no ${entry}`);
+  return entry;
+}
+
+async function startOnce(subject: Subject, locator: string, builtEntry: string): Promise<number> {
   const topic = `startup_${process.pid}_${Date.now().toString(36)}`;
+  const s = SUBJECTS.find((x) => x.name === subject);
   const child =
-    subject === 'bare zenoh-ts through the router'
+    s === undefined
       ? forkBenchChild(
-          'startup-zenoh-ts.ts',
+          'startup-zenoh-ts.mjs',
           ['--router', locator, '--topic', topic],
           ['--experimental-wasm-modules', '--no-warnings'],
+          { loader: 'none' },
         )
       : forkBenchChild(
-          'startup-rclts.ts',
-          subject === 'rclts in-process' ? ['--topic', topic] : ['--router', locator, '--topic', topic],
+          'startup-rclts.mjs',
+          [
+            '--entry',
+            s.entry === 'built' ? builtEntry : join(ROOT, 'src/index.ts'),
+            '--topic',
+            topic,
+            ...(s.router ? ['--router', locator] : []),
+          ],
+          [],
+          { loader: s.entry === 'built' ? 'none' : 'tsx' },
         );
   try {
     const m = await child.next('delivered', CHILD_BUDGET_MS);
@@ -47,20 +90,32 @@ async function startOnce(subject: Subject, locator: string): Promise<number> {
 
 async function benchStartTimes(bc: BenchContext, locator: string): Promise<void> {
   const { rec } = bc;
+  let builtEntry: string | undefined;
+  await rec.runCase(BENCH, 'build the package (tsc -p tsconfig.build.json)', BUILD_BUDGET_MS, async (ctx) => {
+    const t0 = performance.now();
+    builtEntry = await buildPackage(ctx.signal);
+    ctx.log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${builtEntry}`);
+  });
+  if (builtEntry === undefined) return;
+  const entry = builtEntry;
   const reps = byMode(bc.mode, 5, 15);
-  const subjects: Subject[] = ['rclts in-process', 'rclts through the router', 'bare zenoh-ts through the router'];
+  const subjects: Subject[] = [...SUBJECTS.map((x) => x.name), BARE];
   const samples = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
-  await rec.runCase(
-    BENCH,
-    `process start to first message: 1 warm-up + ${reps} processes each`,
-    (reps + 1) * 3 * CHILD_BUDGET_MS,
-    async (ctx) => {
-      for (const s of subjects) await startOnce(s, locator); // warm-up: tsx's transform cache, the OS's file cache
-      for (let round = 0; round < reps && !ctx.signal.aborted; round++) {
-        for (const s of rotated(subjects, round)) samples.get(s)?.push(await startOnce(s, locator));
-      }
-    },
-  );
+  try {
+    await rec.runCase(
+      BENCH,
+      `process start to first message: 1 warm-up + ${reps} processes each`,
+      (reps + 1) * subjects.length * CHILD_BUDGET_MS,
+      async (ctx) => {
+        for (const s of subjects) await startOnce(s, locator, entry); // warm-up: tsx's transform cache, the OS's file cache
+        for (let round = 0; round < reps && !ctx.signal.aborted; round++) {
+          for (const s of rotated(subjects, round)) samples.get(s)?.push(await startOnce(s, locator, entry));
+        }
+      },
+    );
+  } finally {
+    rmSync(BUILD_DIR, { recursive: true, force: true });
+  }
   const figures = new Map<Subject, Figure>();
   for (const s of subjects) {
     const got = samples.get(s) ?? [];
@@ -77,22 +132,25 @@ async function benchStartTimes(bc: BenchContext, locator: string): Promise<void>
       }),
     );
   }
-  const bare = figures.get('bare zenoh-ts through the router');
-  for (const s of ['rclts in-process', 'rclts through the router'] as const) {
+  const bare = figures.get(BARE);
+  for (const s of SUBJECTS) {
+    const judged = s.entry === 'built';
     rec.compare({
       bench: BENCH,
-      case: s === 'rclts in-process' ? 'first message, in-process' : 'first message, through the router',
+      case: s.router ? 'first message, through the router' : 'first message, in-process',
       metric: 'p50 ms from process start',
       better: 'lower',
-      subject: s,
-      figure: figures.get(s),
-      baselineSubject: 'bare zenoh-ts through the router',
+      subject: s.name,
+      figure: figures.get(s.name),
+      baselineSubject: BARE,
       baseline: bare,
-      target: TARGET,
-      note:
-        s === 'rclts in-process'
-          ? 'zenoh-ts has no in-process path: the baseline is its nearest, one session through the router'
-          : 'one session publishing to its own subscription',
+      ...(judged ? { target: TARGET } : {}),
+      note: [
+        judged ? 'the built package under plain node, as installed' : "information: the sources under tsx's loader",
+        s.router
+          ? 'one session publishing to its own subscription'
+          : 'zenoh-ts has no in-process path: the baseline is its nearest, one session through the router',
+      ].join('; '),
     });
   }
 }

@@ -104,11 +104,20 @@ process.on('exit', () => {
   for (const c of live) c.kill();
 });
 
-/** Forks `bench/child/<file>` under tsx (plus extra node flags such as --expose-gc). */
-export function forkBenchChild(file: string, args: readonly string[], nodeFlags: readonly string[] = []): ChildLink {
+/**
+ * Forks `bench/child/<file>` under tsx (plus extra node flags such as --expose-gc); with
+ * `loader: 'none'`, a JavaScript child under plain node, as a user runs an installed package.
+ */
+export function forkBenchChild(
+  file: string,
+  args: readonly string[],
+  nodeFlags: readonly string[] = [],
+  options: { readonly loader?: 'tsx' | 'none' } = {},
+): ChildLink {
   const path = fileURLToPath(new URL(`../child/${file}`, import.meta.url));
+  const loader = options.loader === 'none' ? [] : ['--import', 'tsx'];
   const child = fork(path, [...args], {
-    execArgv: [...nodeFlags, '--import', 'tsx'],
+    execArgv: [...nodeFlags, ...loader],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   return tracked(new ChildLink(`${file} (pid ${child.pid})`, child), child);
