@@ -7,8 +7,9 @@
  * the MCAP writer so the files see messages in the order they were queued.
  */
 
-import { McapWriter } from '@mcap/core';
+import type { McapWriter } from '@mcap/core';
 import { describeThrown, err, ok, type Result, type ResultOf } from '../../../result.js';
+import { mcapLibrary } from './bag-libraries.js';
 import { BagMetadataBuilder } from './bag-metadata-builder.js';
 import { type CompressChunk, chunkCompressor } from './chunk-compression.js';
 import { METADATA_FILE, metadataToYaml, serializedMetadata } from './metadata-yaml.js';
@@ -201,6 +202,7 @@ class McapBagWriter implements BagWriter {
     const sink = await this.options.files.create(path);
     if (!sink.ok) return sink;
     const out = new SinkWritable(sink.value);
+    const { McapWriter } = await mcapLibrary();
     const mcap = new McapWriter({
       writable: out,
       chunkSize: this.options.chunkSizeBytes,

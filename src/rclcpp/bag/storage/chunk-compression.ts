@@ -5,11 +5,8 @@
  * MCAP writer's and reader's hooks must be).
  */
 
-// The module declaration for lz4js, named so that every compilation of this file sees it (tsd
-// compiles from test-d/ and would not find an ambient file nobody imports).
-/// <reference path="./lz4js.d.ts" />
-import * as lz4 from 'lz4js';
 import { describeThrown, err, ok, type ResultOf } from '../../../result.js';
+import { lz4Library } from './bag-libraries.js';
 import { BagCompression } from './types.js';
 
 export type CompressChunk = (data: Uint8Array) => { compression: string; compressedData: Uint8Array };
@@ -41,8 +38,10 @@ export async function chunkCompressor(compression: BagCompression): Promise<Resu
   switch (compression) {
     case BagCompression.None:
       return ok(undefined);
-    case BagCompression.Lz4:
+    case BagCompression.Lz4: {
+      const lz4 = await lz4Library();
       return ok((data) => ({ compression: 'lz4', compressedData: lz4.compress(data) }));
+    }
     case BagCompression.Zstd: {
       const z = await loadZstd();
       if (!z.ok) return z;
@@ -56,6 +55,7 @@ export async function chunkCompressor(compression: BagCompression): Promise<Resu
 
 /** The MCAP reader's hooks for every compression a bag may use (zstd only when it loads). */
 export async function decompressHandlers(): Promise<DecompressHandlers> {
+  const lz4 = await lz4Library();
   const handlers: DecompressHandlers = {
     lz4: (data, size) => lz4.decompress(data, Number(size)),
   };

@@ -4,7 +4,8 @@
  * that never finished) is read whole and its messages sorted by log time.
  */
 
-import { McapIndexedReader, McapStreamReader, type TypedMcapRecords } from '@mcap/core';
+import type { TypedMcapRecords } from '@mcap/core';
+import { mcapLibrary } from './bag-libraries.js';
 import { NO_TIME } from './bag-metadata-builder.js';
 import type { DecompressHandlers } from './chunk-compression.js';
 import type { BagFileInformation, BagFileSource, BagReadFilter } from './types.js';
@@ -29,6 +30,7 @@ export interface BagFile {
 export class ReadFailure extends Error {}
 
 async function openIndexed(path: string, source: BagFileSource, handlers: DecompressHandlers): Promise<BagFile> {
+  const { McapIndexedReader } = await mcapLibrary();
   const reader = await McapIndexedReader.Initialize({
     readable: {
       size: async () => source.sizeBytes,
@@ -77,6 +79,7 @@ function countByChannel(messages: readonly McapMessage[]): Map<number, bigint> {
 async function openStreamed(path: string, source: BagFileSource, handlers: DecompressHandlers): Promise<BagFile> {
   const bytes = await source.read(0n, source.sizeBytes);
   if (!bytes.ok) throw new ReadFailure(bytes.error.message);
+  const { McapStreamReader } = await mcapLibrary();
   const stream = new McapStreamReader({ decompressHandlers: handlers, validateCrcs: true });
   stream.append(bytes.value);
   const channels = new Map<number, Channel>();
