@@ -19,6 +19,8 @@ import { type CaseContext, within } from './harness/recorder.js';
 import { uniquePrefix } from './harness/router.js';
 
 const BENCH = 'actions';
+/** Issue 32's bound on the goal round trip against the two raw service calls it is built on. */
+const ROUND_TRIP_TARGET = { op: '<=', bound: 1.3, text: '≤ 1.3x the two raw calls' } as const;
 const BUDGET_MS = 5000;
 /** The feedback subscription's depth (rclcpp's default QoS): a longer burst would be dropped in part. */
 const BURST = 10;
@@ -214,6 +216,7 @@ export async function benchActions(bc: BenchContext): Promise<void> {
         unit: 'us',
         better: 'lower',
         per: byMode(mode, 25, 100),
+        target: ROUND_TRIP_TARGET,
       },
       {
         label: `feedback, bursts of ${BURST}`,
@@ -222,6 +225,7 @@ export async function benchActions(bc: BenchContext): Promise<void> {
         unit: 'msg/s',
         better: 'higher',
         per: byMode(mode, 20, 60),
+        target: undefined,
       },
     ] as const;
     for (const c of cases) {
@@ -260,6 +264,7 @@ export async function benchActions(bc: BenchContext): Promise<void> {
           figure: mine.figure,
           baselineSubject: base.name,
           baseline: base.figure,
+          ...(c.target === undefined ? {} : { target: c.target }),
         });
       }
       for (const f of figures) rec.log(`  ${c.label}, ${f.name}: p50 ${f.figure.value.toFixed(0)} ${c.unit}`);

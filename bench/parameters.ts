@@ -24,6 +24,8 @@ interface Subject {
 }
 
 const PLAIN_GET = 'plain PollClient.call (same type)';
+/** Issue 32's bound, on each subject's first baseline (the plain call of its own type). */
+const TARGET = { op: '<=', bound: 1.15, text: '≤ 1.15x plain call' } as const;
 const PLAIN_SET = 'plain PollClient.call (SetParameters, same type)';
 
 async function setup(locator: string): Promise<{ subjects: Subject[]; close: () => Promise<void> }> {
@@ -176,8 +178,9 @@ export async function benchParameters(bc: BenchContext): Promise<void> {
     for (const s of subjects) {
       const f = figures.get(s.name);
       if (f === undefined) continue;
-      for (const baseName of s.against ?? []) {
+      for (const [k, baseName] of (s.against ?? []).entries()) {
         rec.compare({
+          ...(k === 0 ? { target: TARGET } : {}),
           bench: BENCH,
           case: 'one integer',
           metric: 'p50 latency',
