@@ -40,7 +40,9 @@ export async function chunkCompressor(compression: BagCompression): Promise<Resu
       return ok(undefined);
     case BagCompression.Lz4: {
       const lz4 = await lz4Library();
-      return ok((data) => ({ compression: 'lz4', compressedData: lz4.compress(data) }));
+      if (!lz4.ok) return lz4;
+      const { compress } = lz4.value;
+      return ok((data) => ({ compression: 'lz4', compressedData: compress(data) }));
     }
     case BagCompression.Zstd: {
       const z = await loadZstd();
@@ -53,12 +55,11 @@ export async function chunkCompressor(compression: BagCompression): Promise<Resu
   }
 }
 
-/** The MCAP reader's hooks for every compression a bag may use (zstd only when it loads). */
+/** The MCAP reader's hooks for every compression a bag may use (lz4 and zstd each only when it loads). */
 export async function decompressHandlers(): Promise<DecompressHandlers> {
+  const handlers: DecompressHandlers = {};
   const lz4 = await lz4Library();
-  const handlers: DecompressHandlers = {
-    lz4: (data, size) => lz4.decompress(data, Number(size)),
-  };
+  if (lz4.ok) handlers.lz4 = (data, size) => lz4.value.decompress(data, Number(size));
   const z = await loadZstd();
   if (z.ok) handlers.zstd = (data, size) => z.value.decompress(data, { defaultHeapSize: Number(size) });
   return handlers;
