@@ -5,10 +5,11 @@
  * it can load) against a bare zenoh-ts bundle built the same way (scripts/build-browser.mjs's
  * options and plugin).
  *
- * The judged rows run what an installed package runs: plain node importing the built
- * JavaScript (tsc with tsconfig.build.json, as `npm run build`, into node_modules/.cache), next
- * to the bare script under plain node. The same program from the sources under tsx's loader (a
- * source checkout, as the examples run) is printed beside them as information.
+ * The judged rows run what an installed package runs: plain node importing the package's Node
+ * entry (tsc with tsconfig.build.json, then scripts/build-node.mjs, as `npm run build`, into
+ * node_modules/.cache), next to the bare script under plain node. The same program on tsc's
+ * modules before bundling, and from the sources under tsx's loader (a source checkout, as the
+ * examples run), is printed beside them as information.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { buildBrowserBundle } from '../scripts/build-browser.mjs';
+import { buildNodeBundles } from '../scripts/build-node.mjs';
 import { copyBuildAssets } from '../scripts/copy-build-assets.mjs';
 import { rcltsBrowser } from '../scripts/vite-rclts-browser.mjs';
 import { forkBenchChild } from './harness/child.js';
@@ -37,13 +39,21 @@ const BARE = 'bare zenoh-ts through the router';
 const SUBJECTS = [
   { name: 'rclts in-process', entry: 'built', router: false },
   { name: 'rclts through the router', entry: 'built', router: true },
+  { name: "rclts on tsc's modules (unbundled) through the router", entry: 'tsc', router: true },
   { name: 'rclts from source (tsx) in-process', entry: 'source', router: false },
   { name: 'rclts from source (tsx) through the router', entry: 'source', router: true },
 ] as const;
 type Subject = (typeof SUBJECTS)[number]['name'] | typeof BARE;
 
-/** tsc into BUILD_DIR with the package's build config, then the generated files beside it. */
-async function buildPackage(signal: AbortSignal): Promise<string> {
+interface BuiltEntries {
+  /** The package's Node entry (dist/node/index.js). */
+  readonly built: string;
+  /** tsc's module of the same (dist/src/index.js), which the Node entry bundles. */
+  readonly tsc: string;
+}
+
+/** tsc into BUILD_DIR with the package's build config, the generated files beside it, then the Node entries. */
+async function buildPackage(signal: AbortSignal): Promise<BuiltEntries> {
   rmSync(BUILD_DIR, { recursive: true, force: true });
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   await promisify(execFile)(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', BUILD_DIR], {
@@ -52,12 +62,13 @@ async function buildPackage(signal: AbortSignal): Promise<string> {
     maxBuffer: 16 * 2 ** 20,
   });
   copyBuildAssets(BUILD_DIR);
-  const entry = join(BUILD_DIR, 'src/index.js');
-  if (!existsSync(entry)) throw new Error(`the build wrote no ${entry}`);
-  return entry;
+  await buildNodeBundles(BUILD_DIR);
+  const entries = { built: join(BUILD_DIR, 'node/index.js'), tsc: join(BUILD_DIR, 'src/index.js') };
+  for (const file of Object.values(entries)) if (!existsSync(file)) throw new Error(`the build wrote no ${file}`);
+  return entries;
 }
 
-async function startOnce(subject: Subject, locator: string, builtEntry: string): Promise<number> {
+async function startOnce(subject: Subject, locator: string, built: BuiltEntries): Promise<number> {
   const topic = `startup_${process.pid}_${Date.now().toString(36)}`;
   const s = SUBJECTS.find((x) => x.name === subject);
   const child =
@@ -72,13 +83,13 @@ async function startOnce(subject: Subject, locator: string, builtEntry: string):
           'startup-rclts.mjs',
           [
             '--entry',
-            s.entry === 'built' ? builtEntry : join(ROOT, 'src/index.ts'),
+            s.entry === 'source' ? join(ROOT, 'src/index.ts') : built[s.entry],
             '--topic',
             topic,
             ...(s.router ? ['--router', locator] : []),
           ],
           [],
-          { loader: s.entry === 'built' ? 'none' : 'tsx' },
+          { loader: s.entry === 'source' ? 'tsx' : 'none' },
         );
   try {
     const m = await child.next('delivered', CHILD_BUDGET_MS);
@@ -90,14 +101,14 @@ async function startOnce(subject: Subject, locator: string, builtEntry: string):
 
 async function benchStartTimes(bc: BenchContext, locator: string): Promise<void> {
   const { rec } = bc;
-  let builtEntry: string | undefined;
-  await rec.runCase(BENCH, 'build the package (tsc -p tsconfig.build.json)', BUILD_BUDGET_MS, async (ctx) => {
+  let builtEntries: BuiltEntries | undefined;
+  await rec.runCase(BENCH, 'build the package (tsc, then its Node entries)', BUILD_BUDGET_MS, async (ctx) => {
     const t0 = performance.now();
-    builtEntry = await buildPackage(ctx.signal);
-    ctx.log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${builtEntry}`);
+    builtEntries = await buildPackage(ctx.signal);
+    ctx.log(`built in ${((performance.now() - t0) / 1000).toFixed(1)} s: ${builtEntries.built}`);
   });
-  if (builtEntry === undefined) return;
-  const entry = builtEntry;
+  if (builtEntries === undefined) return;
+  const entry = builtEntries;
   const reps = byMode(bc.mode, 5, 15);
   const subjects: Subject[] = [...SUBJECTS.map((x) => x.name), BARE];
   const samples = new Map<Subject, number[]>(subjects.map((s) => [s, []]));
@@ -146,7 +157,11 @@ async function benchStartTimes(bc: BenchContext, locator: string): Promise<void>
       baseline: bare,
       ...(judged ? { target: TARGET } : {}),
       note: [
-        judged ? 'the built package under plain node, as installed' : "information: the sources under tsx's loader",
+        judged
+          ? "the package's Node entry under plain node, as installed"
+          : s.entry === 'tsc'
+            ? "information: tsc's modules, a file each, which the Node entry bundles into a few"
+            : "information: the sources under tsx's loader",
         s.router
           ? 'one session publishing to its own subscription'
           : 'zenoh-ts has no in-process path: the baseline is its nearest, one session through the router',

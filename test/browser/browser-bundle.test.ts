@@ -63,7 +63,7 @@ describe('the browser ESM bundle', () => {
       expect(Object.keys(conditions)).toEqual(['types', 'browser', 'node', 'default']);
       expect(conditions.browser).toBe(`./dist/browser/${bundle}`);
       expect(conditions.default).toBe(conditions.browser);
-      expect(conditions.node).toMatch(/^\.\/dist\/src\/.*index\.js$/);
+      expect(conditions.node).toBe(`./dist/node/${bundle === 'rclts.js' ? 'index.js' : bundle}`);
       expect(files.has(bundle)).toBe(true);
     }
   });

@@ -95,19 +95,42 @@ describe('the built package', () => {
   });
 
   // Runs after the pack above, on the dist/ it built (tests in a file run in order).
-  it('both entry points load from dist with plain node', { timeout: 120_000 }, () => {
+  it('every entry loads from the bundled Node build with plain node, one copy of each module across them', {
+    timeout: 120_000,
+  }, () => {
+    // A type from rclts/msgs/<pkg>/<file> is the object rclts and rclts/msgs hand out, and it
+    // publishes on an executor of rclts: the entries share their chunks.
     const script = `
       const root = await import('rclts');
       const vr = await import('rclts/vrobots');
+      const msgs = await import('rclts/msgs');
+      const one = await import('rclts/msgs/std_msgs/msg');
+      const codec = await import('rclts/msgs/std_msgs/codec');
+      const runtime = await import('rclts/interfaces/runtime');
       const ex = await root.Executor.create({});
       if (!ex.ok) throw new Error('executor: ' + ex.error.message);
+      const node = ex.value.createNode('entries');
+      const got = [];
+      node.value.createSubscription(one.String, 'chatter', (m) => got.push(m.data));
+      node.value.createPublisher(msgs.std_msgs.msg.String, 'chatter').value.publish({ data: 'one copy' });
+      await ex.value.spinUntil(() => got.length > 0, 2000, 'the message');
       await ex.value.shutdown();
-      console.log(JSON.stringify({ root: typeof root.Executor.create, connect: typeof vr.VirtualRobot.connect, sim: typeof vr.startSimulator }));`;
+      console.log(JSON.stringify({
+        resolved: [import.meta.resolve('rclts'), import.meta.resolve('rclts/msgs/std_msgs/msg')].map((u) => u.replace(/.*\\/dist\\//, 'dist/')),
+        root: typeof root.Executor.create, connect: typeof vr.VirtualRobot.connect, sim: typeof vr.startSimulator,
+        same: root.std_msgs.msg.String === msgs.std_msgs.msg.String && msgs.std_msgs.msg.String === one.String,
+        codec: typeof codec.write_String, runtime: typeof runtime.defineMessage, got,
+      }));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
     expect(JSON.parse(out.trim().split('\n').pop() ?? '{}')).toEqual({
+      resolved: ['dist/node/index.js', 'dist/node/msgs/std_msgs/msg.js'],
       root: 'function',
       connect: 'function',
       sim: 'function',
+      same: true,
+      codec: 'function',
+      runtime: 'function',
+      got: ['one copy'],
     });
   });
 
