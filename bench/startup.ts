@@ -3,7 +3,8 @@
  * the router, each process a fresh node, against a bare zenoh-ts script doing the same through
  * the router; and the browser bundle's size per entry (raw and gzip, the entry with every chunk
  * it can load) against a bare zenoh-ts bundle built the same way (scripts/build-browser.mjs's
- * options and plugin).
+ * options and plugin), and, as information, a minimal talker page on each, minified as a
+ * production build ships it.
  *
  * The judged rows run what an installed package runs: plain node importing the package's Node
  * entry (tsc with tsconfig.build.json, then scripts/build-node.mjs, as `npm run build`, into
@@ -195,7 +196,8 @@ function entrySize(dir: string, file: string): EntrySize {
   return { raw, gzip };
 }
 
-async function buildBare(outDir: string): Promise<void> {
+/** One entry built with scripts/build-browser.mjs's options and plugin; `minify` as a production build of a page. */
+async function buildEntry(outDir: string, name: string, file: string, minify = false): Promise<void> {
   await build({
     configFile: false,
     root: ROOT,
@@ -206,12 +208,18 @@ async function buildBare(outDir: string): Promise<void> {
       outDir,
       emptyOutDir: true,
       target: 'es2022',
-      minify: false,
+      minify,
       sourcemap: false,
-      lib: { entry: { 'zenoh-ts': join(ROOT, 'bench/child/zenoh-ts-browser-entry.ts') }, formats: ['es'] },
+      lib: { entry: { [name]: join(ROOT, file) }, formats: ['es'] },
     },
   });
 }
+
+/** A talker page (bench/child/talker-page-*.ts) as a bundler ships it: tree-shaken and minified. */
+const PAGES = [
+  { name: 'talker-page-rclts', subject: 'a talker page on rclts, minified' },
+  { name: 'talker-page-zenoh-ts', subject: 'the same page on bare zenoh-ts, minified' },
+] as const;
 
 async function benchBundleSizes(bc: BenchContext): Promise<void> {
   const { rec } = bc;
@@ -220,11 +228,15 @@ async function benchBundleSizes(bc: BenchContext): Promise<void> {
   try {
     await rec.runCase(BENCH, 'browser bundle per entry (vite, as scripts/build-browser.mjs)', 300_000, async () => {
       await buildBrowserBundle({ outDir: join(dir, 'rclts') });
-      await buildBare(join(dir, 'bare'));
+      await buildEntry(join(dir, 'bare'), 'zenoh-ts', 'bench/child/zenoh-ts-browser-entry.ts');
       for (const entry of ['rclts', 'vrobots', 'msgs', 'interfaces-runtime']) {
         sizes.set(entry, entrySize(join(dir, 'rclts'), `${entry}.js`));
       }
       sizes.set('zenoh-ts', entrySize(join(dir, 'bare'), 'zenoh-ts.js'));
+      for (const page of PAGES) {
+        await buildEntry(join(dir, page.name), page.name, `bench/child/${page.name}.ts`, true);
+        sizes.set(page.name, entrySize(join(dir, page.name), `${page.name}.js`));
+      }
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -233,7 +245,7 @@ async function benchBundleSizes(bc: BenchContext): Promise<void> {
   if (bare === undefined) return;
   const figure = (n: number): Figure => ({ value: n, unit: Unit.Bytes });
   for (const [entry, size] of sizes) {
-    if (entry === 'zenoh-ts') continue;
+    if (entry === 'zenoh-ts' || entry.startsWith('talker-page')) continue;
     for (const kind of ['raw', 'gzip'] as const) {
       rec.compare({
         bench: BENCH,
@@ -247,6 +259,22 @@ async function benchBundleSizes(bc: BenchContext): Promise<void> {
         ...(entry === 'rclts' || entry === 'vrobots' ? { target: TARGET } : { note: 'holds no zenoh-ts: information' }),
       });
     }
+  }
+  // What a user's page pays, beside the entries' whole contents: information.
+  const [mine, theirs] = PAGES.map((p) => sizes.get(p.name));
+  if (mine === undefined || theirs === undefined) return;
+  for (const kind of ['raw', 'gzip'] as const) {
+    rec.compare({
+      bench: BENCH,
+      case: `talker page, ${kind}`,
+      metric: 'bytes (page and every chunk it can load)',
+      better: 'lower',
+      subject: PAGES[0].subject,
+      figure: figure(mine[kind]),
+      baselineSubject: PAGES[1].subject,
+      baseline: figure(theirs[kind]),
+      note: 'information: an executor, a node, a String publisher and subscription, tree-shaken',
+    });
   }
 }
 
