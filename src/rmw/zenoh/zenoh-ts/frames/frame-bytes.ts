@@ -74,7 +74,25 @@ export function isU32(n: unknown): n is number {
 }
 
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  const n = a.length;
+  if (n !== b.length) return false;
+  let i = 0;
+  // Four bytes a step where both start aligned: the frame probes compare ~100 KB per shape once
+  // per process, at the first declaration, on code not yet optimized.
+  if (n >= 64 && (a.byteOffset & 3) === 0 && (b.byteOffset & 3) === 0) {
+    const words = n >>> 2;
+    const wa = new Uint32Array(a.buffer, a.byteOffset, words);
+    const wb = new Uint32Array(b.buffer, b.byteOffset, words);
+    for (let k = 0; k < words; k++) if (wa[k] !== wb[k]) return false;
+    i = words << 2;
+  }
+  for (; i < n; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/** Probe bytes for the frame checks: byte `i` is `(i * step + first) & 0xff`. */
+export function patternBytes(size: number, step: number, first: number): Uint8Array {
+  const out = new Uint8Array(size);
+  for (let i = 0; i < size; i++) out[i] = (i * step + first) & 0xff;
+  return out;
 }

@@ -20,7 +20,16 @@ import type { CancellationToken, GetOptions, Session } from '@eclipse-zenoh/zeno
 import { FramePath, type FramePaths } from '../frame-paths.js';
 import { innerOf } from '../session-internals.js';
 import type { ZenohTs } from '../zenoh-ts-loader.js';
-import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
+import {
+  bytesSize,
+  isU32,
+  optBytesSize,
+  patternBytes,
+  sameBytes,
+  writeBytes,
+  writeOptBytes,
+  writeU32,
+} from './frame-bytes.js';
 import { frameBuffer } from './frame-pool.js';
 import { frameSocketOf } from './frame-socket.js';
 
@@ -123,12 +132,12 @@ export function getFramesMatch(zenoh: ZenohTs, inner: GetInner, target: number):
   if (byTarget.has(target)) return byTarget.get(target);
   let settings: GetSettings | undefined;
   try {
-    const attachment = new Uint8Array(33).map((_, i) => 200 - i);
+    const attachment = patternBytes(33, -1, 200);
     const keys = ['k', `0/probe/${'x'.repeat(120)}/é/RIHS01_${'a'.repeat(64)}`];
     const timeouts = [1, 10_030, 0xffff_ffff];
     let n = 0;
     for (const size of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
-      const payload = new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+      const payload = patternBytes(size, 31, 7);
       for (const att of [undefined, attachment]) {
         n += 1;
         const key = keys[n % keys.length]!;

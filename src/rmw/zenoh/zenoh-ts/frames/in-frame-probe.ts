@@ -7,7 +7,7 @@
  */
 
 import type { ZenohTs } from '../zenoh-ts-loader.js';
-import { sameBytes, writeLeb } from './frame-bytes.js';
+import { patternBytes, sameBytes, writeLeb } from './frame-bytes.js';
 import {
   IN_QUERY,
   IN_REPLY,
@@ -86,7 +86,7 @@ function sample(w: FrameWriter, p: Probe): FrameWriter {
   if (p.stamped)
     w.u8(1)
       .uint(0x0012_3456_789a_bcde, 8)
-      .sequence(new Uint8Array(16).map((_, i) => 0xa0 + i));
+      .sequence(patternBytes(16, 1, 0xa0));
   else w.u8(0);
   return w.u8(QOS);
 }
@@ -164,7 +164,7 @@ function queriesMatch(zenoh: ZenohTs, read: OnMessage, attachment: Uint8Array): 
   const keys = ['k', `rq/${'s'.repeat(120)}Request`, 'rq/ké/ü/Request'];
   let n = 0;
   for (const size of [undefined, 0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
-    const payload = size === undefined ? undefined : new Uint8Array(size).map((_, i) => (i * 13 + 5) & 0xff);
+    const payload = size === undefined ? undefined : patternBytes(size, 13, 5);
     for (const att of [undefined, attachment]) {
       for (const encoded of [false, true]) {
         const q: QueryProbe = {
@@ -229,9 +229,9 @@ export function inFramesMatch(zenoh: ZenohTs, read: OnMessage): boolean {
   if (known !== undefined) return known;
   let match = true;
   try {
-    const attachment = new Uint8Array(33).map((_, i) => 200 - i);
+    const attachment = patternBytes(33, -1, 200);
     for (const size of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
-      const payload = new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+      const payload = patternBytes(size, 31, 7);
       for (const att of [undefined, attachment]) {
         for (const [isDelete, stamped] of [
           [false, false],

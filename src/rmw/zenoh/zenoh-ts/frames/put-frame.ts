@@ -15,7 +15,16 @@
 import type { Publisher, Session, Timestamp } from '@eclipse-zenoh/zenoh-ts';
 import { innerOf } from '../session-internals.js';
 import type { ZenohTs } from '../zenoh-ts-loader.js';
-import { bytesSize, isU32, optBytesSize, sameBytes, writeBytes, writeOptBytes, writeU32 } from './frame-bytes.js';
+import {
+  bytesSize,
+  isU32,
+  optBytesSize,
+  patternBytes,
+  sameBytes,
+  writeBytes,
+  writeOptBytes,
+  writeU32,
+} from './frame-bytes.js';
 import { frameBuffer } from './frame-pool.js';
 import { frameSocketOf } from './frame-socket.js';
 
@@ -96,11 +105,11 @@ export function putFramesMatch(zenoh: ZenohTs, sendMessage: unknown): boolean {
   if (known !== undefined) return known;
   let match = true;
   try {
-    const zid = new Uint8Array(ZID_SIZE).map((_, i) => 0xa0 + i);
+    const zid = patternBytes(ZID_SIZE, 1, 0xa0);
     const timestamp = new zenoh.Timestamp(new zenoh.ZenohId(zid), 0x0123_4567_89ab_cdefn);
-    const attachment = new Uint8Array(33).map((_, i) => 200 - i);
+    const attachment = patternBytes(33, -1, 200);
     for (const size of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
-      const payload = new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+      const payload = patternBytes(size, 31, 7);
       for (const att of [undefined, attachment]) {
         const theirs = zenohTsFrame(put as Put, sendMessage as SendMessage, 0x0102_0304, payload, att, timestamp);
         const ours = encodePutFrame(0x0102_0304, payload, att, timestamp.getNtp64(), timestamp.getId().toLeBytes());

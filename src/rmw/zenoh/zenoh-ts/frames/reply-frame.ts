@@ -26,6 +26,7 @@ import {
   bytesSize,
   isU32,
   optBytesSize,
+  patternBytes,
   sameBytes,
   writeBytes,
   writeOptBytes,
@@ -154,10 +155,10 @@ export function replyFramesMatch(zenoh: ZenohTs, inner: unknown): boolean {
   try {
     const keys = ['k', `rq/${'s'.repeat(120)}Request`, `rq/${'n'.repeat(200)}`, 'rq/ké/ü/Request'];
     const ids = [0, 1, 127, 128, 0x0102_0304, 0xffff_ffff];
-    const attachment = new Uint8Array(33).map((_, i) => 200 - i);
+    const attachment = patternBytes(33, -1, 200);
     let n = 0;
     for (const size of [0, 1, 127, 128, 300, 16_383, 16_384, 70_000]) {
-      const payload = new Uint8Array(size).map((_, i) => (i * 31 + 7) & 0xff);
+      const payload = patternBytes(size, 31, 7);
       for (const att of [undefined, attachment]) {
         for (const key of size <= 300 ? keys : [keys[n % keys.length] ?? 'k']) {
           const id = ids[n++ % ids.length] ?? 0;
