@@ -90,6 +90,20 @@ describe('decoded arrays and the bytes they came from', () => {
     expect([viewed, copied]).toEqual([joints, joints]);
   });
 
+  it('misaligned float64 arrays: up to 64 bytes each its own, larger ones share one private copy', () => {
+    const shifted = at(8, sensor_msgs.msg.JointState.encode(joints)); // float64s 4 off
+    const small = sensor_msgs.msg.JointState.decode(shifted, 'given');
+    expect(bufferOf(small.position)).not.toBe(bufferOf(small.velocity));
+    const ramp = (k: number) => Float64Array.from({ length: 16 }, (_, i) => i * k);
+    const large = { ...joints, position: ramp(1), velocity: ramp(-1), effort: ramp(2) };
+    const bytes = at(8, sensor_msgs.msg.JointState.encode(large));
+    const m = sensor_msgs.msg.JointState.decode(bytes, 'given');
+    expect(bufferOf(m.position)).toBe(bufferOf(m.velocity));
+    expect(bufferOf(m.position)).not.toBe(bytes.buffer);
+    bytes.fill(0);
+    expect([small, m]).toEqual([joints, large]);
+  });
+
   it('a big-endian payload gives copies read element by element', () => {
     // sensor_msgs/ChannelFloat32 { string name; float32[] values } in CDR_BE: 00 00 00 00,
     // name "ab" (length 3 with the NUL), one byte of padding, count 3, three float32s.

@@ -3,13 +3,15 @@
  * the bytes (`BytesUse`):
  * - lent (decode's default; the caller keeps its buffer and may reuse it): the arrays are
  *   typed arrays viewing one private copy of the payload, made at the first array of the
- *   message, so one memcpy per message whatever its number of arrays;
+ *   message, so one memcpy per message whatever its number of arrays (a numeric array of at
+ *   most 64 bytes is read into a typed array of its own instead, cheaper on V8's heap);
  * - given (a received sample's payload, which nothing reads or writes after the decode): the
  *   arrays are views of the payload itself, no copy, except a numeric array whose bytes are not
  *   aligned to its element size in their buffer (a typed array cannot start there; CDR aligns
  *   from the end of the 4-byte header, so a payload at the start of its buffer has every
  *   float64 array 4 bytes off) or whose byte order is not the host's: such an array views the
- *   private copy, made once for the message, or is read element by element.
+ *   private copy, made once for the message, or (small, or the other byte order) is read
+ *   element by element.
  * A length that cannot fit the payload is refused before anything is allocated.
  */
 
@@ -23,6 +25,12 @@ const utf8 = new TextDecoder('utf-8');
 /** Units of a wstring decode per fromCharCode call: well under the engines' argument limits. */
 const WSTRING_CHUNK = 4096;
 const wstringUnits = new Uint16Array(WSTRING_CHUNK);
+/**
+ * An array this small that cannot view the payload is read element by element into a typed
+ * array of its own: V8 keeps a typed array of at most 64 bytes on its heap, so that costs less
+ * than the message's private copy (one off-heap buffer), which a larger array shares.
+ */
+const SMALL_ARRAY_BYTES = 64;
 
 export class CdrSource {
   readonly body: Uint8Array;
@@ -176,9 +184,10 @@ export class CdrSource {
 
   /**
    * `n` numbers of `size` bytes as a typed array of `ctor`. In the host's byte order: a view of
-   * the given payload where the bytes are aligned to `size` in its buffer, else a view of the
-   * private copy (one per message, however many arrays need it: a fresh buffer per array costs
-   * more than copying a small message whole). In the other byte order: read one by one.
+   * the given payload where the bytes are aligned to `size` in its buffer, else (past
+   * SMALL_ARRAY_BYTES) a view of the private copy (one per message, however many arrays need
+   * it: a fresh off-heap buffer per array costs more than copying a small message whole).
+   * Small arrays that cannot view the payload, and the other byte order: read one by one.
    */
   numbers<T>(
     n: number,
@@ -191,10 +200,13 @@ export class CdrSource {
     const bytes = n * size;
     if (bytes > this.body.length - this.o) throw new RangeError(`${n} elements do not fit in the payload`);
     if (this.le === LITTLE_ENDIAN_HOST) {
-      const from = this.given && ((this.body.byteOffset + this.o) & (size - 1)) === 0 ? this.body : this.ownBody();
-      const out = new ctor(from.buffer as ArrayBuffer, from.byteOffset + this.o, n);
-      this.o += bytes;
-      return out as T;
+      const aligned = this.given && ((this.body.byteOffset + this.o) & (size - 1)) === 0;
+      if (aligned || bytes > SMALL_ARRAY_BYTES) {
+        const from = aligned ? this.body : this.ownBody();
+        const out = new ctor(from.buffer as ArrayBuffer, from.byteOffset + this.o, n);
+        this.o += bytes;
+        return out as T;
+      }
     }
     const out = new ctor(n);
     for (let i = 0; i < n; i++) (out as { [i: number]: number | bigint })[i] = each.call(this);
