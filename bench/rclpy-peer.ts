@@ -125,18 +125,13 @@ export function spawnRclpyPeer(launch: RclpyLaunch, role: string, args: readonly
   return tracked(new LinePeer(`rclpy ${role} (pid ${child.pid})`, child), child);
 }
 
-/** An rclts peer: `role` of bench/child/rclts-peer.ts under tsx, on the bench's router. */
-export function spawnRcltsPeer(
-  role: string,
-  args: readonly string[],
-  router: string,
-  nodeFlags: readonly string[] = [],
-): LinePeer {
-  const script = fileURLToPath(new URL('./child/rclts-peer.ts', import.meta.url));
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, role, ...args, '--router', router], {
+/** A peer of ours: `role` of bench/child/<script> under tsx, on the bench's router. */
+function spawnChildPeer(what: string, script: string, role: string, args: readonly string[], router: string): LinePeer {
+  const path = fileURLToPath(new URL(`./child/${script}`, import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', path, role, ...args, '--router', router], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  return tracked(new LinePeer(`rclts ${role} (pid ${child.pid})`, child), child);
+  return tracked(new LinePeer(`${what} ${role} (pid ${child.pid})`, child), child);
 }
 
 /** One client library whose peers the comparison starts. */
@@ -151,32 +146,28 @@ export const RCLPY_EVENTS = 'rclpy EventsExecutor';
 export const RCLPY_DEFAULT = 'rclpy SingleThreadedExecutor';
 export const RCLTS = 'rclts';
 /**
- * rclts in processes started with a larger initial old generation. With Node's default, a
- * process answering 64 KiB requests runs a major GC every ~40-90 calls while its heap barely
- * grows (V8 keeps marking when the old generation's room falls below what it reserves for the
- * young one); these are the 64 KiB p99's milliseconds (docs/benchmarks.md). A node flag only:
- * NODE_OPTIONS refuses it and a running process cannot change it.
+ * The service roles on bare zenoh-ts (bench/child/raw-zenoh-peer.ts), each its own process as
+ * rclts's are: what the transport's tail is without rclts (the 64 KiB p99, docs/benchmarks.md).
  */
-export const RCLTS_OLD_SPACE = 'rclts, node --initial-old-space-size=64';
-const OLD_SPACE_FLAGS = ['--initial-old-space-size=64'] as const;
+export const RAW_ZENOH_TS = 'raw zenoh-ts get, own processes';
 
 /**
  * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
  * baseline the targets are judged against), rclpy with its default one, and rclts.
  */
-export function comparedStacks(launch: RclpyLaunch, locator: string, withOldSpace = false): Stack[] {
+export function comparedStacks(launch: RclpyLaunch, locator: string, withRaw = false): Stack[] {
   const rclpy = (executor: string) => (role: string, args: readonly string[]) =>
     spawnRclpyPeer(launch, role, [...args, '--executor', executor]);
   const stacks: Stack[] = [
     { name: RCLPY_EVENTS, key: 'events', spawn: rclpy('events') },
     { name: RCLPY_DEFAULT, key: 'single', spawn: rclpy('single') },
-    { name: RCLTS, key: 'rclts', spawn: (role, args) => spawnRcltsPeer(role, args, locator) },
+    { name: RCLTS, key: 'rclts', spawn: (role, args) => spawnChildPeer('rclts', 'rclts-peer.ts', role, args, locator) },
   ];
-  if (withOldSpace)
+  if (withRaw)
     stacks.push({
-      name: RCLTS_OLD_SPACE,
-      key: 'rclts_old',
-      spawn: (role, args) => spawnRcltsPeer(role, args, locator, OLD_SPACE_FLAGS),
+      name: RAW_ZENOH_TS,
+      key: 'raw',
+      spawn: (role, args) => spawnChildPeer('raw zenoh-ts', 'raw-zenoh-peer.ts', role, args, locator),
     });
   return stacks;
 }
@@ -185,8 +176,8 @@ export function comparedStacks(launch: RclpyLaunch, locator: string, withOldSpac
 export interface RclpyComparison {
   /** The rows' bench after `service vs` / `pub/sub vs`, e.g. `ROS 2 (Fast DDS)`. */
   readonly against: string;
-  /** rclpy under both executors and rclts (twice, with the old-space flag, when asked). */
-  stacks(withOldSpace: boolean): Stack[];
+  /** rclpy under both executors and rclts (and bare zenoh-ts beside them, when asked). */
+  stacks(withRaw: boolean): Stack[];
   readonly p99Target: Target;
   /** On the delivered rate's ratio; none where the rows are information only. */
   readonly rateTarget?: Target;

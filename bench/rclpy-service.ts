@@ -6,7 +6,7 @@
  * goes one way only, unlike the echo of bench/service-round-trip.ts. Each stack runs its own
  * pair of processes (server, client), on the transport its comparison gives it.
  * The targets are judged against rclpy's faster executor; its default one is shown beside it.
- * rclts runs twice: as Node starts it, and with a larger initial old generation (rclpy-peer.ts).
+ * Bare zenoh-ts runs the same shape in its own two processes, shown beside rclpy (rclpy-peer.ts).
  */
 import { byMode, rotated } from './harness/context.js';
 import type { CaseContext, Recorder } from './harness/recorder.js';
@@ -16,7 +16,7 @@ import {
   RCLPY_DEFAULT,
   RCLPY_EVENTS,
   RCLTS,
-  RCLTS_OLD_SPACE,
+  RAW_ZENOH_TS,
   type RclpyComparison,
   samplesOf,
   startRole,
@@ -61,7 +61,7 @@ export async function benchRclpyService(
         { name: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
         { name: 'rclts PollClient.call', peer: clients.get(RCLTS)!, api: 'poll' },
         { name: 'rclts ClientHandle', peer: clients.get(RCLTS)!, api: 'handle' },
-        { name: `${RCLTS_OLD_SPACE}: PollClient.call`, peer: clients.get(RCLTS_OLD_SPACE)!, api: 'poll' },
+        { name: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw' },
       );
     });
     if (!ready) return;
@@ -103,9 +103,11 @@ function report(
     figures.set(name, rec.measure({ ...measured, samples: us }));
   }
   const base = figures.get(RCLPY_EVENTS);
-  const usual = figures.get(RCLPY_DEFAULT)?.summary;
-  const beside =
-    usual === undefined ? '' : `; ${RCLPY_DEFAULT}: p50 ${usual.p50.toFixed(0)} µs, p99 ${usual.p99.toFixed(0)} µs`;
+  const besideOf = (name: string): string => {
+    const s = figures.get(name)?.summary;
+    return s === undefined ? '' : `; ${name}: p50 ${s.p50.toFixed(0)} µs, p99 ${s.p99.toFixed(0)} µs`;
+  };
+  const beside = besideOf(RCLPY_DEFAULT) + besideOf(RAW_ZENOH_TS);
   // Without its summary: the cell would show the same p99 a second time.
   const p99 = (f: Figure | undefined): Figure | undefined =>
     f?.summary === undefined ? undefined : { value: f.summary.p99, unit: f.unit };

@@ -117,7 +117,7 @@ async function benchFastDds(bc: BenchContext, locator: string, prefix: string): 
   }
   const cmp = {
     against: 'ROS 2 (Fast DDS)',
-    stacks: (withOldSpace: boolean) => comparedStacks(fastDdsLaunch(venv), locator, withOldSpace),
+    stacks: (withRaw: boolean) => comparedStacks(fastDdsLaunch(venv), locator, withRaw),
     p99Target: P99_FAST_DDS,
   };
   await benchRclpyService(rec, mode, cmp, prefix);

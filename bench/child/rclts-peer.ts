@@ -7,11 +7,11 @@
  * The client's `calls` command takes `api`: `poll` (PollClient.call, the default) or `handle`
  * (ClientHandle.asyncSendRequest, then spinOnce until the response handler ran).
  */
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { type Executor, QoS, type ResultOf, std_msgs } from '../../src/index.js';
 import { std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { must, openExecutor } from '../harness/rclts.js';
+import { commands, say } from './peer-lines.js';
 
 type TriggerResponse = std_srvs.srv.Trigger_Response;
 
@@ -19,30 +19,9 @@ const CALL_BUDGET_MS = 3000;
 const DISCOVERY_BUDGET_MS = 20_000;
 const STREAM_QOS = QoS.default().keepAll();
 
-function say(message: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify(message)}\n`);
-}
-
 /** Wall-clock seconds with sub-millisecond resolution, comparable with Python's time.time(). */
 function wallSeconds(): number {
   return (performance.timeOrigin + performance.now()) / 1000;
-}
-
-interface Command {
-  readonly cmd: string;
-  readonly size?: number;
-  readonly count?: number;
-  readonly api?: string;
-}
-
-/** Runs `handle` for each command line in turn; resolves when stdin closes or says stop. */
-async function commands(handle: (c: Command) => Promise<void> | void): Promise<void> {
-  for await (const line of createInterface({ input: process.stdin })) {
-    if (line.trim() === '') continue;
-    const c = JSON.parse(line) as Command;
-    if (c.cmd === 'stop') return;
-    await handle(c);
-  }
 }
 
 function serve(exec: Executor, prefix: string, sizes: readonly number[]): Promise<void> {

@@ -12,7 +12,7 @@ import {
   RCLPY_DEFAULT,
   RCLPY_EVENTS,
   RCLTS,
-  RCLTS_OLD_SPACE,
+  RAW_ZENOH_TS,
   rclpyEnv,
   rclpyVenvDir,
   rclpyVenvReady,
@@ -160,6 +160,6 @@ describe('bench rclpy on rmw_zenoh: the launch and the judged rows', () => {
     expect(judge(Number.NaN, cmp.lossTarget, 0)).toBe(true);
     expect(judge(Number.NaN, cmp.lossTarget, 1)).toBe(false);
     expect(cmp.stacks(false).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS]);
-    expect(cmp.stacks(true).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS, RCLTS_OLD_SPACE]);
+    expect(cmp.stacks(true).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS, RAW_ZENOH_TS]);
   });
 });
