@@ -147,7 +147,8 @@ export const RCLPY_DEFAULT = 'rclpy SingleThreadedExecutor';
 export const RCLTS = 'rclts';
 /**
  * The service roles on bare zenoh-ts (bench/child/raw-zenoh-peer.ts), each its own process as
- * rclts's are: what the transport's tail is without rclts (the 64 KiB p99, docs/benchmarks.md).
+ * rclts's are: the same calls with no rclts code, its own per-message garbage included (what
+ * its 64 KiB p99 does and does not show: docs/benchmarks.md).
  */
 export const RAW_ZENOH_TS = 'raw zenoh-ts get, own processes';
 

@@ -2,7 +2,8 @@
  * The service roles of bench/child/rclts-peer.ts on bare zenoh-ts: a queryable answering each
  * size with the bytes of the Trigger response rclts sends (reply and final corked into one
  * write, as rclts's server does), and a client of `get`s. Beside the rclts rows of the real-ROS 2
- * comparison it shows what the transport's two processes cost without any rclts code.
+ * comparison it shows what the same calls cost without any rclts code; zenoh-ts allocates a
+ * buffer per message, so its garbage collections are in these figures too.
  *
  * argv: <server | client> --prefix /name --sizes 16,1024 --router ws/127.0.0.1:PORT
  */
