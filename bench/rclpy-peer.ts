@@ -154,7 +154,8 @@ export const RAW_ZENOH_TS = 'raw zenoh-ts get, own processes';
 
 /**
  * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
- * baseline the targets are judged against), rclpy with its default one, and rclts.
+ * baseline the targets are judged against), rclpy with its default one, rclts, and bare
+ * zenoh-ts when `withRaw` (the service rows).
  */
 export function comparedStacks(launch: RclpyLaunch, locator: string, withRaw = false): Stack[] {
   const rclpy = (executor: string) => (role: string, args: readonly string[]) =>

@@ -7,11 +7,11 @@
  * rclts's server does (src/rmw/zenoh/zenoh-ts/query-replies.ts); the plain raw queryable, whose final
  * leaves in a segment of its own, is shown next to it.
  */
-import type { Query, Reply } from '@eclipse-zenoh/zenoh-ts';
+import type { Query } from '@eclipse-zenoh/zenoh-ts';
 import type { Executor, ResultOf } from '../src/index.js';
-import { finalizeQuietly, sendCorked } from '../src/rmw/zenoh/zenoh-ts/query-replies.js';
 import { BytesServiceType, payloadOf } from './bytes-type.js';
 import { type BenchContext, byMode, rotated } from './harness/context.js';
+import { answerRaw, rawGet } from './harness/raw-query.js';
 import { must, openExecutor, shutdownExecutor } from './harness/rclts.js';
 import { type CaseContext, within } from './harness/recorder.js';
 import { closeRawSession, openRawSession, uniquePrefix, zenohTs } from './harness/router.js';
@@ -27,7 +27,7 @@ function targetFor(size: number) {
     : ({ op: '<=', bound: 1.1, text: '≤ 1.10x corked raw' } as const);
 }
 
-type Once = (payload: Uint8Array) => Promise<void>;
+type Once = (payload: Uint8Array) => Promise<unknown>;
 interface Subject {
   readonly name: string;
   readonly once: Once;
@@ -47,45 +47,12 @@ async function rawSubject(
   const client = await openRawSession(locator);
   const queryable = await server.declareQueryable(key, {
     complete: true,
-    handler: (q: Query) => {
-      const body = q.payload()?.toBytes() ?? new Uint8Array();
-      if (corked) {
-        const done = sendCorked(q, () => {
-          q.reply(q.keyExpr(), body).catch(() => undefined);
-          finalizeQuietly(q);
-        });
-        if (done) return;
-      }
-      q.reply(q.keyExpr(), body)
-        .then(() => q.finalize())
-        .catch(() => undefined);
-    },
+    handler: (q: Query) => answerRaw(q, q.payload()?.toBytes() ?? new Uint8Array(), corked),
   });
-  const once: Once = (payload) =>
-    new Promise<void>((resolve, reject) => {
-      let answered = false;
-      client
-        .get(key, {
-          payload,
-          consolidation: z.ConsolidationMode.NONE,
-          timeout: z.Duration.milliseconds.of(REQUEST_BUDGET_MS),
-          handler: [
-            (reply: Reply) => {
-              if (answered) return;
-              answered = true;
-              const r = reply.result();
-              if (!(r instanceof z.Sample)) return reject(new Error(`raw get ${key}: error reply`));
-              if (r.payload().len() !== payload.length)
-                return reject(new Error(`raw get ${key}: echo has the wrong size`));
-              resolve();
-            },
-            () => {
-              if (!answered) reject(new Error(`raw get ${key}: no reply within ${REQUEST_BUDGET_MS} ms`));
-            },
-          ],
-        })
-        .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
-    });
+  const once = (payload: Uint8Array) =>
+    rawGet(z, client, key, payload, REQUEST_BUDGET_MS, (s) =>
+      s.payload().len() === payload.length ? undefined : 'echo has the wrong size',
+    );
   const close = async (): Promise<void> => {
     // A stuck undeclare must not hang the run after the cases (closes run outside any case budget).
     await within(queryable.undeclare(), 3000, `raw queryable ${key} undeclare`).catch(() => undefined);

@@ -8,9 +8,9 @@
  * argv: <server | client> --prefix /name --sizes 16,1024 --router ws/127.0.0.1:PORT
  */
 import { parseArgs } from 'node:util';
-import type { Query, Reply, Session } from '@eclipse-zenoh/zenoh-ts';
+import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
-import { finalizeQuietly, sendCorked } from '../../src/rmw/zenoh/zenoh-ts/query-replies.js';
+import { answerRaw, rawGet } from '../harness/raw-query.js';
 import { closeRawSession, openRawSession, zenohTs } from '../harness/router.js';
 import { commands, say } from './peer-lines.js';
 
@@ -27,17 +27,7 @@ async function serve(session: Session, prefix: string, sizes: readonly number[])
     const body = std_srvs.srv.Trigger_Response.encode({ success: true, message: 'x'.repeat(size) });
     await session.declareQueryable(keyOf(prefix, size), {
       complete: true,
-      handler: (q: Query) => {
-        const corked = sendCorked(q, () => {
-          q.reply(q.keyExpr(), body).catch(() => undefined);
-          finalizeQuietly(q);
-        });
-        if (!corked)
-          q.reply(q.keyExpr(), body).then(
-            () => finalizeQuietly(q),
-            () => finalizeQuietly(q),
-          );
-      },
+      handler: (q: Query) => answerRaw(q, body, true),
     });
   }
   say({ type: 'ready' });
@@ -47,35 +37,19 @@ async function serve(session: Session, prefix: string, sizes: readonly number[])
 async function call(session: Session, prefix: string, sizes: readonly number[]): Promise<void> {
   const z = await zenohTs();
   const request = std_srvs.srv.Trigger_Request.encode({});
-  /** One get; resolves true on a sample reply, false when the query ended without one. */
-  const once = (key: string, size: number): Promise<boolean> =>
-    new Promise<boolean>((resolve, reject) => {
-      let answered = false;
-      session
-        .get(key, {
-          payload: request,
-          consolidation: z.ConsolidationMode.NONE,
-          timeout: z.Duration.milliseconds.of(CALL_BUDGET_MS),
-          handler: [
-            (reply: Reply) => {
-              if (answered) return;
-              answered = true;
-              const r = reply.result();
-              if (!(r instanceof z.Sample) || r.payload().len() < size) reject(new Error(`get ${key}: bad reply`));
-              else resolve(true);
-            },
-            () => {
-              if (!answered) resolve(false);
-            },
-          ],
-        })
-        .catch((e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
-    });
+  const once = (size: number) =>
+    rawGet(z, session, keyOf(prefix, size), request, CALL_BUDGET_MS, (s) =>
+      s.payload().len() < size ? `a reply of ${s.payload().len()} bytes for ${size}` : undefined,
+    );
   for (const size of sizes) {
     const deadline = performance.now() + DISCOVERY_BUDGET_MS;
-    while (!(await once(keyOf(prefix, size), size))) {
-      if (performance.now() > deadline)
-        throw new Error(`no queryable on ${keyOf(prefix, size)} within ${DISCOVERY_BUDGET_MS} ms`);
+    for (;;) {
+      const reached = await once(size).then(
+        () => undefined,
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+      if (reached === undefined) break;
+      if (performance.now() > deadline) throw new Error(`${reached} (discovery budget ${DISCOVERY_BUDGET_MS} ms)`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -83,11 +57,10 @@ async function call(session: Session, prefix: string, sizes: readonly number[]):
   await commands(async (c) => {
     const size = c.size ?? -1;
     if (!sizes.includes(size)) throw new Error(`no queryable for size ${size}`);
-    const key = keyOf(prefix, size);
     const us: number[] = [];
     for (let i = 0; i < (c.count ?? 0); i++) {
       const t0 = performance.now();
-      if (!(await once(key, size))) throw new Error(`no reply from ${key} within ${CALL_BUDGET_MS} ms`);
+      await once(size);
       us.push(Math.round((performance.now() - t0) * 10_000) / 10);
     }
     say({ type: 'samples', size, us });
