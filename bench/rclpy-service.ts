@@ -28,6 +28,8 @@ const P50_TARGET: Target = { op: '<=', bound: 1, text: 'p50 ≤ rclpy' };
 
 interface Subject {
   readonly name: string;
+  /** The stack whose processes run it. */
+  readonly stack: string;
   readonly peer: LinePeer;
   readonly api: string;
 }
@@ -36,9 +38,35 @@ function label(size: number): string {
   return size >= 1024 ? `${size / 1024} KiB` : `${size} B`;
 }
 
-async function block(s: Subject, size: number, count: number): Promise<number[]> {
+/** Major GCs of our peers (rclts, bare zenoh-ts) while the measured calls ran, by process. */
+interface MajorGcs {
+  client: number;
+  server: number;
+}
+
+/** A samples message's major GCs of the client (our peers report them; rclpy's do not). */
+function majorGcsOf(m: Record<string, unknown>): number {
+  const gc = m.gc as { major?: unknown } | undefined;
+  return typeof gc?.major === 'number' ? gc.major : 0;
+}
+
+async function block(s: Subject, size: number, count: number, gcs?: MajorGcs): Promise<number[]> {
   const m = await s.peer.request({ cmd: 'calls', size, count, api: s.api }, 'samples', 5000 + count * 3000);
+  if (gcs !== undefined) gcs.client += majorGcsOf(m);
   return samplesOf(m);
+}
+
+/** The stacks whose servers count their GCs (our peers). */
+const COUNTED = [RCLTS, RAW_ZENOH_TS] as const;
+
+/** Each counted server's major GCs since it was last asked. */
+async function serverGcs(servers: ReadonlyMap<string, LinePeer>): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const name of COUNTED) {
+    const peer = servers.get(name);
+    if (peer !== undefined) out.set(name, majorGcsOf({ gc: await peer.request({ cmd: 'gcs' }, 'gcs', 5000) }));
+  }
+  return out;
 }
 
 export async function benchRclpyService(
@@ -52,16 +80,17 @@ export async function benchRclpyService(
   const stacks = cmp.stacks(true);
   const peers: LinePeer[] = [];
   const subjects: Subject[] = [];
+  let servers: ReadonlyMap<string, LinePeer> = new Map();
   try {
     const ready = await rec.runCase(BENCH, 'setup: a server and a client process per stack', 60_000, async () => {
-      await startRole(peers, stacks, 'server', `${prefix}_srv`, args);
+      servers = await startRole(peers, stacks, 'server', `${prefix}_srv`, args);
       const clients = await startRole(peers, stacks, 'client', `${prefix}_srv`, args);
       subjects.push(
-        { name: RCLPY_EVENTS, peer: clients.get(RCLPY_EVENTS)!, api: 'rclpy' },
-        { name: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
-        { name: 'rclts PollClient.call', peer: clients.get(RCLTS)!, api: 'poll' },
-        { name: 'rclts ClientHandle', peer: clients.get(RCLTS)!, api: 'handle' },
-        { name: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw' },
+        { name: RCLPY_EVENTS, stack: RCLPY_EVENTS, peer: clients.get(RCLPY_EVENTS)!, api: 'rclpy' },
+        { name: RCLPY_DEFAULT, stack: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
+        { name: 'rclts PollClient.call', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'poll' },
+        { name: 'rclts ClientHandle', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'handle' },
+        { name: RAW_ZENOH_TS, stack: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw' },
       );
     });
     if (!ready) return;
@@ -72,17 +101,23 @@ export async function benchRclpyService(
     const perBlock = byMode(mode, 50, 100);
     for (const size of SIZES) {
       const samples = new Map<string, number[]>(subjects.map((s) => [s.name, []]));
+      const gcs = new Map<string, MajorGcs>(subjects.map((s) => [s.name, { client: 0, server: 0 }]));
       await rec.runCase(
         BENCH,
         `Trigger, ${label(size)} response: ${warmup} warm-up + ${rounds}x${perBlock} per subject`,
         byMode(mode, 90_000, 300_000),
         async (ctx: CaseContext) => {
           for (const s of subjects) await block(s, size, warmup);
+          await serverGcs(servers);
           for (let r = 0; r < rounds && !ctx.signal.aborted; r++)
-            for (const s of rotated(subjects, r)) samples.get(s.name)!.push(...(await block(s, size, perBlock)));
+            for (const s of rotated(subjects, r))
+              samples.get(s.name)!.push(...(await block(s, size, perBlock, gcs.get(s.name))));
+          // A server serves every client form of its stack: its count is theirs together.
+          const counted = await serverGcs(servers);
+          for (const s of subjects) gcs.get(s.name)!.server = counted.get(s.stack) ?? 0;
         },
       );
-      report(rec, BENCH, cmp.p99Target, size, samples);
+      report(rec, BENCH, cmp.p99Target, size, samples, gcs);
     }
   } finally {
     await Promise.all(peers.map((p) => p.stop()));
@@ -95,6 +130,7 @@ function report(
   p99Target: Target,
   size: number,
   samples: ReadonlyMap<string, number[]>,
+  gcs: ReadonlyMap<string, MajorGcs>,
 ): void {
   const figures = new Map<string, Figure>();
   for (const [name, us] of samples) {
@@ -103,16 +139,22 @@ function report(
     figures.set(name, rec.measure({ ...measured, samples: us }));
   }
   const base = figures.get(RCLPY_EVENTS);
+  const gcText = (name: string): string => {
+    const g = gcs.get(name);
+    return g === undefined || !(name.startsWith(RCLTS) || name === RAW_ZENOH_TS) ? '' : `, major GCs client ${g.client} / server ${g.server}`;
+  };
   const besideOf = (name: string): string => {
     const s = figures.get(name)?.summary;
-    return s === undefined ? '' : `; ${name}: p50 ${s.p50.toFixed(0)} µs, p99 ${s.p99.toFixed(0)} µs`;
+    return s === undefined ? '' : `; ${name}: p50 ${s.p50.toFixed(0)} µs, p99 ${s.p99.toFixed(0)} µs${gcText(name)}`;
   };
   const beside = besideOf(RCLPY_DEFAULT) + besideOf(RAW_ZENOH_TS);
   // Without its summary: the cell would show the same p99 a second time.
   const p99 = (f: Figure | undefined): Figure | undefined =>
     f?.summary === undefined ? undefined : { value: f.summary.p99, unit: f.unit };
   for (const [name, f] of figures) {
-    rec.log(`  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})`);
+    rec.log(
+      `  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})${gcText(name)}`,
+    );
     if (!name.startsWith(RCLTS)) continue;
     const common = {
       bench: BENCH,
@@ -120,6 +162,7 @@ function report(
       better: 'lower',
       subject: name,
       baselineSubject: `${RCLPY_EVENTS}${beside}`,
+      note: `[${gcText(name).slice(2)} in the measured calls]`,
     } as const;
     rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, target: P50_TARGET });
     rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), target: p99Target });

@@ -12,7 +12,7 @@ import type { Query, Session } from '@eclipse-zenoh/zenoh-ts';
 import { std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { answerRaw, rawGet } from '../harness/raw-query.js';
 import { closeRawSession, openRawSession, zenohTs } from '../harness/router.js';
-import { commands, say } from './peer-lines.js';
+import { commands, gcCounter, say } from './peer-lines.js';
 
 const CALL_BUDGET_MS = 3000;
 const DISCOVERY_BUDGET_MS = 20_000;
@@ -30,8 +30,11 @@ async function serve(session: Session, prefix: string, sizes: readonly number[])
       handler: (q: Query) => answerRaw(q, body, true),
     });
   }
+  const gcs = gcCounter();
   say({ type: 'ready' });
-  await commands(() => undefined);
+  await commands((c) => {
+    if (c.cmd === 'gcs') say({ type: 'gcs', ...gcs() });
+  });
 }
 
 async function call(session: Session, prefix: string, sizes: readonly number[]): Promise<void> {
@@ -53,17 +56,19 @@ async function call(session: Session, prefix: string, sizes: readonly number[]):
       await new Promise((r) => setTimeout(r, 50));
     }
   }
+  const gcs = gcCounter();
   say({ type: 'ready' });
   await commands(async (c) => {
     const size = c.size ?? -1;
     if (!sizes.includes(size)) throw new Error(`no queryable for size ${size}`);
     const us: number[] = [];
+    gcs();
     for (let i = 0; i < (c.count ?? 0); i++) {
       const t0 = performance.now();
       await once(size);
       us.push(Math.round((performance.now() - t0) * 10_000) / 10);
     }
-    say({ type: 'samples', size, us });
+    say({ type: 'samples', size, us, gc: gcs() });
   });
 }
 

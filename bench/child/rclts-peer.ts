@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { type Executor, QoS, type ResultOf, std_msgs } from '../../src/index.js';
 import { std_srvs } from '../../src/rclcpp/interfaces/generated/index.js';
 import { must, openExecutor } from '../harness/rclts.js';
-import { commands, say } from './peer-lines.js';
+import { commands, gcCounter, say } from './peer-lines.js';
 
 type TriggerResponse = std_srvs.srv.Trigger_Response;
 
@@ -34,8 +34,11 @@ function serve(exec: Executor, prefix: string, sizes: readonly number[]): Promis
     );
   }
   const spinning = exec.spin();
+  const gcs = gcCounter();
   say({ type: 'ready' });
-  return commands(() => undefined).then(async () => {
+  return commands((c) => {
+    if (c.cmd === 'gcs') say({ type: 'gcs', ...gcs() });
+  }).then(async () => {
     exec.cancel();
     await spinning;
   });
@@ -78,17 +81,19 @@ async function call(exec: Executor, prefix: string, sizes: readonly number[]): P
       check(got);
     });
   }
+  const gcs = gcCounter();
   say({ type: 'ready' });
   await commands(async (c) => {
     const once = subjects.get(c.size ?? -1);
     if (once === undefined) throw new Error(`no client for size ${c.size}`);
     const us: number[] = [];
+    gcs();
     for (let i = 0; i < (c.count ?? 0); i++) {
       const t0 = performance.now();
       await once(c.api ?? 'poll');
       us.push(Math.round((performance.now() - t0) * 10_000) / 10);
     }
-    say({ type: 'samples', size: c.size, us });
+    say({ type: 'samples', size: c.size, us, gc: gcs() });
   });
 }
 
