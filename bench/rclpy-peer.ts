@@ -126,9 +126,16 @@ export function spawnRclpyPeer(launch: RclpyLaunch, role: string, args: readonly
 }
 
 /** A peer of ours: `role` of bench/child/<script> under tsx, on the bench's router. */
-function spawnChildPeer(what: string, script: string, role: string, args: readonly string[], router: string): LinePeer {
+function spawnChildPeer(
+  what: string,
+  script: string,
+  role: string,
+  args: readonly string[],
+  router: string,
+  nodeFlags: readonly string[] = [],
+): LinePeer {
   const path = fileURLToPath(new URL(`./child/${script}`, import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', path, role, ...args, '--router', router], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path, role, ...args, '--router', router], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   return tracked(new LinePeer(`${what} ${role} (pid ${child.pid})`, child), child);
@@ -151,13 +158,21 @@ export const RCLTS = 'rclts';
  * its 64 KiB p99 does and does not show: docs/benchmarks.md).
  */
 export const RAW_ZENOH_TS = 'raw zenoh-ts get, own processes';
+/**
+ * rclts's service roles in processes with a 4 MB semi-space: the remedy docs/zenoh-backend.md
+ * gives a client receiving large replies, whose heap V8 may otherwise keep marking (the
+ * received ArrayBuffers count against its old generation's limit). Information beside the
+ * judged rows, which keep Node's defaults.
+ */
+export const RCLTS_SMALL_YOUNG = 'rclts, node --max-semi-space-size=4';
+const SMALL_YOUNG_FLAGS = ['--max-semi-space-size=4'] as const;
 
 /**
  * rclpy with its fastest executor (EventsExecutor, in rclpy.experimental of rclpy 9: the
- * baseline the targets are judged against), rclpy with its default one, rclts, and bare
- * zenoh-ts when `withRaw` (the service rows).
+ * baseline the targets are judged against), rclpy with its default one, rclts, and for the
+ * service rows (`forService`) bare zenoh-ts and rclts with a small young generation.
  */
-export function comparedStacks(launch: RclpyLaunch, locator: string, withRaw = false): Stack[] {
+export function comparedStacks(launch: RclpyLaunch, locator: string, forService = false): Stack[] {
   const rclpy = (executor: string) => (role: string, args: readonly string[]) =>
     spawnRclpyPeer(launch, role, [...args, '--executor', executor]);
   const stacks: Stack[] = [
@@ -165,12 +180,20 @@ export function comparedStacks(launch: RclpyLaunch, locator: string, withRaw = f
     { name: RCLPY_DEFAULT, key: 'single', spawn: rclpy('single') },
     { name: RCLTS, key: 'rclts', spawn: (role, args) => spawnChildPeer('rclts', 'rclts-peer.ts', role, args, locator) },
   ];
-  if (withRaw)
-    stacks.push({
-      name: RAW_ZENOH_TS,
-      key: 'raw',
-      spawn: (role, args) => spawnChildPeer('raw zenoh-ts', 'raw-zenoh-peer.ts', role, args, locator),
-    });
+  if (forService)
+    stacks.push(
+      {
+        name: RAW_ZENOH_TS,
+        key: 'raw',
+        spawn: (role, args) => spawnChildPeer('raw zenoh-ts', 'raw-zenoh-peer.ts', role, args, locator),
+      },
+      {
+        name: RCLTS_SMALL_YOUNG,
+        key: 'rclts_young',
+        spawn: (role, args) =>
+          spawnChildPeer('rclts (small semi-space)', 'rclts-peer.ts', role, args, locator, SMALL_YOUNG_FLAGS),
+      },
+    );
   return stacks;
 }
 
@@ -178,8 +201,8 @@ export function comparedStacks(launch: RclpyLaunch, locator: string, withRaw = f
 export interface RclpyComparison {
   /** The rows' bench after `service vs` / `pub/sub vs`, e.g. `ROS 2 (Fast DDS)`. */
   readonly against: string;
-  /** rclpy under both executors and rclts (and bare zenoh-ts beside them, when asked). */
-  stacks(withRaw: boolean): Stack[];
+  /** rclpy under both executors and rclts (and the service rows' stacks beside them). */
+  stacks(forService: boolean): Stack[];
   readonly p99Target: Target;
   /** On the delivered rate's ratio; none where the rows are information only. */
   readonly rateTarget?: Target;

@@ -6,7 +6,9 @@
  * goes one way only, unlike the echo of bench/service-round-trip.ts. Each stack runs its own
  * pair of processes (server, client), on the transport its comparison gives it.
  * The targets are judged against rclpy's faster executor; its default one is shown beside it.
- * Bare zenoh-ts runs the same shape in its own two processes, shown beside rclpy (rclpy-peer.ts).
+ * Bare zenoh-ts runs the same shape in its own two processes, shown beside rclpy (rclpy-peer.ts),
+ * and rclts under `--max-semi-space-size=4` (the remedy for a client's major GCs that
+ * docs/zenoh-backend.md gives) is a row of its own, not judged.
  */
 import { byMode, rotated } from './harness/context.js';
 import type { CaseContext, Recorder } from './harness/recorder.js';
@@ -17,6 +19,7 @@ import {
   RCLPY_EVENTS,
   RCLTS,
   RAW_ZENOH_TS,
+  RCLTS_SMALL_YOUNG,
   type RclpyComparison,
   samplesOf,
   startRole,
@@ -57,7 +60,9 @@ async function block(s: Subject, size: number, count: number, gcs?: MajorGcs): P
 }
 
 /** The stacks whose servers count their GCs (our peers). */
-const COUNTED = [RCLTS, RAW_ZENOH_TS] as const;
+const COUNTED = [RCLTS, RAW_ZENOH_TS, RCLTS_SMALL_YOUNG] as const;
+/** The remedy docs/zenoh-backend.md gives for a client's major GCs: information, not judged. */
+const SMALL_YOUNG_SUBJECT = 'rclts PollClient.call, node --max-semi-space-size=4';
 
 /** Each counted server's major GCs since it was last asked. */
 async function serverGcs(servers: ReadonlyMap<string, LinePeer>): Promise<Map<string, number>> {
@@ -91,6 +96,7 @@ export async function benchRclpyService(
         { name: 'rclts PollClient.call', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'poll' },
         { name: 'rclts ClientHandle', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'handle' },
         { name: RAW_ZENOH_TS, stack: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw' },
+        { name: SMALL_YOUNG_SUBJECT, stack: RCLTS_SMALL_YOUNG, peer: clients.get(RCLTS_SMALL_YOUNG)!, api: 'poll' },
       );
     });
     if (!ready) return;
@@ -141,7 +147,9 @@ function report(
   const base = figures.get(RCLPY_EVENTS);
   const gcText = (name: string): string => {
     const g = gcs.get(name);
-    return g === undefined || !(name.startsWith(RCLTS) || name === RAW_ZENOH_TS) ? '' : `, major GCs client ${g.client} / server ${g.server}`;
+    return g === undefined || !(name.startsWith(RCLTS) || name === RAW_ZENOH_TS)
+      ? ''
+      : `, major GCs client ${g.client} / server ${g.server}`;
   };
   const besideOf = (name: string): string => {
     const s = figures.get(name)?.summary;
@@ -164,7 +172,11 @@ function report(
       baselineSubject: `${RCLPY_EVENTS}${beside}`,
       note: `[${gcText(name).slice(2)} in the measured calls]`,
     } as const;
-    rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, target: P50_TARGET });
-    rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), target: p99Target });
+    // The remedy's rows are information: no target.
+    const judged = name !== SMALL_YOUNG_SUBJECT;
+    const p50Target = judged ? { target: P50_TARGET } : {};
+    const tailTarget = judged ? { target: p99Target } : {};
+    rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, ...p50Target });
+    rec.compare({ ...common, metric: 'p99 latency', figure: p99(f), baseline: p99(base), ...tailTarget });
   }
 }

@@ -69,7 +69,7 @@ const LOSS_TARGET = { on: 'value', op: '<=', bound: 0, text: 'nothing lost' } as
 export function zenohComparison(dir: string, topology: string, endpoint: string, locator: string): RclpyComparison {
   return {
     against: `rclpy on rmw_zenoh (${topology})`,
-    stacks: (withRaw) => comparedStacks(rmwZenohLaunch(dir, endpoint), locator, withRaw),
+    stacks: (forService) => comparedStacks(rmwZenohLaunch(dir, endpoint), locator, forService),
     p99Target: P99_TARGET,
     rateTarget: RATE_TARGET,
     lossTarget: LOSS_TARGET,

@@ -117,7 +117,7 @@ async function benchFastDds(bc: BenchContext, locator: string, prefix: string): 
   }
   const cmp = {
     against: 'ROS 2 (Fast DDS)',
-    stacks: (withRaw: boolean) => comparedStacks(fastDdsLaunch(venv), locator, withRaw),
+    stacks: (forService: boolean) => comparedStacks(fastDdsLaunch(venv), locator, forService),
     p99Target: P99_FAST_DDS,
   };
   await benchRclpyService(rec, mode, cmp, prefix);

@@ -13,6 +13,7 @@ import {
   RCLPY_EVENTS,
   RCLTS,
   RAW_ZENOH_TS,
+  RCLTS_SMALL_YOUNG,
   rclpyEnv,
   rclpyVenvDir,
   rclpyVenvReady,
@@ -160,6 +161,12 @@ describe('bench rclpy on rmw_zenoh: the launch and the judged rows', () => {
     expect(judge(Number.NaN, cmp.lossTarget, 0)).toBe(true);
     expect(judge(Number.NaN, cmp.lossTarget, 1)).toBe(false);
     expect(cmp.stacks(false).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS]);
-    expect(cmp.stacks(true).map((s) => s.name)).toEqual([RCLPY_EVENTS, RCLPY_DEFAULT, RCLTS, RAW_ZENOH_TS]);
+    expect(cmp.stacks(true).map((s) => s.name)).toEqual([
+      RCLPY_EVENTS,
+      RCLPY_DEFAULT,
+      RCLTS,
+      RAW_ZENOH_TS,
+      RCLTS_SMALL_YOUNG,
+    ]);
   });
 });
