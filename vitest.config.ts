@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { Ros2LastSequencer } from './test/setup/ros2-last-sequencer.js';
 
 // A raw zenoh-ts session opened by zenoh-ts itself (a few tests' baselines) chats on the
 // console ("Connected to ...", "Successfully opened session ..."); rclts's sessions never do.
@@ -16,6 +17,8 @@ export default defineConfig({
     // The zenoh-ts loader installs a Node module hook (for its .wasm); worker threads handle
     // that too (checked), but processes keep files apart.
     pool: 'forks',
+    // Real ROS 2 is built beside the suite on a fresh machine; its files run last and wait for it.
+    sequence: { sequencer: Ros2LastSequencer },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // The JSON report lets .ci/run print a plain 'N passed, N failed' closing line.

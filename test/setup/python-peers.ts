@@ -38,17 +38,18 @@ export async function ensureBagsVenv(log: SetupLog, root: string): Promise<PeerR
 const NO_SOURCES = 3;
 
 /**
- * Builds real ROS 2 once when its sources are there (about 20 minutes cold, then a check of a
- * stamp). Answers the path of `rpy`, the python running rclpy on rmw_zenoh_cpp.
+ * Builds real ROS 2 once when its sources are there (about 25 minutes cold, then a check of a
+ * stamp). Answers the path of `rpy`, the python running rclpy on rmw_zenoh_cpp. `signal` ends
+ * the build (the next run starts it again; cargo keeps the crates it compiled).
  */
-export async function ensureRos2Peer(log: SetupLog, root: string): Promise<PeerReady> {
-  const outcome = await runStep('bash', [join(root, 'scripts/rmw-zenoh-peer.sh')], { cwd: root, log });
+export async function ensureRos2Peer(log: SetupLog, root: string, signal: AbortSignal): Promise<PeerReady> {
+  const outcome = await runStep('bash', [join(root, 'scripts/rmw-zenoh-peer.sh')], { cwd: root, log, signal });
   const last = outcome.lines.at(-1) ?? 'no output';
   if (outcome.code === 0) {
     // Its last line names the python: "... ready: <dir>/rpy" or "... ready in N s: <dir>/rpy".
     const rpy = /ready(?: in \d+ s)?: (\S+\/rpy)$/.exec(last)?.[1];
     if (rpy !== undefined) {
-      await ensureExtraInterfaces(log, root);
+      await ensureExtraInterfaces(log, root, signal);
       return { ok: true, detail: rpy };
     }
     return { ok: false, detail: `scripts/rmw-zenoh-peer.sh ended well but named no rpy: ${last}` };
@@ -64,9 +65,9 @@ export async function ensureRos2Peer(log: SetupLog, root: string): Promise<PeerR
  * from interfaces/ into <peer>/extra/ (about 3 minutes cold). The peer stays usable without
  * them: the tests that need them skip with one line.
  */
-async function ensureExtraInterfaces(log: SetupLog, root: string): Promise<void> {
+async function ensureExtraInterfaces(log: SetupLog, root: string, signal: AbortSignal): Promise<void> {
   const script = 'scripts/rmw-zenoh-extra-interfaces.sh';
-  const outcome = await runStep('bash', [join(root, script)], { cwd: root, log });
+  const outcome = await runStep('bash', [join(root, script)], { cwd: root, log, signal });
   if (outcome.code !== 0)
     log(`${script} exited ${outcome.code} after ${formatSeconds(outcome.ms)}: ${outcome.lines.at(-1) ?? 'no output'}`);
 }

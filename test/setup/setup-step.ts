@@ -11,7 +11,7 @@ const KEPT_LINES = 20;
  * The longest a step may take before it is ended: well past the slowest cold build measured
  * here (real ROS 2, about 16-25 minutes on 2 cores), well inside CI's 90 minutes.
  */
-const DEFAULT_STEP_BUDGET_MS = 45 * 60_000;
+export const DEFAULT_STEP_BUDGET_MS = 45 * 60_000;
 
 export interface StepOutcome {
   /** Exit code; -1 when the command could not be started or died from a signal. */
@@ -41,6 +41,8 @@ export interface StepOptions {
   readonly echo?: boolean;
   /** Ended (SIGTERM, then SIGKILL) after this long; its outcome is then code -1 (default 45 min). */
   readonly budgetMs?: number;
+  /** Ended the same way when this aborts, with its reason as the last line. */
+  readonly signal?: AbortSignal;
 }
 
 export function runStep(command: string, args: readonly string[], options: StepOptions): Promise<StepOutcome> {
@@ -57,11 +59,31 @@ export function runStep(command: string, args: readonly string[], options: StepO
     lastOutput = Date.now();
   };
   return new Promise((resolve) => {
+    // A group of its own, so that ending it ends what it started too (cargo under cmake under
+    // bash), and an exit hook, so that a run that ends leaves none of them behind.
     const child = spawn(command, args, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    const signalGroup = (signal: NodeJS.Signals): void => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, signal);
+      } catch {
+        // The group is gone already.
+      }
+    };
+    const killOnExit = (): void => signalGroup('SIGKILL');
+    process.on('exit', killOnExit);
+    const end = (why: string): void => {
+      keep(why);
+      signalGroup('SIGTERM');
+      setTimeout(() => signalGroup('SIGKILL'), 5_000).unref();
+    };
+    const onAbort = (): void => end(`${command}: stopped: ${String(options.signal?.reason ?? 'aborted')}`);
+    if (options.signal?.aborted) onAbort();
+    else options.signal?.addEventListener('abort', onAbort, { once: true });
     // Partial lines are held until their newline so two steps never interleave inside a line.
     const splitter = () => {
       let held = '';
@@ -81,17 +103,18 @@ export function runStep(command: string, args: readonly string[], options: StepO
       }
     }, 5_000);
     const budgetMs = options.budgetMs ?? DEFAULT_STEP_BUDGET_MS;
-    const overBudget = setTimeout(() => {
-      keep(`${command}: still running after its budget of ${formatSeconds(budgetMs)}; ended`);
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-    }, budgetMs);
+    const overBudget = setTimeout(
+      () => end(`${command}: still running after its budget of ${formatSeconds(budgetMs)}; ended`),
+      budgetMs,
+    );
     let settled = false;
     const done = (code: number): void => {
       if (settled) return;
       settled = true;
       clearInterval(quiet);
       clearTimeout(overBudget);
+      options.signal?.removeEventListener('abort', onAbort);
+      process.off('exit', killOnExit);
       resolve({ code, lines, ms: Date.now() - started });
     };
     child.on('error', (error) => {

@@ -23,34 +23,53 @@ import { describe, inject } from 'vitest';
 import { rmwZenohDir, rmwZenohReady, startRmwZenohd } from '../../../scripts/rmw-zenohd.mjs';
 import { type RunningRouter, startRouter } from '../../../scripts/zenoh-router-lib.mjs';
 import { Executor } from '../../../src/index.js';
+import { awaitRos2Peer } from '../../setup/ros2-peer-status.js';
 
 const SCRIPT = join(import.meta.dirname, 'rclpy_peer.py');
 const ENABLE =
   'real-ROS 2 interop tests skipped: rclpy on rmw_zenoh_cpp is not built (enable: bash scripts/rmw-zenoh-peer.sh, sources from RCLTS_THIRD_PARTY=DIR)';
 
-function provided(key: 'ros2Peer' | 'ros2PeerMissing'): string | undefined {
+function providedStatusFile(): string | undefined {
   try {
-    const v: unknown = inject(key);
-    return typeof v === 'string' ? v : undefined;
+    const v: unknown = inject('ros2PeerStatus');
+    return typeof v === 'string' && v !== '' ? v : undefined;
   } catch {
     return undefined;
   }
 }
 
-/**
- * The `rpy` to run, or undefined: what the global setup provides; where it did not look
- * (an older setup, or RCLTS_SKIP_PROVISION), the cache's rpy once its READY stamp is written.
- */
-export function ros2PeerPython(): string | undefined {
-  const given = provided('ros2Peer');
-  if (given !== undefined && given !== '') return given;
-  const missing = provided('ros2PeerMissing');
-  if (given === '' && missing !== undefined && !missing.includes('RCLTS_SKIP_PROVISION')) return undefined;
-  const dir = rmwZenohDir();
-  return rmwZenohReady(dir) ? join(dir, 'rpy') : undefined;
+/** The `rpy` to run, or undefined with the line saying why. */
+interface PeerFound {
+  readonly python: string | undefined;
+  readonly missing: string | undefined;
 }
 
-const PYTHON = ros2PeerPython();
+/**
+ * What the global setup built, once it has (it builds real ROS 2 beside the suite, and these
+ * files run last); where it did not look (RCLTS_SKIP_PROVISION, or no setup), the cache's rpy
+ * once its READY stamp is written.
+ */
+async function findPeer(): Promise<PeerFound> {
+  const file = providedStatusFile();
+  let missing: string | undefined;
+  if (file !== undefined) {
+    const status = await awaitRos2Peer(file, (line) => console.log(`[ros2-peer] ${line}`));
+    if (status.state === 'ready') return { python: status.rpy, missing: undefined };
+    if (status.state === 'missing' && !status.detail.includes('RCLTS_SKIP_PROVISION'))
+      return { python: undefined, missing: status.detail };
+    missing = status.state === 'missing' ? status.detail : undefined;
+  }
+  const dir = rmwZenohDir();
+  return rmwZenohReady(dir) ? { python: join(dir, 'rpy'), missing: undefined } : { python: undefined, missing };
+}
+
+const FOUND = await findPeer();
+const PYTHON = FOUND.python;
+
+/** The `rpy` to run (python3 running rclpy on rmw_zenoh_cpp), or undefined where there is none. */
+export function ros2PeerPython(): string | undefined {
+  return PYTHON;
+}
 
 /** A lone rclpy peer (no router) for serialization checks; undefined where the peer is not built. */
 export async function lonePeer(): Promise<RclpyPeer> {
@@ -64,8 +83,7 @@ export function describeRos2(name: string, body: () => void): void {
     const marker = join(tmpdir(), `rclts-ros2-skip-${process.ppid}`);
     if (!existsSync(marker)) {
       writeFileSync(marker, '');
-      const why = provided('ros2PeerMissing');
-      console.warn(why ? `${ENABLE} (${why})` : ENABLE);
+      console.warn(FOUND.missing ? `${ENABLE} (${FOUND.missing})` : ENABLE);
     }
   }
   describe.skipIf(PYTHON === undefined)(name, body);
