@@ -10,7 +10,7 @@
  * on two cores together they take longer than in turn. The apt and pip steps overlap with the
  * router's, and the ROS 2 build waits for those so that no two steps hold dpkg's lock at once.
  * The tests start without waiting for real ROS 2: its build (about 25 minutes cold, half of
- * them one core linking zenoh-c) runs beside them, niced, and says where it stands in the file
+ * them one rustc process on zenoh-c's crate) runs beside them, niced, and says where it stands in the file
  * `inject('ros2PeerStatus')` names (ros2-peer-status.ts); the real-ROS 2 files run last and
  * wait on it. A run that ends before the build does (a filtered run) ends the build.
  * RCLTS_SKIP_PROVISION=chromium,venv,ros2 (or all) leaves those steps out, e.g. for one unit file.
@@ -75,11 +75,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const since = Date.now();
     // Two steps, the peer and its extra interfaces, each with the step budget.
     writeRos2PeerStatus(statusFile, { state: 'building', since, deadline: since + 2 * DEFAULT_STEP_BUDGET_MS });
-    peerDone = ensureRos2Peer(tagged('ros2-peer'), ROOT, peerBuild.signal).then((peer) =>
-      writeRos2PeerStatus(
-        statusFile,
-        peer.ok ? { state: 'ready', rpy: peer.detail } : { state: 'missing', detail: peer.detail },
-      ),
+    // The waiting files must hear an end whatever happens, or they would wait out the budget.
+    peerDone = ensureRos2Peer(tagged('ros2-peer'), ROOT, peerBuild.signal).then(
+      (peer) =>
+        writeRos2PeerStatus(
+          statusFile,
+          peer.ok ? { state: 'ready', rpy: peer.detail } : { state: 'missing', detail: peer.detail },
+        ),
+      (error: unknown) =>
+        writeRos2PeerStatus(statusFile, { state: 'missing', detail: `the real-ROS 2 step failed: ${String(error)}` }),
     );
   }
 
