@@ -29,12 +29,14 @@ import type { BenchMode } from './harness/context.js';
 const SIZES = [16, 1024, 64 * 1024] as const;
 const P50_TARGET: Target = { op: '<=', bound: 1, text: 'p50 ≤ rclpy' };
 
-interface Subject {
+export interface Subject {
   readonly name: string;
   /** The stack whose processes run it. */
   readonly stack: string;
   readonly peer: LinePeer;
   readonly api: string;
+  /** rclts's rows, judged against their targets or shown without; or a baseline (no rows). */
+  readonly rows: 'judged' | 'shown' | 'baseline';
 }
 
 function label(size: number): string {
@@ -42,7 +44,7 @@ function label(size: number): string {
 }
 
 /** Major GCs of our peers (rclts, bare zenoh-ts) while the measured calls ran, by process. */
-interface MajorGcs {
+export interface MajorGcs {
   client: number;
   server: number;
 }
@@ -62,7 +64,7 @@ async function block(s: Subject, size: number, count: number, gcs?: MajorGcs): P
 /** The stacks whose servers count their GCs (our peers). */
 const COUNTED = [RCLTS, RAW_ZENOH_TS, RCLTS_SMALL_YOUNG] as const;
 /** The remedy docs/zenoh-backend.md gives for a client's major GCs: information, not judged. */
-const SMALL_YOUNG_SUBJECT = 'rclts PollClient.call, node --max-semi-space-size=4';
+export const SMALL_YOUNG_SUBJECT = 'rclts PollClient.call, node --max-semi-space-size=4';
 
 /** Each counted server's major GCs since it was last asked. */
 async function serverGcs(servers: ReadonlyMap<string, LinePeer>): Promise<Map<string, number>> {
@@ -91,12 +93,25 @@ export async function benchRclpyService(
       servers = await startRole(peers, stacks, 'server', `${prefix}_srv`, args);
       const clients = await startRole(peers, stacks, 'client', `${prefix}_srv`, args);
       subjects.push(
-        { name: RCLPY_EVENTS, stack: RCLPY_EVENTS, peer: clients.get(RCLPY_EVENTS)!, api: 'rclpy' },
-        { name: RCLPY_DEFAULT, stack: RCLPY_DEFAULT, peer: clients.get(RCLPY_DEFAULT)!, api: 'rclpy' },
-        { name: 'rclts PollClient.call', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'poll' },
-        { name: 'rclts ClientHandle', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'handle' },
-        { name: RAW_ZENOH_TS, stack: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw' },
-        { name: SMALL_YOUNG_SUBJECT, stack: RCLTS_SMALL_YOUNG, peer: clients.get(RCLTS_SMALL_YOUNG)!, api: 'poll' },
+        { name: RCLPY_EVENTS, stack: RCLPY_EVENTS, peer: clients.get(RCLPY_EVENTS)!, api: 'rclpy', rows: 'baseline' },
+        {
+          name: RCLPY_DEFAULT,
+          stack: RCLPY_DEFAULT,
+          peer: clients.get(RCLPY_DEFAULT)!,
+          api: 'rclpy',
+          rows: 'baseline',
+        },
+        { name: 'rclts PollClient.call', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'poll', rows: 'judged' },
+        { name: 'rclts ClientHandle', stack: RCLTS, peer: clients.get(RCLTS)!, api: 'handle', rows: 'judged' },
+        { name: RAW_ZENOH_TS, stack: RAW_ZENOH_TS, peer: clients.get(RAW_ZENOH_TS)!, api: 'raw', rows: 'baseline' },
+        // The remedy's rows are information: no target.
+        {
+          name: SMALL_YOUNG_SUBJECT,
+          stack: RCLTS_SMALL_YOUNG,
+          peer: clients.get(RCLTS_SMALL_YOUNG)!,
+          api: 'poll',
+          rows: 'shown',
+        },
       );
     });
     if (!ready) return;
@@ -123,21 +138,24 @@ export async function benchRclpyService(
           for (const s of subjects) gcs.get(s.name)!.server = counted.get(s.stack) ?? 0;
         },
       );
-      report(rec, BENCH, cmp.p99Target, size, samples, gcs);
+      reportServiceRows(rec, BENCH, cmp.p99Target, size, subjects, samples, gcs);
     }
   } finally {
     await Promise.all(peers.map((p) => p.stop()));
   }
 }
 
-function report(
+/** One size's rows: rclts's subjects against rclpy's EventsExecutor, the other stacks beside it. */
+export function reportServiceRows(
   rec: Recorder,
   BENCH: string,
   p99Target: Target,
   size: number,
+  subjects: readonly Subject[],
   samples: ReadonlyMap<string, number[]>,
   gcs: ReadonlyMap<string, MajorGcs>,
 ): void {
+  const subject = new Map(subjects.map((s) => [s.name, s]));
   const figures = new Map<string, Figure>();
   for (const [name, us] of samples) {
     if (us.length === 0) continue;
@@ -147,7 +165,8 @@ function report(
   const base = figures.get(RCLPY_EVENTS);
   const gcText = (name: string): string => {
     const g = gcs.get(name);
-    return g === undefined || !(name.startsWith(RCLTS) || name === RAW_ZENOH_TS)
+    const stack = subject.get(name)?.stack;
+    return g === undefined || !COUNTED.some((counted) => counted === stack)
       ? ''
       : `, major GCs client ${g.client} / server ${g.server}`;
   };
@@ -163,7 +182,8 @@ function report(
     rec.log(
       `  ${name}: p50 ${f.value.toFixed(0)} µs, p99 ${f.summary?.p99.toFixed(0)} µs (n=${f.summary?.n})${gcText(name)}`,
     );
-    if (!name.startsWith(RCLTS)) continue;
+    const rows = subject.get(name)?.rows ?? 'baseline';
+    if (rows === 'baseline') continue;
     const common = {
       bench: BENCH,
       case: `Trigger ${label(size)}`,
@@ -172,8 +192,7 @@ function report(
       baselineSubject: `${RCLPY_EVENTS}${beside}`,
       note: `[${gcText(name).slice(2)} in the measured calls]`,
     } as const;
-    // The remedy's rows are information: no target.
-    const judged = name !== SMALL_YOUNG_SUBJECT;
+    const judged = rows === 'judged';
     const p50Target = judged ? { target: P50_TARGET } : {};
     const tailTarget = judged ? { target: p99Target } : {};
     rec.compare({ ...common, metric: 'p50 latency', figure: f, baseline: base, ...p50Target });
