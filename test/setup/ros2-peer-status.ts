@@ -13,6 +13,8 @@ export type Ros2PeerStatus =
   | { readonly state: 'ready'; readonly rpy: string }
   /** `detail`: the one line saying why there is no peer. */
   | { readonly state: 'missing'; readonly detail: string };
+/** What the files learn once the build is over. */
+export type Ros2PeerOutcome = Exclude<Ros2PeerStatus, { readonly state: 'building' }>;
 
 /** Replaces the file whole, so that a reader never sees half of it. */
 export function writeRos2PeerStatus(path: string, status: Ros2PeerStatus): void {
@@ -39,7 +41,7 @@ const GRACE_MS = 60_000;
  * The status once it is no longer `building`: bounded by the deadline the setup wrote (its
  * budget for the build), plus a minute for it to end the build and say so.
  */
-export async function awaitRos2Peer(path: string, say: (line: string) => void): Promise<Ros2PeerStatus> {
+export async function awaitRos2Peer(path: string, say: (line: string) => void): Promise<Ros2PeerOutcome> {
   let status = readRos2PeerStatus(path);
   let said = 0;
   while (status.state === 'building') {

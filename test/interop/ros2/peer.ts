@@ -55,9 +55,8 @@ async function findPeer(): Promise<PeerFound> {
   if (file !== undefined) {
     const status = await awaitRos2Peer(file, (line) => console.log(`[ros2-peer] ${line}`));
     if (status.state === 'ready') return { python: status.rpy, missing: undefined };
-    if (status.state === 'missing' && !status.detail.includes('RCLTS_SKIP_PROVISION'))
-      return { python: undefined, missing: status.detail };
-    missing = status.state === 'missing' ? status.detail : undefined;
+    if (!status.detail.includes('RCLTS_SKIP_PROVISION')) return { python: undefined, missing: status.detail };
+    missing = status.detail;
   }
   const dir = rmwZenohDir();
   return rmwZenohReady(dir) ? { python: join(dir, 'rpy'), missing: undefined } : { python: undefined, missing };
